@@ -1,0 +1,78 @@
+import { type CelIssue, formatIssue, type Source } from './source.js'
+
+export type CelStage = 'parse' | 'check' | 'eval'
+
+/**
+ * Every failure the public API reports is a CelError: which stage failed, the message in
+ * cel-go's words, and where (1-based line and column, when known).
+ */
+export class CelError extends Error {
+  constructor(
+    readonly stage: CelStage,
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message)
+  }
+  override get name(): string {
+    return 'CelError'
+  }
+}
+
+/** Parse or check failure: all issues, formatted as cel-go's `Issues.Err().Error()`. */
+export class CelCompileError extends CelError {
+  constructor(
+    stage: 'parse' | 'check',
+    readonly issues: readonly CelIssue[],
+    readonly source: Source,
+  ) {
+    const first = issues[0]
+    const loc = first && first.offset >= 0 ? source.location(first.offset) : undefined
+    super(stage, issues.map((i) => formatIssue(source, i)).join('\n'), loc?.line, loc ? loc.column + 1 : undefined)
+  }
+  override get name(): string {
+    return this.stage === 'parse' ? 'CelParseError' : 'CelCheckError'
+  }
+}
+
+/** An evaluation failure as the public API reports it (message exactly as cel-go's error). */
+export class CelEvalError extends CelError {
+  constructor(
+    message: string,
+    readonly exprId?: number,
+    line?: number,
+    column?: number,
+  ) {
+    super('eval', message, line, column)
+  }
+  override get name(): string {
+    return 'CelEvalError'
+  }
+}
+
+/**
+ * The error *value* of the evaluator (cel-go's types.Err). It is thrown inside compiled
+ * programs (cheap: not an Error, no stack trace) and may be held as a value where CEL keeps
+ * errors as values (comprehension accumulators). `&&`, `||`, `?:` and the macros absorb it
+ * as cel-go does; the public API converts it to CelEvalError at the boundary.
+ */
+export class ErrorValue {
+  constructor(
+    readonly message: string,
+    public exprId = 0,
+  ) {}
+  toString(): string {
+    return this.message
+  }
+}
+
+/** Shorthand used by library code: `throw evalError('division by zero')`. */
+export function evalError(message: string, exprId = 0): ErrorValue {
+  return new ErrorValue(message, exprId)
+}
+
+/** cel-go's `no such overload` error (its text when dispatch finds no overload). */
+export function noSuchOverload(): ErrorValue {
+  return new ErrorValue('no such overload')
+}

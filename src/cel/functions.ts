@@ -1,0 +1,59 @@
+import type { Type } from './types/types.js'
+import type { CelValue } from './values/values.js'
+
+// Function declarations, shared by the checker (signatures) and the compiler (implementations).
+// Names and overload ids are cel-go's (`_+_` / `add_int64`, `startsWith` / `starts_with_string`),
+// so a reader can find each rule in cel-go's sources.
+
+// biome-ignore lint/suspicious/noExplicitAny: implementations receive values already matched to their signature
+export type Impl = (...args: any[]) => CelValue
+
+export interface OverloadDecl {
+  /** cel-go's overload id, e.g. `add_int64`, `string_to_timestamp`. */
+  readonly id: string
+  /** Parameter types; for a member (receiver-style) overload the receiver comes first. */
+  readonly params: readonly Type[]
+  readonly result: Type
+  /** Receiver style: `x.f(y)` rather than `f(x, y)`. */
+  readonly member: boolean
+  /** Names of the type parameters used in params / result (`A`, `K`, `V`). */
+  readonly typeParams?: readonly string[]
+  /**
+   * The implementation. Arguments are never errors (CEL functions are strict; the evaluator
+   * propagates errors before calling) and have already been matched to `params` at run time
+   * (or statically by the checker). Failures are reported by throwing an ErrorValue.
+   */
+  readonly impl: Impl
+}
+
+export interface FunctionDecl {
+  readonly name: string
+  readonly overloads: readonly OverloadDecl[]
+}
+
+export interface Library {
+  readonly name: string
+  readonly functions: readonly FunctionDecl[]
+  /** Names of parser macros this library enables (`has`, `all`, `transformList`, ...). */
+  readonly macros?: readonly string[]
+}
+
+/** Declares a global overload. */
+export function overload(id: string, params: readonly Type[], result: Type, impl: Impl, typeParams?: string[]): OverloadDecl {
+  return typeParams ? { id, params, result, member: false, impl, typeParams } : { id, params, result, member: false, impl }
+}
+
+/** Declares a receiver-style overload; `params[0]` is the receiver type. */
+export function memberOverload(
+  id: string,
+  params: readonly Type[],
+  result: Type,
+  impl: Impl,
+  typeParams?: string[],
+): OverloadDecl {
+  return typeParams ? { id, params, result, member: true, impl, typeParams } : { id, params, result, member: true, impl }
+}
+
+export function fn(name: string, ...overloads: OverloadDecl[]): FunctionDecl {
+  return { name, overloads }
+}
