@@ -5,7 +5,6 @@ import type { CelValue } from './values/values.js'
 // Names and overload ids are cel-go's (`_+_` / `add_int64`, `startsWith` / `starts_with_string`),
 // so a reader can find each rule in cel-go's sources.
 
-// biome-ignore lint/suspicious/noExplicitAny: implementations receive values already matched to their signature
 export type Impl = (...args: any[]) => CelValue
 
 export interface OverloadDecl {
@@ -39,8 +38,16 @@ export interface Library {
 }
 
 /** Declares a global overload. */
-export function overload(id: string, params: readonly Type[], result: Type, impl: Impl, typeParams?: string[]): OverloadDecl {
-  return typeParams ? { id, params, result, member: false, impl, typeParams } : { id, params, result, member: false, impl }
+export function overload(
+  id: string,
+  params: readonly Type[],
+  result: Type,
+  impl: Impl,
+  typeParams?: string[],
+): OverloadDecl {
+  return typeParams
+    ? { id, params, result, member: false, impl, typeParams }
+    : { id, params, result, member: false, impl }
 }
 
 /** Declares a receiver-style overload; `params[0]` is the receiver type. */
@@ -51,7 +58,9 @@ export function memberOverload(
   impl: Impl,
   typeParams?: string[],
 ): OverloadDecl {
-  return typeParams ? { id, params, result, member: true, impl, typeParams } : { id, params, result, member: true, impl }
+  return typeParams
+    ? { id, params, result, member: true, impl, typeParams }
+    : { id, params, result, member: true, impl }
 }
 
 export function fn(name: string, ...overloads: OverloadDecl[]): FunctionDecl {

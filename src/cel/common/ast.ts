@@ -102,15 +102,7 @@ export interface ComprehensionExpr {
   readonly result: Expr
 }
 
-export type Expr =
-  | LiteralExpr
-  | IdentExpr
-  | SelectExpr
-  | CallExpr
-  | ListExpr
-  | MapExpr
-  | StructExpr
-  | ComprehensionExpr
+export type Expr = LiteralExpr | IdentExpr | SelectExpr | CallExpr | ListExpr | MapExpr | StructExpr | ComprehensionExpr
 
 export interface SourceInfo {
   /** Node id → UTF-16 offset of the node's start in the source text. */

@@ -33,12 +33,12 @@ export class Type extends CelObject {
     super()
   }
 
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Type
   }
 
   /** As cel-go's FormatCELType prints it: `list(int)`, `map(string, dyn)`, `optional_type(int)`, `type(int)`. */
-  toString(): string {
+  override toString(): string {
     if (this.typeKind === 'type' && this.params.length === 0) return 'type'
     if (this.params.length === 0) return this.name
     return `${this.name}(${this.params.map((p) => p.toString()).join(', ')})`

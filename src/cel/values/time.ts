@@ -10,7 +10,7 @@ export class Timestamp extends CelObject {
   ) {
     super()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Timestamp
   }
 }
@@ -20,7 +20,7 @@ export class Duration extends CelObject {
   constructor(readonly nanos: bigint) {
     super()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Duration
   }
 }

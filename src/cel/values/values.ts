@@ -16,7 +16,7 @@ export class Double extends CelObject {
   constructor(readonly value: number) {
     super()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Double
   }
 }
@@ -26,7 +26,7 @@ export class Uint extends CelObject {
   constructor(readonly value: bigint) {
     super()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Uint
   }
 }
@@ -37,7 +37,7 @@ export class Optional extends CelObject {
   constructor(readonly value: CelValue | undefined) {
     super()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Optional
   }
   hasValue(): boolean {
@@ -57,7 +57,7 @@ export class CelMap extends CelObject {
     super()
     this.entries = entries ?? new Map()
   }
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Map
   }
   get size(): number {
@@ -68,7 +68,7 @@ export type MapKey = string | number | bigint | boolean
 
 /** Values defined by libraries (Kubernetes Quantity, IP, ...): they name their type and define equality. */
 export abstract class OpaqueValue extends CelObject {
-  get kind(): Kind {
+  override get kind(): Kind {
     return Kind.Opaque
   }
   /** The CEL type name, e.g. `kubernetes.Quantity`, `net.IP`. */
@@ -124,5 +124,7 @@ export function mkInt(v: bigint): number | bigint {
 }
 
 export function isPlainMap(v: CelValue): v is PlainMap {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
+  )
 }
