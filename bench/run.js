@@ -1,0 +1,71 @@
+// npm run bench: the reference expressions measured in one run for kelp, a hand-written JS
+// closure, @marcbachmann/cel-js and @bufbuild/cel (method of ../shared/spec/cel-libraries-evaluation.md §7:
+// mitata medians, 8 rotated binding objects, results verified before timing). Prints a Markdown
+// table to paste into docs/benchmarks.md.
+import os from 'node:os'
+import * as buf from '@bufbuild/cel'
+import { strings as bufStrings } from '@bufbuild/cel/ext'
+import * as marc from '@marcbachmann/cel-js'
+import { do_not_optimize, measure } from 'mitata'
+import { compile, DynType, StringType } from '../dist/index.js'
+import { bindings, cases } from './cases.js'
+
+const toBig = (v) =>
+  typeof v === 'number' && Number.isInteger(v)
+    ? BigInt(v)
+    : Array.isArray(v)
+      ? v.map(toBig)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toBig(x)]))
+        : v
+
+const decls = { object: DynType, self: DynType, oldSelf: DynType }
+const bufEnv = buf.celEnv({ funcs: bufStrings })
+
+async function time(fn, sets) {
+  let i = 0
+  const stats = await measure(() => do_not_optimize(fn(sets[i++ & 7])), { min_cpu_time: 600e6 })
+  return stats.p50
+}
+
+function fmt(ns) {
+  return ns < 1000 ? `${ns.toFixed(ns < 10 ? 1 : 0)} ns` : `${(ns / 1000).toFixed(ns < 10000 ? 2 : 1)} µs`
+}
+
+const rows = []
+const ratios = { kelp: [], marc: [], buf: [] }
+for (const c of cases) {
+  const plain = bindings(c)
+  const big = plain.map(toBig)
+  const kelp = compile(c.expr, { declarations: c.id === 'oldSelf' ? { self: StringType, oldSelf: StringType } : decls })
+  const marcFn = marc.parse(c.expr)
+  const bufFn = buf.plan(bufEnv, buf.parse(c.expr))
+  const want = c.js(plain[0])
+  for (const [name, got] of [
+    ['kelp', kelp.evaluate(plain[0])],
+    ['marc', marcFn(big[0])],
+    ['buf', bufFn(big[0])],
+  ]) {
+    if (got !== want) throw new Error(`${c.id}: ${name} gave ${String(got)}, expected ${String(want)}`)
+  }
+  for (let i = 0; i < 100; i++) kelp.evaluate(plain[i & 7]) // past the closure tier
+  const js = await time(c.js, plain)
+  const k = await time((v) => kelp.evaluate(v), plain)
+  const m = await time(marcFn, big)
+  const b = await time(bufFn, big)
+  const compileNs = await time(() => compile(c.expr, { declarations: decls }), plain)
+  ratios.kelp.push(k / js)
+  ratios.marc.push(m / k)
+  ratios.buf.push(b / k)
+  rows.push(
+    `| ${c.id} | ${fmt(js)} | ${fmt(k)} (${(k / js).toFixed(1)}×) | ${fmt(m)} (${(m / k).toFixed(1)}× kelp) | ${fmt(b)} (${(b / k).toFixed(1)}× kelp) | ${fmt(compileNs)} |`,
+  )
+}
+const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
+console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`)
+console.log('| case | hand-written | kelp (× hand-written) | @marcbachmann/cel-js | @bufbuild/cel | kelp compile |')
+console.log('|---|---|---|---|---|---|')
+for (const r of rows) console.log(r)
+console.log(
+  `\ngeometric means: kelp / hand-written ${geo(ratios.kelp).toFixed(2)}×; @marcbachmann/cel-js / kelp ${geo(ratios.marc).toFixed(1)}×; @bufbuild/cel / kelp ${geo(ratios.buf).toFixed(1)}×`,
+)

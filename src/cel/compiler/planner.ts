@@ -1,0 +1,433 @@
+import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
+import { ErrorValue } from '../common/errors.js'
+import type { Env } from '../env.js'
+import {
+  BoolType,
+  BytesType,
+  DoubleType,
+  DurationType,
+  IntType,
+  ListType,
+  MapType,
+  NullType,
+  OptionalTypeName,
+  opaque,
+  StringType,
+  TimestampType,
+  type Type,
+  TypeType,
+  UintType,
+} from '../types/types.js'
+import { buildMap } from '../values/maps.js'
+import { type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
+import type { OpName, Plan } from './plan.js'
+
+/** Names that denote type values when no variable of that name is declared. */
+const typeNames: ReadonlyMap<string, Type> = new Map<string, Type>([
+  ['bool', BoolType],
+  ['int', IntType],
+  ['uint', UintType],
+  ['double', DoubleType],
+  ['string', StringType],
+  ['bytes', BytesType],
+  ['list', ListType],
+  ['map', MapType],
+  ['null_type', NullType],
+  ['type', TypeType],
+  ['google.protobuf.Timestamp', TimestampType],
+  ['google.protobuf.Duration', DurationType],
+  [OptionalTypeName, opaque(OptionalTypeName)],
+])
+
+const fastOps: Readonly<Record<string, OpName>> = {
+  '_==_': 'eq',
+  '_!=_': 'ne',
+  '_<_': 'lt',
+  '_<=_': 'le',
+  '_>_': 'gt',
+  '_>=_': 'ge',
+  '_+_': 'add',
+  '_-_': 'sub',
+  '_[_]': 'index',
+  '@in': 'in',
+  '!_': 'not',
+}
+
+/** A problem found while planning (unknown function, ...): reported as a check-stage error. */
+export class PlanError extends Error {
+  constructor(
+    message: string,
+    readonly exprId: number,
+  ) {
+    super(message)
+  }
+}
+
+export function literal(l: LiteralValue): CelValue {
+  switch (l.type) {
+    case 'int':
+      return mkInt(l.value)
+    case 'uint':
+      return new Uint(l.value)
+    case 'double':
+      return mkDouble(l.value)
+    default:
+      return l.value
+  }
+}
+
+interface Scope {
+  readonly parent: Scope | undefined
+  readonly name: string
+  readonly slot: number
+  readonly accu: boolean
+  /** The accumulator starts as a fresh list built in place by `accu + [x]` steps. */
+  readonly appendable: boolean
+}
+
+export class Planner {
+  slots = 0
+
+  constructor(
+    private readonly env: Env,
+    private readonly ast: ParsedAst,
+  ) {}
+
+  plan(): Plan {
+    return this.expr(this.ast.expr, undefined)
+  }
+
+  private lookup(scope: Scope | undefined, name: string): Scope | undefined {
+    for (let s = scope; s; s = s.parent) if (s.name === name) return s
+    return undefined
+  }
+
+  private expr(e: Expr, scope: Scope | undefined): Plan {
+    switch (e.kind) {
+      case 'literal':
+        return { op: 'const', value: literal(e.value) }
+      case 'ident': {
+        const local = this.lookup(scope, e.name)
+        if (local) return local.accu ? { op: 'accu', slot: local.slot } : { op: 'local', slot: local.slot }
+        return (
+          this.qualified([e.name], scope) ??
+          this.fail(e.id, `undeclared reference to '${e.name}' (in container '${this.env.container}')`)
+        )
+      }
+      case 'select': {
+        if (!e.testOnly) {
+          const path = this.path(e, scope)
+          if (path) {
+            const q = this.qualified(path, scope)
+            if (q) return q
+          }
+        }
+        const operand = this.expr(e.operand, scope)
+        return e.testOnly
+          ? { op: 'has', operand, field: e.field, id: e.id }
+          : { op: 'select', operand, field: e.field, id: e.id }
+      }
+      case 'call':
+        return this.call(e, scope)
+      case 'list': {
+        const elems = e.elements.map((x) => this.expr(x, scope))
+        const optional = e.elements.map((_, i) => e.optionalIndices.includes(i))
+        if (!optional.includes(true) && elems.every((p) => p.op === 'const')) {
+          return { op: 'const', value: Object.freeze(elems.map((p) => (p as { value: CelValue }).value)) }
+        }
+        return { op: 'list', elems, optional, id: e.id }
+      }
+      case 'map': {
+        const keys = e.entries.map((x) => this.expr(x.key, scope))
+        const values = e.entries.map((x) => this.expr(x.value, scope))
+        const optional = e.entries.map((x) => x.optional)
+        if (!optional.includes(true) && [...keys, ...values].every((p) => p.op === 'const')) {
+          try {
+            const value = buildMap(
+              keys.map((p) => (p as { value: CelValue }).value),
+              values.map((p) => (p as { value: CelValue }).value),
+            )
+            return { op: 'const', value }
+          } catch (err) {
+            if (err instanceof ErrorValue) return { op: 'fail', message: err.message, id: e.id }
+            throw err
+          }
+        }
+        return { op: 'map', keys, values, optional, id: e.id }
+      }
+      case 'struct':
+        throw new PlanError(`unknown type '${e.typeName}': message construction needs protobuf types`, e.id)
+      case 'comprehension':
+        return this.comprehension(e, scope)
+    }
+  }
+
+  /** The dotted path of an ident/select chain (`a.b.c`), unless its root is a comprehension variable. */
+  private path(e: Expr, scope: Scope | undefined): string[] | undefined {
+    const parts: string[] = []
+    let cur: Expr = e
+    while (cur.kind === 'select' && !cur.testOnly) {
+      parts.unshift(cur.field)
+      cur = cur.operand
+    }
+    if (cur.kind !== 'ident' || this.lookup(scope, cur.name)) return undefined
+    parts.unshift(cur.name)
+    return parts
+  }
+
+  /** Container-qualified candidates of a name, most qualified first (cel-go's ResolveCandidateNames). */
+  private candidateNames(name: string): string[] {
+    if (name.startsWith('.')) return [name.slice(1)]
+    const out: string[] = []
+    let c = this.env.container
+    while (c !== '') {
+      out.push(`${c}.${name}`)
+      const i = c.lastIndexOf('.')
+      c = i < 0 ? '' : c.slice(0, i)
+    }
+    out.push(name)
+    return out
+  }
+
+  /**
+   * Resolves a dotted path: the longest prefix that names a declared variable wins, then the
+   * remaining parts are field selections. Without declarations, resolution waits for the activation.
+   */
+  private qualified(path: string[], _scope: Scope | undefined): Plan | undefined {
+    const candidates: { name: string; fields: string[] }[] = []
+    for (let k = path.length; k >= 1; k--) {
+      const head = path.slice(0, k).join('.')
+      for (const name of this.candidateNames(head)) {
+        const fields = path.slice(k)
+        if (this.env.variables.has(name)) {
+          let p: Plan = { op: 'var', name }
+          for (const f of fields) p = { op: 'select', operand: p, field: f, id: 0 }
+          return p
+        }
+        candidates.push({ name, fields })
+      }
+    }
+    // A type name (int, list, google.protobuf.Timestamp, ...).
+    const t = typeNames.get(path.join('.'))
+    if (t) return { op: 'const', value: t }
+    // With declared variables, an undeclared name is an error (as the checker reports it);
+    // without declarations, the name is looked up in the activation at run time.
+    if (this.env.variables.size > 0) return undefined
+    return { op: 'attr', candidates }
+  }
+
+  private fail(id: number, message: string): never {
+    throw new PlanError(message, id)
+  }
+
+  private call(e: CallExpr, scope: Scope | undefined): Plan {
+    const args = e.args
+    switch (e.fn) {
+      case '_&&_':
+      case '_||_':
+        if (!e.target && args.length === 2)
+          return {
+            op: e.fn === '_&&_' ? 'and' : 'or',
+            left: this.expr(args[0]!, scope),
+            right: this.expr(args[1]!, scope),
+            id: e.id,
+          }
+        break
+      case '_?_:_':
+        if (!e.target && args.length === 3)
+          return {
+            op: 'cond',
+            test: this.expr(args[0]!, scope),
+            then: this.expr(args[1]!, scope),
+            else: this.expr(args[2]!, scope),
+            id: e.id,
+          }
+        break
+      case '@not_strictly_false':
+        if (!e.target && args.length === 1) return { op: 'nsf', arg: this.expr(args[0]!, scope) }
+        break
+      case '_?._': {
+        const f = args[1]
+        if (!e.target && args.length === 2 && f?.kind === 'literal' && f.value.type === 'string')
+          return { op: 'optSelect', operand: this.expr(args[0]!, scope), field: f.value.value, id: e.id }
+        break
+      }
+      case '_[?_]':
+        if (!e.target && args.length === 2)
+          return { op: 'optIndex', operand: this.expr(args[0]!, scope), key: this.expr(args[1]!, scope), id: e.id }
+        break
+      case '_+_': {
+        // `accu + [x]` inside a fold that owns a fresh list accumulator: append in place.
+        const a0 = args[0]
+        const a1 = args[1]
+        if (!e.target && a0?.kind === 'ident' && a1?.kind === 'list' && a1.optionalIndices.length === 0) {
+          const s = this.lookup(scope, a0.name)
+          if (s?.accu && s.appendable)
+            return { op: 'accuAppend', accu: s.slot, elems: a1.elements.map((x) => this.expr(x, scope)) }
+        }
+        break
+      }
+    }
+    const fast = fastOps[e.fn]
+    if (fast && !e.target) return { op: 'opt', name: fast, args: args.map((a) => this.expr(a, scope)), id: e.id }
+    if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
+      const a = e.target ?? args[0]!
+      return { op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id }
+    }
+    // `ns.fn(x)` where `ns.fn` is a qualified global function (strings.quote, optional.of, sets.contains, ...).
+    if (e.target) {
+      const path = this.path(e.target, scope)
+      if (path) {
+        const qualified = `${path.join('.')}.${e.fn}`
+        for (const name of this.candidateNames(qualified)) {
+          if (this.env.functions.has(name) && !this.env.variables.has(path[0]!)) return this.global(name, args, e, scope)
+        }
+      }
+      const d = this.env.dispatcher(e.fn, true, args.length + 1)
+      if (!d) return this.unknown(e)
+      const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
+      return { op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn }
+    }
+    for (const name of this.candidateNames(e.fn)) {
+      if (this.env.functions.has(name)) return this.global(name, args, e, scope)
+    }
+    return this.unknown(e)
+  }
+
+  private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
+    const d = this.env.dispatcher(name, false, args.length)
+    if (!d) return this.unknown(e)
+    return { op: 'call', impl: d, args: args.map((a) => this.expr(a, scope)), id: e.id, fn: name }
+  }
+
+  private unknown(e: CallExpr): never {
+    if (!this.env.functions.has(e.fn)) this.fail(e.id, `undeclared reference to '${e.fn}' (in container '${this.env.container}')`)
+    const n = e.args.length + (e.target ? 1 : 0)
+    this.fail(e.id, `found no matching overload for '${e.fn}' with ${n} argument${n === 1 ? '' : 's'}`)
+  }
+
+  private comprehension(e: ComprehensionExpr, scope: Scope | undefined): Plan {
+    const range = this.expr(e.iterRange, scope)
+    const iterSlot = this.slots++
+    const inner: Scope = { parent: scope, name: e.iterVar, slot: iterSlot, accu: false, appendable: false }
+    const special = e.iterVar2 === undefined ? this.macroShape(e, range, inner, iterSlot) : undefined
+    if (special) return special
+    let s2: Scope = inner
+    let iter2: number | undefined
+    if (e.iterVar2 !== undefined) {
+      iter2 = this.slots++
+      s2 = { parent: inner, name: e.iterVar2, slot: iter2, accu: false, appendable: false }
+    }
+    const accuSlot = this.slots++
+    const init0 = this.expr(e.accuInit, scope)
+    const emptyList = init0.op === 'const' && Array.isArray(init0.value) && init0.value.length === 0
+    const init: Plan = emptyList ? { op: 'fresh', kind: 'list' } : init0
+    const accuScope: Scope = { parent: s2, name: e.accuVar, slot: accuSlot, accu: true, appendable: emptyList }
+    return {
+      op: 'fold',
+      range,
+      iter: iterSlot,
+      ...(iter2 !== undefined ? { iter2 } : {}),
+      accu: accuSlot,
+      init,
+      cond: this.expr(e.loopCondition, accuScope),
+      step: this.expr(e.loopStep, accuScope),
+      result: this.expr(e.result, { parent: scope, name: e.accuVar, slot: accuSlot, accu: true, appendable: false }),
+      id: e.id,
+    }
+  }
+
+  /**
+   * Recognises the standard macro expansions (cel-go parser/macro.go) and gives them dedicated
+   * loops with the same results: all, exists, exists_one, map (2 and 3 args) and filter.
+   */
+  private macroShape(e: ComprehensionExpr, range: Plan, inner: Scope, iter: number): Plan | undefined {
+    const accu = e.accuVar
+    const isAccu = (x: Expr | undefined) => x?.kind === 'ident' && x.name === accu
+    const call = (x: Expr | undefined, fn: string, n: number): CallExpr | undefined =>
+      x?.kind === 'call' && x.fn === fn && !x.target && x.args.length === n ? x : undefined
+    const lit = (x: Expr | undefined) => (x?.kind === 'literal' ? x.value : undefined)
+    // The predicate must not refer to the accumulator (it cannot in macro expansions).
+    const refersToAccu = (x: Expr): boolean => {
+      switch (x.kind) {
+        case 'ident':
+          return x.name === accu
+        case 'select':
+          return refersToAccu(x.operand)
+        case 'call':
+          return (x.target !== undefined && refersToAccu(x.target)) || x.args.some(refersToAccu)
+        case 'list':
+          return x.elements.some(refersToAccu)
+        case 'map':
+          return x.entries.some((en) => refersToAccu(en.key) || refersToAccu(en.value))
+        case 'struct':
+          return x.fields.some((f) => refersToAccu(f.value))
+        case 'comprehension':
+          return [x.iterRange, x.accuInit, x.loopCondition, x.loopStep, x.result].some(refersToAccu)
+        default:
+          return false
+      }
+    }
+    const init = lit(e.accuInit)
+    const result = e.result
+    // all: init true, cond @not_strictly_false(accu), step accu && P, result accu
+    const and = call(e.loopStep, '_&&_', 2)
+    if (init?.type === 'bool' && init.value === true && and && isAccu(and.args[0]) && isAccu(result)) {
+      const c = call(e.loopCondition, '@not_strictly_false', 1)
+      if (c && isAccu(c.args[0]) && !refersToAccu(and.args[1]!))
+        return { op: 'all', range, iter, pred: this.expr(and.args[1]!, inner), id: e.id }
+    }
+    // exists: init false, cond @not_strictly_false(!accu), step accu || P, result accu
+    const or = call(e.loopStep, '_||_', 2)
+    if (init?.type === 'bool' && init.value === false && or && isAccu(or.args[0]) && isAccu(result)) {
+      const c = call(e.loopCondition, '@not_strictly_false', 1)
+      const not = call(c?.args[0], '!_', 1)
+      if (not && isAccu(not.args[0]) && !refersToAccu(or.args[1]!))
+        return { op: 'exists', range, iter, pred: this.expr(or.args[1]!, inner), id: e.id }
+    }
+    const condTrue = lit(e.loopCondition)?.type === 'bool' && lit(e.loopCondition)?.value === true
+    if (!condTrue) return undefined
+    const tern = call(e.loopStep, '_?_:_', 3)
+    // exists_one: init 0, step P ? accu + 1 : accu, result accu == 1
+    if (init?.type === 'int' && init.value === 0n && tern && isAccu(tern.args[2])) {
+      const plus = call(tern.args[1], '_+_', 2)
+      const one = lit(plus?.args[1])
+      const eq = call(result, '_==_', 2)
+      const eqOne = lit(eq?.args[1])
+      if (
+        plus &&
+        isAccu(plus.args[0]) &&
+        one?.type === 'int' &&
+        one.value === 1n &&
+        eq &&
+        isAccu(eq.args[0]) &&
+        eqOne?.type === 'int' &&
+        eqOne.value === 1n &&
+        !refersToAccu(tern.args[0]!)
+      )
+        return { op: 'existsOne', range, iter, pred: this.expr(tern.args[0]!, inner), id: e.id }
+    }
+    const emptyList = e.accuInit.kind === 'list' && e.accuInit.elements.length === 0
+    if (!emptyList || !isAccu(result)) return undefined
+    const appendOf = (x: Expr | undefined): Expr | undefined => {
+      const p = call(x, '_+_', 2)
+      const l = p?.args[1]
+      if (p && isAccu(p.args[0]) && l?.kind === 'list' && l.elements.length === 1 && l.optionalIndices.length === 0)
+        return refersToAccu(l.elements[0]!) ? undefined : l.elements[0]
+      return undefined
+    }
+    // map(x, t): step accu + [t]
+    const t = appendOf(e.loopStep)
+    if (t) return { op: 'mapList', range, iter, transform: this.expr(t, inner), id: e.id }
+    // filter(x, p): step p ? accu + [x] : accu ; map(x, p, t): step p ? accu + [t] : accu
+    if (tern && isAccu(tern.args[2]) && !refersToAccu(tern.args[0]!)) {
+      const el = appendOf(tern.args[1])
+      if (el) {
+        const pred = this.expr(tern.args[0]!, inner)
+        if (el.kind === 'ident' && el.name === e.iterVar) return { op: 'filter', range, iter, pred, id: e.id }
+        return { op: 'mapList', range, iter, pred, transform: this.expr(el, inner), id: e.id }
+      }
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,304 @@
+import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
+import type { Impl } from '../functions.js'
+import { celCompare, celEquals } from '../values/equality.js'
+import { buildMap, mapGet, mapHas, mapKeys } from '../values/maps.js'
+import { compareStrings } from '../values/strings.js'
+import { CelMap, type CelValue, CelObject, Optional } from '../values/values.js'
+
+// Helpers the compiled programs call. Both back ends (generated JS and closures) call exactly
+// these, so their semantics cannot drift apart; the fast paths here are the common JSON cases
+// and everything else goes to the environment's overloads.
+
+type Obj = Record<string, CelValue>
+
+function isPlainObject(v: CelValue): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
+}
+
+/** `operand.field` (cel-go: maps by key, missing key → `no such key: field`; optionals chain). */
+export function select(operand: CelValue, field: string): CelValue {
+  if (isPlainObject(operand)) {
+    if (Object.hasOwn(operand, field)) return operand[field] as CelValue
+    throw evalError(`no such key: ${field}`)
+  }
+  if (operand instanceof CelMap) {
+    const v = mapGet(operand, field)
+    if (v === undefined) throw evalError(`no such key: ${field}`)
+    return v
+  }
+  if (operand instanceof Optional) return optionalSelect(operand, field)
+  throw noSuchOverload()
+}
+
+/** `a.?b` (and plain selection on an optional operand): absent → optional.none(). */
+export function optionalSelect(operand: CelValue, field: string): CelValue {
+  if (operand instanceof Optional) {
+    if (operand.value === undefined) return Optional.none
+    operand = operand.value
+  }
+  if (isPlainObject(operand)) return Object.hasOwn(operand, field) ? new Optional(operand[field] as CelValue) : Optional.none
+  if (operand instanceof CelMap) {
+    const v = mapGet(operand, field)
+    return v === undefined ? Optional.none : new Optional(v)
+  }
+  throw evalError(`no such key: ${field}`)
+}
+
+/** `has(operand.field)`. */
+export function has(operand: CelValue, field: string): boolean {
+  if (isPlainObject(operand)) return Object.hasOwn(operand, field)
+  if (operand instanceof CelMap) return mapHas(operand, field)
+  if (operand instanceof Optional) return operand.value === undefined ? false : has(operand.value, field)
+  throw evalError('invalid type for field selection.')
+}
+
+/** `m[?k]` / `l[?i]`: absent → optional.none(). */
+export function optionalIndex(operand: CelValue, key: CelValue, index: Impl): CelValue {
+  if (operand instanceof Optional) {
+    if (operand.value === undefined) return Optional.none
+    operand = operand.value
+  }
+  if (Array.isArray(operand)) {
+    const i = intIndex(key)
+    return i !== undefined && i >= 0 && i < operand.length ? new Optional(operand[i] as CelValue) : Optional.none
+  }
+  if (isPlainObject(operand) || operand instanceof CelMap) {
+    const v = mapGet(operand, key)
+    return v === undefined ? Optional.none : new Optional(v)
+  }
+  return new Optional(index(operand, key))
+}
+
+function intIndex(key: CelValue): number | undefined {
+  if (typeof key === 'number') return Number.isInteger(key) ? key : undefined
+  if (key instanceof CelObject && 'value' in key) {
+    const v = Number((key as unknown as { value: number | bigint }).value)
+    return Number.isInteger(v) ? v : undefined
+  }
+  return undefined
+}
+
+/** The operator helpers of one environment: fast paths inline, the env's overloads otherwise. */
+export interface Ops {
+  eq(a: CelValue, b: CelValue): boolean
+  ne(a: CelValue, b: CelValue): boolean
+  lt(a: CelValue, b: CelValue): CelValue
+  le(a: CelValue, b: CelValue): CelValue
+  gt(a: CelValue, b: CelValue): CelValue
+  ge(a: CelValue, b: CelValue): CelValue
+  add(a: CelValue, b: CelValue): CelValue
+  sub(a: CelValue, b: CelValue): CelValue
+  index(a: CelValue, b: CelValue): CelValue
+  in(a: CelValue, b: CelValue): CelValue
+  size(a: CelValue): CelValue
+  not(a: CelValue): CelValue
+}
+
+export function makeOps(slow: {
+  lt: Impl
+  le: Impl
+  gt: Impl
+  ge: Impl
+  add: Impl
+  sub: Impl
+  index: Impl
+  in: Impl
+  size: Impl
+}): Ops {
+  return {
+    eq: (a, b) => (typeof a === typeof b && typeof a !== 'object' ? a === b : celEquals(a, b)),
+    ne: (a, b) => !(typeof a === typeof b && typeof a !== 'object' ? a === b : celEquals(a, b)),
+    // Numbers of any CEL numeric type compare by value (cross-type numeric comparison); NaN takes the slow path.
+    lt: (a, b) =>
+      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+        ? a < b
+        : typeof a === 'string' && typeof b === 'string'
+          ? compareStrings(a, b) < 0
+          : slow.lt(a, b),
+    le: (a, b) =>
+      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+        ? a <= b
+        : typeof a === 'string' && typeof b === 'string'
+          ? compareStrings(a, b) <= 0
+          : slow.le(a, b),
+    gt: (a, b) =>
+      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+        ? a > b
+        : typeof a === 'string' && typeof b === 'string'
+          ? compareStrings(a, b) > 0
+          : slow.gt(a, b),
+    ge: (a, b) =>
+      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+        ? a >= b
+        : typeof a === 'string' && typeof b === 'string'
+          ? compareStrings(a, b) >= 0
+          : slow.ge(a, b),
+    add: (a, b) => {
+      if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+        const r = a + b
+        if (Number.isSafeInteger(r)) return r
+      } else if (typeof a === 'string' && typeof b === 'string') return a + b
+      return slow.add(a, b)
+    },
+    sub: (a, b) => {
+      if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+        const r = a - b
+        if (Number.isSafeInteger(r)) return r || 0
+      }
+      return slow.sub(a, b)
+    },
+    index: (a, b) => {
+      if (Array.isArray(a)) {
+        if (typeof b === 'number' && Number.isSafeInteger(b) && b >= 0 && b < a.length) return a[b] as CelValue
+      } else if (typeof b === 'string' && isPlainObject(a) && Object.hasOwn(a, b)) return a[b] as CelValue
+      if (a instanceof Optional) return optionalIndex(a, b, slow.index)
+      return slow.index(a, b)
+    },
+    in: (a, b) => {
+      if (typeof a === 'string' && isPlainObject(b)) return Object.hasOwn(b, a)
+      return slow.in(a, b)
+    },
+    size: (a) => (Array.isArray(a) ? a.length : slow.size(a)),
+    not: (a) => {
+      if (typeof a === 'boolean') return !a
+      throw noSuchOverload()
+    },
+  }
+}
+
+/** Iteration range of a comprehension: list elements, or map keys (cel-go's iterator). */
+export function iterRange(v: CelValue): readonly CelValue[] {
+  if (Array.isArray(v)) return v
+  if (isPlainObject(v)) return Object.keys(v)
+  if (v instanceof CelMap) return mapKeys(v)
+  throw evalError(`got '${typeName(v)}', expected iterable type`)
+}
+
+/** For two-variable comprehensions: [index or key, value] pairs. */
+export function iterPairs(v: CelValue): [CelValue, CelValue][] {
+  if (Array.isArray(v)) return v.map((e, i) => [i, e as CelValue])
+  if (isPlainObject(v)) return Object.keys(v).map((k) => [k, v[k] as CelValue])
+  if (v instanceof CelMap) return [...v.entries.values()]
+  throw evalError(`got '${typeName(v)}', expected iterable type`)
+}
+
+function typeName(v: CelValue): string {
+  // cel-go prints the Go type of the value here (e.g. types.Int); keep the CEL kind's Go name.
+  switch (typeof v) {
+    case 'number':
+      return Number.isSafeInteger(v) ? 'types.Int' : 'types.Double'
+    case 'bigint':
+      return 'types.Int'
+    case 'string':
+      return 'types.String'
+    case 'boolean':
+      return 'types.Bool'
+    default:
+      return v === null ? 'types.Null' : 'object'
+  }
+}
+
+/** Reading a comprehension accumulator: an error value held there is raised on read. */
+export function accu(v: CelValue | ErrorValue): CelValue {
+  if (v instanceof ErrorValue) throw v
+  return v
+}
+
+/** Runs a step, keeping an error as the accumulator's value (cel-go keeps errors as values). */
+export function caught(e: unknown): ErrorValue {
+  if (e instanceof ErrorValue) return e
+  throw e
+}
+
+/** cel-go's logical_and once neither side was `false`: true only when both are true; else the error. */
+export function andFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): boolean {
+  if (l === true && r === true) return true
+  if (l instanceof ErrorValue) throw l
+  if (r instanceof ErrorValue) throw r
+  throw noSuchOverload()
+}
+
+/** cel-go's logical_or once neither side was `true`: false only when both are false; else the error. */
+export function orFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): boolean {
+  if (l === false && r === false) return false
+  if (l instanceof ErrorValue) throw l
+  if (r instanceof ErrorValue) throw r
+  throw noSuchOverload()
+}
+
+export { celCompare }
+
+export function isError(v: unknown): v is ErrorValue {
+  return v instanceof ErrorValue
+}
+
+export function raise(e: ErrorValue): never {
+  throw e
+}
+
+export function fail(message: string): never {
+  throw evalError(message)
+}
+
+export { noSuchOverload }
+
+/** `c ? a : b` with a non-bool condition. */
+export function condFail(_c: CelValue): never {
+  throw noSuchOverload()
+}
+
+/** A variable the plan expected in the activation (declared, but not supplied). */
+export function missingVar(name: string): never {
+  throw evalError(`no such attribute(s): ${name}`)
+}
+
+/**
+ * An undeclared (possibly dotted) name resolved against the activation: the most qualified
+ * candidate the activation has wins, remaining parts are field selections (cel-go's maybe-attributes).
+ */
+export function resolveAttr(
+  act: Readonly<Record<string, CelValue>>,
+  candidates: readonly { name: string; fields: readonly string[] }[],
+): CelValue {
+  for (const c of candidates) {
+    if (Object.hasOwn(act, c.name)) {
+      let v = act[c.name] as CelValue
+      for (const f of c.fields) v = select(v, f)
+      return v
+    }
+  }
+  throw evalError(`no such attribute(s): ${candidates.map((c) => [c.name, ...c.fields].join('.')).join(', ')}`)
+}
+
+/** `[a, ?b]`: optional elements are included only when they hold a value. */
+export function optionalList(elems: CelValue[], optional: readonly boolean[]): CelValue[] {
+  const out: CelValue[] = []
+  for (let i = 0; i < elems.length; i++) {
+    const v = elems[i] as CelValue
+    if (!optional[i]) out.push(v)
+    else if (v instanceof Optional) {
+      if (v.value !== undefined) out.push(v.value)
+    } else throw evalError(`cannot initialize optional list element from non-optional value ${String(v)}`)
+  }
+  return out
+}
+
+/** A map literal; `{?k: v}` entries are included only when v holds a value. */
+export function mapLiteral(keys: CelValue[], values: CelValue[], optional: readonly boolean[] | null): CelValue {
+  if (!optional) return buildMap(keys, values)
+  const ks: CelValue[] = []
+  const vs: CelValue[] = []
+  for (let i = 0; i < keys.length; i++) {
+    const v = values[i] as CelValue
+    if (!optional[i]) {
+      ks.push(keys[i] as CelValue)
+      vs.push(v)
+    } else if (v instanceof Optional) {
+      if (v.value !== undefined) {
+        ks.push(keys[i] as CelValue)
+        vs.push(v.value)
+      }
+    } else throw evalError(`cannot initialize optional entry '${String(keys[i])}' from non-optional value ${String(v)}`)
+  }
+  return buildMap(ks, vs)
+}

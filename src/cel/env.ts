@@ -1,0 +1,80 @@
+import { makeDispatcher } from './compiler/dispatch.js'
+import { makeOps, type Ops } from './compiler/runtime.js'
+import type { FunctionDecl, Impl, Library } from './functions.js'
+import type { Type } from './types/types.js'
+
+// An environment: the functions, macros and variables expressions are compiled against.
+// Built once and reused; compiling in a prepared environment only parses and plans.
+
+export interface EnvOptions {
+  /** Libraries in declaration order; overloads of the same function name are merged. */
+  readonly libraries?: readonly Library[]
+  /** Declared variables (name → type). Undeclared identifiers are looked up in the activation at run time. */
+  readonly variables?: Readonly<Record<string, Type>>
+  /** cel-go's container: qualified names are resolved relative to it (`a.b` in container `x` tries `x.a.b`, then `a.b`). */
+  readonly container?: string
+}
+
+export class Env {
+  readonly functions: ReadonlyMap<string, FunctionDecl>
+  readonly variables: ReadonlyMap<string, Type>
+  readonly macros: ReadonlySet<string>
+  readonly container: string
+  readonly libraries: readonly Library[]
+  readonly ops: Ops
+  private readonly dispatchers = new Map<string, Impl | undefined>()
+
+  constructor(options: EnvOptions = {}) {
+    this.libraries = options.libraries ?? []
+    const fns = new Map<string, FunctionDecl>()
+    const macros = new Set<string>()
+    for (const lib of this.libraries) {
+      for (const f of lib.functions) {
+        const prev = fns.get(f.name)
+        fns.set(f.name, prev ? { name: f.name, overloads: [...prev.overloads, ...f.overloads] } : f)
+      }
+      for (const m of lib.macros ?? []) macros.add(m)
+    }
+    this.functions = fns
+    this.macros = macros
+    this.variables = new Map(Object.entries(options.variables ?? {}))
+    this.container = options.container ?? ''
+    const need = (name: string, member: boolean, argc: number): Impl => {
+      const d = this.dispatcher(name, member, argc)
+      if (d) return d
+      return () => {
+        throw new Error(`environment lacks ${name}`)
+      }
+    }
+    this.ops = makeOps({
+      lt: need('_<_', false, 2),
+      le: need('_<=_', false, 2),
+      gt: need('_>_', false, 2),
+      ge: need('_>=_', false, 2),
+      add: need('_+_', false, 2),
+      sub: need('_-_', false, 2),
+      index: need('_[_]', false, 2),
+      in: need('@in', false, 2),
+      size: need('size', false, 1),
+    })
+  }
+
+  /** The run-time implementation of `name` called with `argc` arguments (receiver included), cached. */
+  dispatcher(name: string, member: boolean, argc: number): Impl | undefined {
+    const key = `${member ? '.' : ''}${name}/${argc}`
+    if (this.dispatchers.has(key)) return this.dispatchers.get(key)
+    const fn = this.functions.get(name)
+    const d = fn ? makeDispatcher(fn, member, argc) : undefined
+    this.dispatchers.set(key, d)
+    return d
+  }
+
+  /** A new environment with more libraries, variables or another container. */
+  extend(options: EnvOptions): Env {
+    return new Env({
+      libraries: [...this.libraries, ...(options.libraries ?? [])],
+      variables: { ...Object.fromEntries(this.variables), ...options.variables },
+      container: options.container ?? this.container,
+    })
+  }
+}

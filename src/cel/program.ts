@@ -1,0 +1,105 @@
+import type { ParsedAst } from './common/ast.js'
+import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
+import { closures } from './compiler/closures.js'
+import { type Evaluator, generate } from './compiler/codegen.js'
+import type { Plan } from './compiler/plan.js'
+import { PlanError, Planner } from './compiler/planner.js'
+import { Env } from './env.js'
+import { celLibraries } from './stdlib/index.js'
+import { parse } from './syntax/index.js'
+import type { Type } from './types/types.js'
+import type { CelValue } from './values/values.js'
+
+export type Activation = Readonly<Record<string, CelValue>>
+
+export interface CompileOptions {
+  /** The environment (functions, macros, variables); default: the CEL standard environment. */
+  readonly env?: Env
+  /** Variables to declare on top of the environment's. */
+  readonly declarations?: Readonly<Record<string, Type>>
+  /** cel-go container for qualified name resolution. */
+  readonly container?: string
+  /**
+   * `auto` (default): closures for the first evaluations, then generated JavaScript once the
+   * program is hot; `js`: generate at once; `closures`: never use `new Function` (strict CSP hosts).
+   */
+  readonly backend?: 'auto' | 'js' | 'closures'
+}
+
+/** Evaluations after which `auto` generates JavaScript for a program. */
+const HOT_AFTER = 16
+
+let defaultEnv: Env | undefined
+/** The CEL standard environment (cel-go's standard library and the extensions Kubernetes enables). */
+export function standardEnv(): Env {
+  defaultEnv ??= new Env({ libraries: celLibraries })
+  return defaultEnv
+}
+
+/** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
+export class Program {
+  private impl: Evaluator
+  private runs = 0
+
+  constructor(
+    readonly ast: ParsedAst,
+    private readonly plan: Plan,
+    private readonly slots: number,
+    private readonly env: Env,
+    private readonly backend: 'auto' | 'js' | 'closures',
+  ) {
+    this.impl = backend === 'js' ? generate(plan, slots, env.ops).fn : closures(plan, slots, env.ops)
+  }
+
+  /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
+  evaluate(activation: Activation = {}): CelValue {
+    if (this.backend === 'auto' && ++this.runs === HOT_AFTER) this.impl = generate(this.plan, this.slots, this.env.ops).fn
+    try {
+      return this.impl(activation)
+    } catch (e) {
+      throw toPublicError(e)
+    }
+  }
+
+  /** The generated JavaScript source (for inspection and tests). */
+  source(): string {
+    return generate(this.plan, this.slots, this.env.ops).source
+  }
+}
+
+function toPublicError(e: unknown): CelError {
+  if (e instanceof ErrorValue) return new CelEvalError(e.message, e.exprId || undefined)
+  if (e instanceof CelError) return e
+  if (e instanceof RangeError && /call stack/.test(e.message)) return new CelEvalError('max recursion depth exceeded')
+  // A JavaScript exception here is a kelp bug; report it as an evaluation error rather than crash a webhook.
+  return new CelEvalError(`internal error: ${e instanceof Error ? e.message : String(e)}`)
+}
+
+/** Parses and plans an expression (check stage errors for unknown names and functions). */
+export function compile(expression: string, options: CompileOptions = {}): Program {
+  let env = options.env ?? standardEnv()
+  if (options.declarations || options.container !== undefined) {
+    env = env.extend({
+      ...(options.declarations ? { variables: options.declarations } : {}),
+      ...(options.container !== undefined ? { container: options.container } : {}),
+    })
+  }
+  const ast = parse(expression)
+  const planner = new Planner(env, ast)
+  let plan: Plan
+  try {
+    plan = planner.plan()
+  } catch (e) {
+    if (e instanceof PlanError) {
+      const offset = ast.sourceInfo.positions.get(e.exprId) ?? -1
+      throw new CelCompileError('check', [{ message: e.message, offset }], ast.source)
+    }
+    throw e
+  }
+  return new Program(ast, plan, planner.slots, env, options.backend ?? 'auto')
+}
+
+/** Compiles and evaluates once (convenient; compile once and reuse the Program on hot paths). */
+export function evaluate(expression: string, activation: Activation = {}, options: CompileOptions = {}): CelValue {
+  return compile(expression, options).evaluate(activation)
+}

@@ -1,0 +1,49 @@
+// CEL strings are sequences of Unicode code points; JS strings are UTF-16. These helpers give
+// code-point semantics with an ASCII/BMP fast path (no surrogates → UTF-16 index = code point index).
+
+const SURROGATE = /[\uD800-\uDFFF]/
+
+/** True when the string has no surrogate pairs, so UTF-16 indices are code point indices. */
+export function isBmpOnly(s: string): boolean {
+  return !SURROGATE.test(s)
+}
+
+/** Number of code points (CEL `size(string)`). */
+export function codePointLength(s: string): number {
+  let n = s.length
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    // a high surrogate followed by a low one is one code point
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--
+        i++
+      }
+    }
+  }
+  return n
+}
+
+/**
+ * Compares two strings in code point order (Go compares UTF-8 bytes, which is the same order).
+ * JS `<` compares UTF-16 code units, which differs for supplementary characters vs U+E000..U+FFFF.
+ */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x !== y) {
+      // Only when both are in the surrogate / high-BMP zone can UTF-16 order disagree with code point order.
+      if (x >= 0xd800 && y >= 0xd800) {
+        const cx = a.codePointAt(i) ?? x
+        const cy = b.codePointAt(i) ?? y
+        return cx < cy ? -1 : cx > cy ? 1 : 0
+      }
+      return x < y ? -1 : 1
+    }
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0
+}

@@ -1,0 +1,133 @@
+import type { CelStage } from '../../src/cel/common/errors.js'
+import { CelError, ErrorValue } from '../../src/cel/common/errors.js'
+import type { Type } from '../../src/cel/types/types.js'
+import type { CelValue } from '../../src/cel/values/values.js'
+import { diffValues, formatValue } from './compare.js'
+import { fromBindings, fromExprType, fromTypeEnv, fromValue, Unsupported } from './convert.js'
+import { type SkipReason, skipReason } from './skip-policy.js'
+import type { ConformanceCase } from './suite.js'
+
+// Runs one cel-spec simple test the way cel-go's conformance runner does
+// (cel-go conformance/conformance_test.go): parse, check unless disable_check, evaluate with the
+// bindings, then match the result. No result matcher means "evaluates to true".
+
+/** The slice of kelp's public API the runner needs (src/cel/index.ts). */
+export interface Engine {
+  compile(
+    expr: string,
+    options: { container?: string; declarations?: Record<string, Type>; disableCheck?: boolean },
+  ): { evaluate(activation: Record<string, CelValue>): CelValue }
+}
+
+export interface RunOptions {
+  /**
+   * Whether a check-stage error satisfies a test that expects an evaluation error. cel-go's
+   * runner fails such a test (its checker accepts every expression cel-spec checks), so a
+   * check error there is a divergence; the default accepts it and reports the count.
+   */
+  readonly acceptCheckErrors?: boolean
+}
+
+/** Where a failure happened: a stage of kelp's pipeline, a wrong value, or a crash (non-CelError). */
+export type FailStage = CelStage | 'value' | 'crash'
+
+export type Outcome =
+  | { readonly status: 'skip'; readonly reason: SkipReason; readonly detail?: string }
+  | {
+      readonly status: 'pass'
+      /** For expected-error tests: the stage that failed and kelp's message. */
+      readonly error?: { readonly stage: CelStage; readonly message: string }
+      /** typed_result test whose deduced type was not compared (needs the checker). */
+      readonly typeUnverified?: boolean
+    }
+  | { readonly status: 'fail'; readonly stage: FailStage; readonly message: string }
+
+export interface CaseResult {
+  readonly case: ConformanceCase
+  readonly outcome: Outcome
+  /** cel-spec's expected error text for expected-error tests (informational; cel-go does not match it). */
+  readonly expectedError?: string
+}
+
+const TRUE_VALUE: CelValue = true
+
+export function runCase(engine: Engine, c: ConformanceCase, options: RunOptions = {}): CaseResult {
+  const reason = skipReason(c)
+  if (reason) return { case: c, outcome: { status: 'skip', reason } }
+  const t = c.test
+  const m = t.resultMatcher
+  const expectsError = m.case === 'evalError' || m.case === 'anyEvalErrors'
+  const expectedError = expectsError ? expectedErrorText(c) : undefined
+
+  let activation: Record<string, CelValue>
+  let declarations: Record<string, Type>
+  let expected: CelValue = TRUE_VALUE
+  try {
+    activation = fromBindings(t.bindings)
+    declarations = fromTypeEnv(t.typeEnv)
+    if (m.case === 'value') expected = fromValue(m.value)
+    else if (m.case === 'typedResult') {
+      if (!m.value.result) return { case: c, outcome: { status: 'skip', reason: 'needs-checker' } }
+      expected = fromValue(m.value.result)
+      if (m.value.deducedType) fromExprType(m.value.deducedType)
+    }
+  } catch (e) {
+    if (e instanceof Unsupported)
+      return { case: c, outcome: { status: 'skip', reason: 'unsupported-input', detail: e.message } }
+    throw e
+  }
+
+  let actual: CelValue
+  try {
+    const program = engine.compile(t.expr, {
+      container: t.container || undefined,
+      declarations,
+      disableCheck: t.disableCheck,
+    })
+    actual = program.evaluate(activation)
+  } catch (e) {
+    const err = classify(e)
+    if (expectsError && (err.stage === 'eval' || (err.stage === 'check' && options.acceptCheckErrors !== false)))
+      return { case: c, outcome: { status: 'pass', error: { stage: err.stage, message: err.message } }, expectedError }
+    const want = expectsError ? `an evaluation error (${expectedError})` : formatValue(expected)
+    return {
+      case: c,
+      outcome: { status: 'fail', stage: err.stage, message: `want ${want}; ${err.stage} failed: ${err.message}` },
+      expectedError,
+    }
+  }
+
+  if (expectsError)
+    return {
+      case: c,
+      outcome: { status: 'fail', stage: 'value', message: `want an error (${expectedError}), got ${formatValue(actual)}` },
+      expectedError,
+    }
+  const diff = diffValues(expected, actual)
+  if (diff) return { case: c, outcome: { status: 'fail', stage: 'value', message: diff } }
+  return { case: c, outcome: m.case === 'typedResult' ? { status: 'pass', typeUnverified: true } : { status: 'pass' } }
+}
+
+export function runCases(engine: Engine, cases: readonly ConformanceCase[], options?: RunOptions): CaseResult[] {
+  return cases.map((c) => runCase(engine, c, options))
+}
+
+function classify(e: unknown): { stage: FailStage; message: string } {
+  if (e instanceof CelError) return { stage: e.stage, message: e.message }
+  // The public API must convert evaluator error values to CelEvalError; one escaping is a bug.
+  if (e instanceof ErrorValue) return { stage: 'crash', message: `ErrorValue escaped the API: ${e.message}` }
+  if (e instanceof Error) return { stage: 'crash', message: `${e.name}: ${e.message}${stackHint(e)}` }
+  return { stage: 'crash', message: `threw ${formatValue(e)}` }
+}
+
+function stackHint(e: Error): string {
+  const frame = e.stack?.split('\n').find((l) => l.includes('/src/'))
+  return frame ? ` (${frame.trim()})` : ''
+}
+
+function expectedErrorText(c: ConformanceCase): string {
+  const m = c.test.resultMatcher
+  const sets = m.case === 'evalError' ? [m.value] : m.case === 'anyEvalErrors' ? m.value.errors : []
+  const msgs = sets.flatMap((s) => s.errors.map((st) => st.message)).filter((s) => s)
+  return msgs.length ? msgs.map((s) => JSON.stringify(s)).join(' | ') : 'any error'
+}
