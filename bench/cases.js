@@ -72,7 +72,8 @@ export const cases = [
     id: 'containers.all',
     expr: "object.spec.template.spec.containers.all(c, c.image.contains(':') && !c.image.endsWith(':latest'))",
     vars: () => ({ object: deployment() }),
-    js: (c) => c.object.spec.template.spec.containers.every((x) => x.image.includes(':') && !x.image.endsWith(':latest')),
+    js: (c) =>
+      c.object.spec.template.spec.containers.every((x) => x.image.includes(':') && !x.image.endsWith(':latest')),
   },
   {
     id: 'min<=r<=max',

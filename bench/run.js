@@ -62,7 +62,9 @@ for (const c of cases) {
   )
 }
 const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
-console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`)
+console.log(
+  `machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`,
+)
 console.log('| case | hand-written | kelp (× hand-written) | @marcbachmann/cel-js | @bufbuild/cel | kelp compile |')
 console.log('|---|---|---|---|---|---|')
 for (const r of rows) console.log(r)

@@ -1,6 +1,7 @@
 import { makeDispatcher } from './compiler/dispatch.js'
 import { makeOps, type Ops } from './compiler/runtime.js'
 import type { FunctionDecl, Impl, Library } from './functions.js'
+import { greaterEquals, greaterThan, index, inValue, lessEquals, lessThan, size } from './stdlib/operators.js'
 import type { Type } from './types/types.js'
 
 // An environment: the functions, macros and variables expressions are compiled against.
@@ -46,16 +47,19 @@ export class Env {
         throw new Error(`environment lacks ${name}`)
       }
     }
+    // Ordering, indexing, membership and size are generic over every kind at run time (cel-go's
+    // traits: e.g. a list indexed by dyn(0.0) or dyn(0u) works); + and - dispatch on the overloads,
+    // which libraries extend (timestamps, durations).
     this.ops = makeOps({
-      lt: need('_<_', false, 2),
-      le: need('_<=_', false, 2),
-      gt: need('_>_', false, 2),
-      ge: need('_>=_', false, 2),
+      lt: lessThan,
+      le: lessEquals,
+      gt: greaterThan,
+      ge: greaterEquals,
       add: need('_+_', false, 2),
       sub: need('_-_', false, 2),
-      index: need('_[_]', false, 2),
-      in: need('@in', false, 2),
-      size: need('size', false, 1),
+      index,
+      in: inValue,
+      size,
     })
   }
 

@@ -23,6 +23,8 @@ export interface OverloadDecl {
    * (or statically by the checker). Failures are reported by throwing an ErrorValue.
    */
   readonly impl: Impl
+  /** cel-go's OverloadOperandTrait-free binding: run-time dispatch skips argument checks (the impl checks). */
+  readonly disableTypeGuards?: boolean
 }
 
 export interface FunctionDecl {

@@ -24,6 +24,11 @@ export interface CompileOptions {
    * program is hot; `js`: generate at once; `closures`: never use `new Function` (strict CSP hosts).
    */
   readonly backend?: 'auto' | 'js' | 'closures'
+  /**
+   * Skip compile-time checks (cel-go's unchecked programs): unknown functions and undeclared names
+   * become run-time errors. Kubernetes always checks; this exists for the cel-spec tests that need it.
+   */
+  readonly disableCheck?: boolean
 }
 
 /** Evaluations after which `auto` generates JavaScript for a program. */
@@ -53,7 +58,8 @@ export class Program {
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
   evaluate(activation: Activation = {}): CelValue {
-    if (this.backend === 'auto' && ++this.runs === HOT_AFTER) this.impl = generate(this.plan, this.slots, this.env.ops).fn
+    if (this.backend === 'auto' && ++this.runs === HOT_AFTER)
+      this.impl = generate(this.plan, this.slots, this.env.ops).fn
     try {
       return this.impl(activation)
     } catch (e) {
@@ -85,7 +91,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
     })
   }
   const ast = parse(expression)
-  const planner = new Planner(env, ast)
+  const planner = new Planner(env, ast, options.disableCheck ?? false)
   let plan: Plan
   try {
     plan = planner.plan()

@@ -1,9 +1,9 @@
 import { Type } from '../../src/cel/types/types.js'
 import { Duration, Timestamp } from '../../src/cel/values/time.js'
 import {
-  type CelValue,
   CelMap,
   CelObject,
+  type CelValue,
   Double,
   Kind,
   kindOf,
@@ -29,7 +29,8 @@ function diffAt(path: string, want: CelValue, got: CelValue): string | undefined
   if (bad) return `${where(path)}non-canonical value ${formatValue(got)}: ${bad}`
   const wk = kindOf(want)
   const gk = kindOf(got)
-  if (wk !== gk) return `${where(path)}want ${formatValue(want)} (${KIND_NAMES[wk]}), got ${formatValue(got)} (${KIND_NAMES[gk]})`
+  if (wk !== gk)
+    return `${where(path)}want ${formatValue(want)} (${KIND_NAMES[wk]}), got ${formatValue(got)} (${KIND_NAMES[gk]})`
   const mismatch = (): string => `${where(path)}want ${formatValue(want)}, got ${formatValue(got)}`
   switch (wk) {
     case Kind.Null:
@@ -209,5 +210,7 @@ function formatDouble(x: number): string {
 }
 
 function formatByte(b: number): string {
-  return b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`
+  return b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c
+    ? String.fromCharCode(b)
+    : `\\x${b.toString(16).padStart(2, '0')}`
 }

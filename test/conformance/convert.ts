@@ -3,8 +3,6 @@ import { Type_PrimitiveType, Type_WellKnownType } from '@bufbuild/cel-spec/cel/e
 import type { ExprValue } from '@bufbuild/cel-spec/cel/expr/eval_pb.js'
 import type { MapValue, Value } from '@bufbuild/cel-spec/cel/expr/value_pb.js'
 import { type Any, anyUnpack, DurationSchema, TimestampSchema } from '@bufbuild/protobuf/wkt'
-import { Duration, Timestamp } from '../../src/cel/values/time.js'
-import { type CelValue, CelMap, type MapKey, mkDouble, mkInt, Uint } from '../../src/cel/values/values.js'
 import {
   BoolType,
   BytesType,
@@ -22,12 +20,14 @@ import {
   opaque,
   StringType,
   TimestampType,
-  Type,
+  type Type,
   TypeType,
   typeOf,
   typeParam,
   UintType,
 } from '../../src/cel/types/types.js'
+import { Duration, Timestamp } from '../../src/cel/values/time.js'
+import { CelMap, type CelValue, type MapKey, mkDouble, mkInt, Uint } from '../../src/cel/values/values.js'
 
 // Converts cel-spec protobuf data (cel.expr.Value, cel.expr.Type, cel.expr.Decl) into kelp's value
 // and type model. Anything that needs protobuf messages throws Unsupported: the runner turns it

@@ -1,6 +1,6 @@
 import type { CelStage } from '../../src/cel/common/errors.js'
 import { CelError, ErrorValue } from '../../src/cel/common/errors.js'
-import type { Type } from '../../src/cel/types/types.js'
+import { Type } from '../../src/cel/types/types.js'
 import type { CelValue } from '../../src/cel/values/values.js'
 import { diffValues, formatValue } from './compare.js'
 import { fromBindings, fromExprType, fromTypeEnv, fromValue, Unsupported } from './convert.js'
@@ -16,7 +16,13 @@ export interface Engine {
   compile(
     expr: string,
     options: { container?: string; declarations?: Record<string, Type>; disableCheck?: boolean },
-  ): { evaluate(activation: Record<string, CelValue>): CelValue }
+  ): EngineProgram
+}
+
+export interface EngineProgram {
+  evaluate(activation: Record<string, CelValue>): CelValue
+  /** The checked type of the expression (cel-go's `ast.OutputType()`), once kelp has a checker. */
+  readonly outputType?: unknown
 }
 
 export interface RunOptions {
@@ -26,6 +32,11 @@ export interface RunOptions {
    * check error there is a divergence; the default accepts it and reports the count.
    */
   readonly acceptCheckErrors?: boolean
+  /**
+   * Run check_only tests and compare deduced types, which needs programs that report
+   * `outputType`. Off: check_only tests are skipped as needing the checker.
+   */
+  readonly verifyTypes?: boolean
 }
 
 /** Where a failure happened: a stage of kelp's pipeline, a wrong value, or a crash (non-CelError). */
@@ -53,7 +64,9 @@ const TRUE_VALUE: CelValue = true
 
 export function runCase(engine: Engine, c: ConformanceCase, options: RunOptions = {}): CaseResult {
   const reason = skipReason(c)
-  if (reason) return { case: c, outcome: { status: 'skip', reason } }
+  // check_only tests run once the engine reports output types; until then they are skipped.
+  if (reason && (reason !== 'needs-checker' || !options.verifyTypes))
+    return { case: c, outcome: { status: 'skip', reason } }
   const t = c.test
   const m = t.resultMatcher
   const expectsError = m.case === 'evalError' || m.case === 'anyEvalErrors'
@@ -62,28 +75,34 @@ export function runCase(engine: Engine, c: ConformanceCase, options: RunOptions 
   let activation: Record<string, CelValue>
   let declarations: Record<string, Type>
   let expected: CelValue = TRUE_VALUE
+  let deducedType: Type | undefined
   try {
     activation = fromBindings(t.bindings)
     declarations = fromTypeEnv(t.typeEnv)
     if (m.case === 'value') expected = fromValue(m.value)
     else if (m.case === 'typedResult') {
-      if (!m.value.result) return { case: c, outcome: { status: 'skip', reason: 'needs-checker' } }
-      expected = fromValue(m.value.result)
-      if (m.value.deducedType) fromExprType(m.value.deducedType)
+      if (m.value.result && !t.checkOnly) expected = fromValue(m.value.result)
+      if (m.value.deducedType) deducedType = fromExprType(m.value.deducedType)
     }
   } catch (e) {
-    if (e instanceof Unsupported)
-      return { case: c, outcome: { status: 'skip', reason: 'unsupported-input', detail: e.message } }
-    throw e
+    if (!(e instanceof Unsupported)) throw e
+    if (reason) return { case: c, outcome: { status: 'skip', reason } }
+    return { case: c, outcome: { status: 'skip', reason: 'unsupported-input', detail: e.message } }
   }
 
+  let program: EngineProgram
   let actual: CelValue
   try {
-    const program = engine.compile(t.expr, {
+    program = engine.compile(t.expr, {
       container: t.container || undefined,
       declarations,
       disableCheck: t.disableCheck,
     })
+    if (reason) {
+      const typeDiff = diffType(deducedType, program.outputType)
+      if (typeDiff === undefined) return { case: c, outcome: { status: 'skip', reason } }
+      return { case: c, outcome: typeDiff ? { status: 'fail', stage: 'check', message: typeDiff } : { status: 'pass' } }
+    }
     actual = program.evaluate(activation)
   } catch (e) {
     const err = classify(e)
@@ -100,12 +119,29 @@ export function runCase(engine: Engine, c: ConformanceCase, options: RunOptions 
   if (expectsError)
     return {
       case: c,
-      outcome: { status: 'fail', stage: 'value', message: `want an error (${expectedError}), got ${formatValue(actual)}` },
+      outcome: {
+        status: 'fail',
+        stage: 'value',
+        message: `want an error (${expectedError}), got ${formatValue(actual)}`,
+      },
       expectedError,
     }
   const diff = diffValues(expected, actual)
   if (diff) return { case: c, outcome: { status: 'fail', stage: 'value', message: diff } }
-  return { case: c, outcome: m.case === 'typedResult' ? { status: 'pass', typeUnverified: true } : { status: 'pass' } }
+  if (m.case !== 'typedResult') return { case: c, outcome: { status: 'pass' } }
+  const typeDiff = diffType(deducedType, program.outputType)
+  if (typeDiff) return { case: c, outcome: { status: 'fail', stage: 'check', message: typeDiff } }
+  return { case: c, outcome: typeDiff === undefined ? { status: 'pass', typeUnverified: true } : { status: 'pass' } }
+}
+
+/**
+ * Compares a deduced type with the engine's output type: undefined when the engine reports
+ * none (not verifiable), '' when equal, otherwise the difference. Types compare as cel-go
+ * prints them (`list(int)`, `map(string, dyn)`, `optional_type(int)`).
+ */
+function diffType(want: Type | undefined, got: unknown): string | undefined {
+  if (!(got instanceof Type) || !want) return undefined
+  return want.toString() === got.toString() ? '' : `deduced type: want ${want.toString()}, got ${got.toString()}`
 }
 
 export function runCases(engine: Engine, cases: readonly ConformanceCase[], options?: RunOptions): CaseResult[] {

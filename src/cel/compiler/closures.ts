@@ -3,8 +3,8 @@ import type { Impl } from '../functions.js'
 import type { CelValue } from '../values/values.js'
 import type { Evaluator } from './codegen.js'
 import type { Plan } from './plan.js'
-import * as rt from './runtime.js'
 import type { Ops } from './runtime.js'
+import * as rt from './runtime.js'
 
 // Back end 2: the plan as a tree of closures, for hosts that forbid `new Function` (a strict
 // CSP) and for the first evaluations of a program before it is worth generating code. Every node
@@ -79,7 +79,7 @@ function build(p: Plan, ops: Ops): Node {
     case 'optIndex': {
       const o = b(p.operand)
       const k = b(p.key)
-      return (f) => rt.optionalIndex(o(f), k(f), ops.index)
+      return (f) => rt.optionalIndex(o(f), k(f))
     }
     case 'and':
     case 'or': {
@@ -95,10 +95,19 @@ function build(p: Plan, ops: Ops): Node {
         return failFn(lv, rv)
       }
     }
+    case 'optOr': {
+      const l = b(p.left)
+      const r = b(p.right)
+      const sc = p.kind === 'or' ? rt.orShortCircuit : rt.orValueShortCircuit
+      return (f) => {
+        const v = sc(l(f))
+        return v !== undefined ? v : r(f)
+      }
+    }
     case 'cond': {
       const c = b(p.test)
-      const t = b(p.then)
-      const e = b(p.else)
+      const t = b(p.ifTrue)
+      const e = b(p.ifFalse)
       return (f) => {
         const cv = c(f)
         return cv === true ? t(f) : cv === false ? e(f) : rt.condFail(cv)

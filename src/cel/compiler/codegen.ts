@@ -1,7 +1,7 @@
 import type { CelValue } from '../values/values.js'
 import type { Plan } from './plan.js'
-import * as rt from './runtime.js'
 import type { Ops } from './runtime.js'
+import * as rt from './runtime.js'
 
 // Back end 1: the plan as JavaScript source, turned into a function with `new Function`.
 // Injection safety: the source is built only from the plan; every string that came from the
@@ -74,15 +74,20 @@ class Gen {
       case 'call':
         return `${this.k(p.impl)}(${p.args.map((a) => this.expr(a)).join(', ')})`
       case 'optIndex':
-        return `rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}, ops.index)`
+        return `rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)})`
       case 'and':
       case 'or': {
         const stop = p.op === 'and' ? 'false' : 'true'
         return `(() => { let l, r; try { l = ${this.expr(p.left)} } catch (e) { l = rt.caught(e) } if (l === ${stop}) return ${stop}; try { r = ${this.expr(p.right)} } catch (e) { r = rt.caught(e) } if (r === ${stop}) return ${stop}; return rt.${p.op}Fail(l, r) })()`
       }
+      case 'optOr': {
+        const t = this.temp()
+        const sc = p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'
+        return `((${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
+      }
       case 'cond': {
         const t = this.temp()
-        return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.then)} : ${t} === false ? ${this.expr(p.else)} : rt.condFail(${t}))`
+        return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.condFail(${t}))`
       }
       case 'nsf':
         return `(() => { try { return ${this.expr(p.arg)} !== false } catch (e) { rt.caught(e); return true } })()`

@@ -22,7 +22,9 @@ export type Plan =
   | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string }
   | { op: 'optIndex'; operand: Plan; key: Plan; id: number }
   | { op: 'and' | 'or'; left: Plan; right: Plan; id: number }
-  | { op: 'cond'; test: Plan; then: Plan; else: Plan; id: number }
+  /** `a.or(b)` / `a.orValue(b)`: lazy in b. */
+  | { op: 'optOr'; kind: 'or' | 'orValue'; left: Plan; right: Plan; id: number }
+  | { op: 'cond'; test: Plan; ifTrue: Plan; ifFalse: Plan; id: number }
   | { op: 'nsf'; arg: Plan }
   | { op: 'list'; elems: readonly Plan[]; optional: readonly boolean[]; id: number }
   | { op: 'map'; keys: readonly Plan[]; values: readonly Plan[]; optional: readonly boolean[]; id: number }

@@ -91,6 +91,8 @@ export class Planner {
   constructor(
     private readonly env: Env,
     private readonly ast: ParsedAst,
+    /** cel-go without the checker: unknown names and functions fail at run time, not at compile time. */
+    private readonly disableCheck = false,
   ) {}
 
   plan(): Plan {
@@ -155,8 +157,11 @@ export class Planner {
         }
         return { op: 'map', keys, values, optional, id: e.id }
       }
-      case 'struct':
-        throw new PlanError(`unknown type '${e.typeName}': message construction needs protobuf types`, e.id)
+      case 'struct': {
+        const message = `unknown type '${e.typeName}': message construction needs protobuf types`
+        if (this.disableCheck) return { op: 'fail', message, id: e.id }
+        throw new PlanError(message, e.id)
+      }
       case 'comprehension':
         return this.comprehension(e, scope)
     }
@@ -212,7 +217,7 @@ export class Planner {
     if (t) return { op: 'const', value: t }
     // With declared variables, an undeclared name is an error (as the checker reports it);
     // without declarations, the name is looked up in the activation at run time.
-    if (this.env.variables.size > 0) return undefined
+    if (this.env.variables.size > 0 && !this.disableCheck) return undefined
     return { op: 'attr', candidates }
   }
 
@@ -238,8 +243,8 @@ export class Planner {
           return {
             op: 'cond',
             test: this.expr(args[0]!, scope),
-            then: this.expr(args[1]!, scope),
-            else: this.expr(args[2]!, scope),
+            ifTrue: this.expr(args[1]!, scope),
+            ifFalse: this.expr(args[2]!, scope),
             id: e.id,
           }
         break
@@ -268,6 +273,8 @@ export class Planner {
         break
       }
     }
+    if ((e.fn === 'or' || e.fn === 'orValue') && e.target && args.length === 1 && this.env.functions.has(e.fn))
+      return { op: 'optOr', kind: e.fn, left: this.expr(e.target, scope), right: this.expr(args[0]!, scope), id: e.id }
     const fast = fastOps[e.fn]
     if (fast && !e.target) return { op: 'opt', name: fast, args: args.map((a) => this.expr(a, scope)), id: e.id }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
@@ -280,7 +287,8 @@ export class Planner {
       if (path) {
         const qualified = `${path.join('.')}.${e.fn}`
         for (const name of this.candidateNames(qualified)) {
-          if (this.env.functions.has(name) && !this.env.variables.has(path[0]!)) return this.global(name, args, e, scope)
+          if (this.env.functions.has(name) && !this.env.variables.has(path[0]!))
+            return this.global(name, args, e, scope)
         }
       }
       const d = this.env.dispatcher(e.fn, true, args.length + 1)
@@ -300,8 +308,10 @@ export class Planner {
     return { op: 'call', impl: d, args: args.map((a) => this.expr(a, scope)), id: e.id, fn: name }
   }
 
-  private unknown(e: CallExpr): never {
-    if (!this.env.functions.has(e.fn)) this.fail(e.id, `undeclared reference to '${e.fn}' (in container '${this.env.container}')`)
+  private unknown(e: CallExpr): Plan {
+    if (this.disableCheck) return { op: 'fail', message: `no such overload: ${e.fn}`, id: e.id }
+    if (!this.env.functions.has(e.fn))
+      this.fail(e.id, `undeclared reference to '${e.fn}' (in container '${this.env.container}')`)
     const n = e.args.length + (e.target ? 1 : 0)
     this.fail(e.id, `found no matching overload for '${e.fn}' with ${n} argument${n === 1 ? '' : 's'}`)
   }

@@ -1,9 +1,10 @@
 import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
+import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
 import { celCompare, celEquals } from '../values/equality.js'
 import { buildMap, mapGet, mapHas, mapKeys } from '../values/maps.js'
 import { compareStrings } from '../values/strings.js'
-import { CelMap, type CelValue, CelObject, Optional } from '../values/values.js'
+import { CelMap, CelObject, type CelValue, Optional } from '../values/values.js'
 
 // Helpers the compiled programs call. Both back ends (generated JS and closures) call exactly
 // these, so their semantics cannot drift apart; the fast paths here are the common JSON cases
@@ -12,7 +13,9 @@ import { CelMap, type CelValue, CelObject, Optional } from '../values/values.js'
 type Obj = Record<string, CelValue>
 
 function isPlainObject(v: CelValue): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
+  )
 }
 
 /** `operand.field` (cel-go: maps by key, missing key → `no such key: field`; optionals chain). */
@@ -30,52 +33,12 @@ export function select(operand: CelValue, field: string): CelValue {
   throw noSuchOverload()
 }
 
-/** `a.?b` (and plain selection on an optional operand): absent → optional.none(). */
-export function optionalSelect(operand: CelValue, field: string): CelValue {
-  if (operand instanceof Optional) {
-    if (operand.value === undefined) return Optional.none
-    operand = operand.value
-  }
-  if (isPlainObject(operand)) return Object.hasOwn(operand, field) ? new Optional(operand[field] as CelValue) : Optional.none
-  if (operand instanceof CelMap) {
-    const v = mapGet(operand, field)
-    return v === undefined ? Optional.none : new Optional(v)
-  }
-  throw evalError(`no such key: ${field}`)
-}
-
 /** `has(operand.field)`. */
 export function has(operand: CelValue, field: string): boolean {
   if (isPlainObject(operand)) return Object.hasOwn(operand, field)
   if (operand instanceof CelMap) return mapHas(operand, field)
   if (operand instanceof Optional) return operand.value === undefined ? false : has(operand.value, field)
   throw evalError('invalid type for field selection.')
-}
-
-/** `m[?k]` / `l[?i]`: absent → optional.none(). */
-export function optionalIndex(operand: CelValue, key: CelValue, index: Impl): CelValue {
-  if (operand instanceof Optional) {
-    if (operand.value === undefined) return Optional.none
-    operand = operand.value
-  }
-  if (Array.isArray(operand)) {
-    const i = intIndex(key)
-    return i !== undefined && i >= 0 && i < operand.length ? new Optional(operand[i] as CelValue) : Optional.none
-  }
-  if (isPlainObject(operand) || operand instanceof CelMap) {
-    const v = mapGet(operand, key)
-    return v === undefined ? Optional.none : new Optional(v)
-  }
-  return new Optional(index(operand, key))
-}
-
-function intIndex(key: CelValue): number | undefined {
-  if (typeof key === 'number') return Number.isInteger(key) ? key : undefined
-  if (key instanceof CelObject && 'value' in key) {
-    const v = Number((key as unknown as { value: number | bigint }).value)
-    return Number.isInteger(v) ? v : undefined
-  }
-  return undefined
 }
 
 /** The operator helpers of one environment: fast paths inline, the env's overloads otherwise. */
@@ -110,25 +73,25 @@ export function makeOps(slow: {
     ne: (a, b) => !(typeof a === typeof b && typeof a !== 'object' ? a === b : celEquals(a, b)),
     // Numbers of any CEL numeric type compare by value (cross-type numeric comparison); NaN takes the slow path.
     lt: (a, b) =>
-      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+      typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
         ? a < b
         : typeof a === 'string' && typeof b === 'string'
           ? compareStrings(a, b) < 0
           : slow.lt(a, b),
     le: (a, b) =>
-      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+      typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
         ? a <= b
         : typeof a === 'string' && typeof b === 'string'
           ? compareStrings(a, b) <= 0
           : slow.le(a, b),
     gt: (a, b) =>
-      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+      typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
         ? a > b
         : typeof a === 'string' && typeof b === 'string'
           ? compareStrings(a, b) > 0
           : slow.gt(a, b),
     ge: (a, b) =>
-      typeof a === 'number' && typeof b === 'number' && a === a && b === b
+      typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
         ? a >= b
         : typeof a === 'string' && typeof b === 'string'
           ? compareStrings(a, b) >= 0
@@ -151,7 +114,7 @@ export function makeOps(slow: {
       if (Array.isArray(a)) {
         if (typeof b === 'number' && Number.isSafeInteger(b) && b >= 0 && b < a.length) return a[b] as CelValue
       } else if (typeof b === 'string' && isPlainObject(a) && Object.hasOwn(a, b)) return a[b] as CelValue
-      if (a instanceof Optional) return optionalIndex(a, b, slow.index)
+      if (a instanceof Optional) return optionalIndex(a, b)
       return slow.index(a, b)
     },
     in: (a, b) => {
@@ -226,7 +189,7 @@ export function orFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): bool
   throw noSuchOverload()
 }
 
-export { celCompare }
+export { celCompare, optionalIndex, optionalSelect }
 
 export function isError(v: unknown): v is ErrorValue {
   return v instanceof ErrorValue
@@ -302,3 +265,6 @@ export function mapLiteral(keys: CelValue[], values: CelValue[], optional: reado
   }
   return buildMap(ks, vs)
 }
+
+/** `a.or(b)` / `a.orValue(b)`: b is evaluated only when a is optional.none() (cel-go decorateOptionalOr). */
+export { orShortCircuit, orValueShortCircuit } from '../ext/optionals.js'

@@ -1,3 +1,4 @@
+import { twoVarComprehensions } from '../ext/comprehensions.js'
 import { listsExtFunctions } from '../ext/lists.js'
 import { optionalFunctions } from '../ext/optionals.js'
 import { setsExtFunctions } from '../ext/sets.js'
@@ -33,14 +34,9 @@ export const optionalLibrary: Library = {
   macros: ['optMap', 'optFlatMap'],
 }
 
-/** ext.TwoVarComprehensions(): macros only. */
-export const twoVarComprehensions: Library = {
-  name: 'cel.lib.ext.comprev2',
-  functions: [],
-  macros: ['all2', 'exists2', 'existsOne2', 'exists_one2', 'transformList', 'transformMap', 'transformMapEntry'],
-}
-
 /** Everything above: the language Kubernetes expressions are written in (without Kubernetes' own libraries). */
+export { twoVarComprehensions }
+
 export const celLibraries: readonly Library[] = [
   standardLibrary,
   stringsExtension,

@@ -47,3 +47,29 @@ export function compareStrings(a: string, b: string): number {
   }
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0
 }
+
+/**
+ * The UTF-16 offset of code point `cp` in `s`, counting from UTF-16 offset `from` (beyond the end it
+ * returns `s.length`). A high surrogate followed by a low one counts as one code point.
+ */
+export function utf16Offset(s: string, cp: number, from = 0): number {
+  let i = from
+  const n = s.length
+  while (cp > 0 && i < n) {
+    const c = s.charCodeAt(i)
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1
+    cp--
+  }
+  return i
+}
+
+/** The code point index of UTF-16 offset `u16` in `s` (the number of code points before it). */
+export function codePointOffset(s: string, u16: number): number {
+  let cp = 0
+  for (let i = 0; i < u16; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++
+    cp++
+  }
+  return cp
+}

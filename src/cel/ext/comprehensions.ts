@@ -1,0 +1,43 @@
+import { evalError } from '../common/errors.js'
+import { fn, type Library, overload } from '../functions.js'
+import { mapOf, typeParam } from '../types/types.js'
+import type { CelMapValue } from '../values/maps.js'
+import { buildMap, mapGet, mapHas, mapKeys } from '../values/maps.js'
+import type { CelValue } from '../values/values.js'
+
+// ext.TwoVarComprehensions (cel-go ext/comprehensions.go): the two-variable macros (expanded by the
+// parser) and `cel.@mapInsert`, the function transformMap / transformMapEntry expand to.
+
+const K = typeParam('K')
+const V = typeParam('V')
+const MapKV = mapOf(K, V)
+
+/** Go's %v of a map key as cel-go's InsertMapKeyValue error prints it. */
+function keyText(k: CelValue): string {
+  if (typeof k === 'object' && k !== null && 'value' in k) return String((k as { value: unknown }).value)
+  return String(k)
+}
+
+function insert(m: CelMapValue, k: CelValue, v: CelValue): CelValue {
+  if (mapHas(m, k)) throw evalError(`insert failed: key ${keyText(k)} already exists`)
+  const keys = mapKeys(m)
+  return buildMap([...keys, k], [...keys.map((x) => mapGet(m, x) as CelValue), v])
+}
+
+function insertAll(m: CelMapValue, update: CelMapValue): CelValue {
+  let out: CelMapValue = m
+  for (const k of mapKeys(update)) out = insert(out, k, mapGet(update, k) as CelValue) as CelMapValue
+  return out
+}
+
+export const twoVarComprehensions: Library = {
+  name: 'cel.lib.ext.comprev2',
+  functions: [
+    fn(
+      'cel.@mapInsert',
+      overload('@mapInsert_map_key_value', [MapKV, K, V], MapKV, insert, ['K', 'V']),
+      overload('@mapInsert_map_map', [MapKV, MapKV], MapKV, insertAll, ['K', 'V']),
+    ),
+  ],
+  macros: ['all2', 'exists2', 'existsOne2', 'exists_one2', 'transformList', 'transformMap', 'transformMapEntry'],
+}

@@ -1,0 +1,83 @@
+import {
+  BoolType,
+  BytesType,
+  DoubleType,
+  DurationType,
+  IntType,
+  ListType,
+  MapType,
+  NullType,
+  OptionalTypeName,
+  opaque,
+  StringType,
+  TimestampType,
+  type Type,
+  TypeType,
+  typeParam,
+  UintType,
+} from '../types/types.js'
+import { CelObject, type CelValue, Kind, type OpaqueValue } from './values.js'
+
+// The runtime type of a value: what `type(v)` returns (cel-go ref.Val.Type()). Runtime types are
+// unparameterised: `type([1])` is `list`, `type(optional.of(1))` is `optional_type`; type values
+// compare by name.
+
+/** cel-go types.OptionalType: the opaque `optional_type` with its declared parameter T. */
+export const OptionalRuntimeType: Type = opaque(OptionalTypeName, [typeParam('T')])
+
+// One Type per library-defined opaque type name, so `type(x)` does not allocate.
+const opaqueTypes = new Map<string, Type>()
+
+function opaqueType(name: string): Type {
+  let t = opaqueTypes.get(name)
+  if (t === undefined) {
+    t = opaque(name)
+    opaqueTypes.set(name, t)
+  }
+  return t
+}
+
+export function typeValueOf(v: CelValue): Type {
+  switch (typeof v) {
+    case 'string':
+      return StringType
+    case 'number':
+      return Number.isSafeInteger(v) ? IntType : DoubleType
+    case 'boolean':
+      return BoolType
+    case 'bigint':
+      return IntType
+    case 'object':
+      if (v === null) return NullType
+      if (Array.isArray(v)) return ListType
+      if (v instanceof CelObject) {
+        switch (v.kind) {
+          case Kind.Double:
+            return DoubleType
+          case Kind.Uint:
+            return UintType
+          case Kind.Map:
+            return MapType
+          case Kind.Timestamp:
+            return TimestampType
+          case Kind.Duration:
+            return DurationType
+          case Kind.Type:
+            return TypeType
+          case Kind.Optional:
+            return OptionalRuntimeType
+          case Kind.Opaque:
+            return opaqueType((v as OpaqueValue).typeName)
+        }
+        throw new TypeError(`not a CEL value: kind ${v.kind}`)
+      }
+      if (v instanceof Uint8Array) return BytesType
+      return MapType
+  }
+  throw new TypeError(`not a CEL value: ${typeof v}`)
+}
+
+/** The runtime type name for messages: `int`, `list`, `google.protobuf.Timestamp`, `optional_type`, ... */
+export function typeNameOf(v: CelValue): string {
+  return typeValueOf(v).name
+}
