@@ -63,6 +63,12 @@ export class Env {
     })
   }
 
+  /** Whether a declared variable has a dotted name (`a.b`), which makes name resolution search prefixes. */
+  get hasDottedVariables(): boolean {
+    for (const k of this.variables.keys()) if (k.includes('.')) return true
+    return false
+  }
+
   /** The run-time implementation of `name` called with `argc` arguments (receiver included), cached. */
   dispatcher(name: string, member: boolean, argc: number): Impl | undefined {
     const key = `${member ? '.' : ''}${name}/${argc}`
@@ -75,6 +81,15 @@ export class Env {
 
   /** A new environment with more libraries, variables or another container. */
   extend(options: EnvOptions): Env {
+    if (!options.libraries?.length) {
+      // Same functions: share the merged declarations, dispatchers and operator helpers (cheap per compile).
+      const child: Env = Object.create(Env.prototype)
+      Object.assign(child, this, {
+        variables: new Map([...this.variables, ...Object.entries(options.variables ?? {})]),
+        container: options.container ?? this.container,
+      })
+      return child
+    }
     return new Env({
       libraries: [...this.libraries, ...(options.libraries ?? [])],
       variables: { ...Object.fromEntries(this.variables), ...options.variables },

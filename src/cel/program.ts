@@ -43,7 +43,10 @@ export function standardEnv(): Env {
 
 /** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
 export class Program {
-  private impl: Evaluator
+  /** The exact evaluator: closures implementing every rule of cel-go's semantics. */
+  private readonly exact: Evaluator
+  /** Generated JavaScript for the common case; it bails to `exact` on anything unusual. */
+  private fast: Evaluator | undefined
   private runs = 0
 
   constructor(
@@ -53,15 +56,24 @@ export class Program {
     private readonly env: Env,
     private readonly backend: 'auto' | 'js' | 'closures',
   ) {
-    this.impl = backend === 'js' ? generate(plan, slots, env.ops).fn : closures(plan, slots, env.ops)
+    this.exact = closures(plan, slots, env.ops)
+    if (backend === 'js') this.fast = generate(plan, slots, env.ops).fn
   }
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
   evaluate(activation: Activation = {}): CelValue {
-    if (this.backend === 'auto' && ++this.runs === HOT_AFTER)
-      this.impl = generate(this.plan, this.slots, this.env.ops).fn
+    const fast = this.fast
+    if (fast) {
+      try {
+        return fast(activation)
+      } catch {
+        // An error, a value to absorb or an unusual operand: the exact evaluator decides.
+      }
+    } else if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) {
+      this.fast = generate(this.plan, this.slots, this.env.ops).fn
+    }
     try {
-      return this.impl(activation)
+      return this.exact(activation)
     } catch (e) {
       throw toPublicError(e)
     }
@@ -90,7 +102,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
       ...(options.container !== undefined ? { container: options.container } : {}),
     })
   }
-  const ast = parse(expression)
+  const ast = parse(expression, { macros: env.macros })
   const planner = new Planner(env, ast, options.disableCheck ?? false)
   let plan: Plan
   try {

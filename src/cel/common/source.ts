@@ -60,15 +60,21 @@ export function formatIssue(source: Source, issue: CelIssue): string {
   let out = `ERROR: ${source.description}:${line}:${column + 1}: ${issue.message}`
   const text = source.lineText(line)
   if (text !== '' || line === 1) {
-    // cel-go replaces tabs in the snippet with a space and indents the caret by rune width.
+    // cel-go (common/errors.go) replaces tabs in the snippet with a space, draws a dot for each
+    // code point before the column (a full-width dot for non-ASCII ones) and a full-width caret
+    // when the character at the column is non-ASCII.
     const snippet = text.replace(/\t/g, ' ')
     let indent = ''
     let i = 0
+    let caret = '^'
     for (const ch of snippet) {
-      if (i++ >= column) break
-      indent += ch.length > 1 || (ch.codePointAt(0) ?? 0) > 0xff ? '\uff0e' : '.'
+      if (i++ >= column) {
+        if ((ch.codePointAt(0) ?? 0) > 0x7f) caret = '\uff3e'
+        break
+      }
+      indent += (ch.codePointAt(0) ?? 0) > 0x7f ? '\uff0e' : '.'
     }
-    out += `\n | ${snippet}\n | ${indent}^`
+    out += `\n | ${snippet}\n | ${indent}${caret}`
   }
   return out
 }

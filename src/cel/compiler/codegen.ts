@@ -4,6 +4,11 @@ import type { Ops } from './runtime.js'
 import * as rt from './runtime.js'
 
 // Back end 1: the plan as JavaScript source, turned into a function with `new Function`.
+// The generated code is the optimistic path: it decides every case where all values are of the
+// expected kinds and no error occurs, which is what rules do nearly always. Anything else (an
+// error to absorb in `&&` / `||` / a macro, a non-bool operand, any thrown error) leaves it, and the
+// program re-evaluates with the closure back end, which implements every rule of cel-go's error
+// semantics. CEL is deterministic and side-effect free, so re-evaluation gives the exact result.
 // Injection safety: the source is built only from the plan; every string that came from the
 // expression (field names, variable names, string literals) is emitted through JSON.stringify,
 // and all other values (lists, maps, bytes, implementations) are passed by reference in `k`.
@@ -17,8 +22,13 @@ export function generate(plan: Plan, slots: number, ops: Ops): { source: string;
   const body = g.expr(plan)
   const decls = [...g.temps, ...Array.from({ length: slots }, (_, i) => `s${i}`)]
   const source = `"use strict";\nreturn function celProgram(act) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
-  const factory = new Function('rt', 'ops', 'k', source) as (r: typeof rt, o: Ops, k: unknown[]) => Evaluator
-  return { source, fn: factory(rt, ops, g.consts) }
+  const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
+    r: typeof rt,
+    o: Ops,
+    k: unknown[],
+    op: object,
+  ) => Evaluator
+  return { source, fn: factory(rt, ops, g.consts, Object.prototype) }
 }
 
 const q = (s: string) => JSON.stringify(s)
@@ -52,23 +62,36 @@ class Gen {
         return this.constant(p.value)
       case 'fresh':
         return p.kind === 'list' ? '[]' : 'Object.create(null)'
-      case 'var':
-        return `(Object.hasOwn(act, ${q(p.name)}) ? act[${q(p.name)}] : rt.missingVar(${q(p.name)}))`
+      case 'var': {
+        if (p.name in Object.prototype) return `rt.variable(act, ${q(p.name)})`
+        const t = this.temp()
+        return `((${t} = act[${q(p.name)}]) !== undefined && ${t} !== OP[${q(p.name)}] ? ${t} : rt.variable(act, ${q(p.name)}))`
+      }
       case 'attr':
         return `rt.resolveAttr(act, ${this.k(p.candidates)})`
       case 'local':
         return `s${p.slot}`
       case 'accu':
-        return `rt.accu(s${p.slot})`
+        // In generated code an accumulator never holds an error: any error bails to the closures.
+        return `s${p.slot}`
       case 'select': {
-        const t = this.temp()
         const f = q(p.field)
-        return `((${t} = ${this.expr(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && Object.hasOwn(${t}, ${f}) ? ${t}[${f}] : rt.select(${t}, ${f}))`
+        if (p.field in Object.prototype) return `rt.select(${this.expr(p.operand)}, ${f})`
+        const t = this.temp()
+        const v = this.temp()
+        // A plain JSON object whose read found a value that is not Object.prototype's: an own field.
+        // (Comparing with OP keeps a polluted Object.prototype from leaking into CEL; V8 folds it.)
+        return `((${t} = ${this.expr(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && (${v} = ${t}[${f}]) !== undefined && ${v} !== OP[${f}] ? ${v} : rt.select(${t}, ${f}))`
       }
       case 'optSelect':
         return `rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)})`
-      case 'has':
-        return `rt.has(${this.expr(p.operand)}, ${q(p.field)})`
+      case 'has': {
+        const f = q(p.field)
+        if (p.field in Object.prototype) return `rt.has(${this.expr(p.operand)}, ${f})`
+        const t = this.temp()
+        const v = this.temp()
+        return `((${t} = ${this.expr(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
+      }
       case 'opt':
         return `ops.${p.name}(${p.args.map((a) => this.expr(a)).join(', ')})`
       case 'call':
@@ -77,8 +100,12 @@ class Gen {
         return `rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)})`
       case 'and':
       case 'or': {
+        // Booleans on both sides decide here; anything else (errors to absorb, non-bools) bails.
+        const l = this.temp()
+        const r = this.temp()
         const stop = p.op === 'and' ? 'false' : 'true'
-        return `(() => { let l, r; try { l = ${this.expr(p.left)} } catch (e) { l = rt.caught(e) } if (l === ${stop}) return ${stop}; try { r = ${this.expr(p.right)} } catch (e) { r = rt.caught(e) } if (r === ${stop}) return ${stop}; return rt.${p.op}Fail(l, r) })()`
+        const go = p.op === 'and' ? 'true' : 'false'
+        return `((${l} = ${this.expr(p.left)}) === ${stop} ? ${stop} : ${l} === ${go} ? ((${r} = ${this.expr(p.right)}) === true || ${r} === false ? ${r} : rt.bail()) : rt.bail())`
       }
       case 'optOr': {
         const t = this.temp()
@@ -90,7 +117,7 @@ class Gen {
         return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.condFail(${t}))`
       }
       case 'nsf':
-        return `(() => { try { return ${this.expr(p.arg)} !== false } catch (e) { rt.caught(e); return true } })()`
+        return `(${this.expr(p.arg)} !== false)`
       case 'list':
         if (!p.optional.includes(true)) return `[${p.elems.map((e) => this.expr(e)).join(', ')}]`
         return `rt.optionalList([${p.elems.map((e) => this.expr(e)).join(', ')}], ${this.k(p.optional)})`
@@ -99,27 +126,28 @@ class Gen {
       case 'fail':
         return `rt.fail(${q(p.message)})`
       case 'accuAppend':
-        return `(rt.isError(s${p.accu}) ? rt.raise(s${p.accu}) : (s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu}))`
+        return `(s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
       case 'all':
       case 'exists': {
         const stop = p.op === 'all' ? 'false' : 'true'
+        const go = p.op === 'all' ? 'true' : 'false'
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); let err; for (let i = 0; i < r.length; i++) { ${s} = r[i]; let v; try { v = ${this.expr(p.pred!)} } catch (e) { err ??= rt.caught(e); continue } if (v === ${stop}) return ${stop}; if (v !== ${p.op === 'all' ? 'true' : 'false'}) err ??= rt.noSuchOverload() } if (err) throw err; return ${p.op === 'all' ? 'true' : 'false'} })()`
+        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) return ${stop}; if (v !== ${go}) rt.bail() } return ${go} })()`
       }
       case 'existsOne': {
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); let n = 0, err; for (let i = 0; i < r.length; i++) { ${s} = r[i]; let v; try { v = ${this.expr(p.pred!)} } catch (e) { err = rt.caught(e); continue } if (v === true) n++; else if (v !== false) err = rt.noSuchOverload() } if (err) throw err; return n === 1 })()`
+        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); let n = 0; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === true) n++; else if (v !== false) rt.bail() } return n === 1 })()`
       }
       case 'filter': {
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; let err; for (let i = 0; i < r.length; i++) { ${s} = r[i]; let v; try { v = ${this.expr(p.pred!)} } catch (e) { err = rt.caught(e); continue } if (v === true) { if (!err) out.push(${s}) } else if (v !== false) err = rt.noSuchOverload() } if (err) throw err; return out })()`
+        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === true) out.push(${s}); else if (v !== false) rt.bail() } return out })()`
       }
       case 'mapList': {
         const s = `s${p.iter}`
         const t = this.expr(p.transform!)
         if (!p.pred)
           return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = new Array(r.length); for (let i = 0; i < r.length; i++) { ${s} = r[i]; out[i] = ${t} } return out })()`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; let err; for (let i = 0; i < r.length; i++) { ${s} = r[i]; let v; try { v = ${this.expr(p.pred)} } catch (e) { err = rt.caught(e); continue } if (v === true) { if (!err) { try { out.push(${t}) } catch (e) { err = rt.caught(e) } } } else if (v !== false) err = rt.noSuchOverload() } if (err) throw err; return out })()`
+        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred)}; if (v === true) out.push(${t}); else if (v !== false) rt.bail() } return out })()`
       }
       case 'fold': {
         const it = `s${p.iter}`
@@ -127,7 +155,7 @@ class Gen {
         const two = p.iter2 !== undefined
         const range = `const r = rt.${two ? 'iterPairs' : 'iterRange'}(${this.expr(p.range)});`
         const bind = two ? `${it} = r[i][0]; s${p.iter2} = r[i][1];` : `${it} = r[i];`
-        return `(() => { ${range} ${a} = ${this.expr(p.init)}; for (let i = 0; i < r.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; try { ${a} = ${this.expr(p.step)} } catch (e) { ${a} = rt.caught(e) } } return ${this.expr(p.result)} })()`
+        return `(() => { ${range} ${a} = ${this.expr(p.init)}; for (let i = 0; i < r.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)} } return ${this.expr(p.result)} })()`
       }
     }
   }

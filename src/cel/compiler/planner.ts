@@ -199,6 +199,13 @@ export class Planner {
    * remaining parts are field selections. Without declarations, resolution waits for the activation.
    */
   private qualified(path: string[], _scope: Scope | undefined): Plan | undefined {
+    const env = this.env
+    if (env.container === '' && !env.hasDottedVariables && env.variables.has(path[0]!)) {
+      // The common case (declared `self`, `object`, ...): no other candidate can win.
+      let p: Plan = { op: 'var', name: path[0]! }
+      for (let i = 1; i < path.length; i++) p = { op: 'select', operand: p, field: path[i]!, id: 0 }
+      return p
+    }
     const candidates: { name: string; fields: string[] }[] = []
     for (let k = path.length; k >= 1; k--) {
       const head = path.slice(0, k).join('.')

@@ -210,6 +210,12 @@ export function condFail(_c: CelValue): never {
   throw noSuchOverload()
 }
 
+/** A declared variable read from the activation (own properties only). */
+export function variable(act: Readonly<Record<string, CelValue>>, name: string): CelValue {
+  if (Object.hasOwn(act, name)) return act[name] as CelValue
+  return missingVar(name)
+}
+
 /** A variable the plan expected in the activation (declared, but not supplied). */
 export function missingVar(name: string): never {
   throw evalError(`no such attribute(s): ${name}`)
@@ -268,3 +274,10 @@ export function mapLiteral(keys: CelValue[], values: CelValue[], optional: reado
 
 /** `a.or(b)` / `a.orValue(b)`: b is evaluated only when a is optional.none() (cel-go decorateOptionalOr). */
 export { orShortCircuit, orValueShortCircuit } from '../ext/optionals.js'
+
+/** Thrown by generated code when a case needs the exact (closure) evaluator. */
+export const BAIL: unique symbol = Symbol('kelp.bail')
+
+export function bail(): never {
+  throw BAIL
+}

@@ -39,5 +39,5 @@ export const twoVarComprehensions: Library = {
       overload('@mapInsert_map_map', [MapKV, MapKV], MapKV, insertAll, ['K', 'V']),
     ),
   ],
-  macros: ['all2', 'exists2', 'existsOne2', 'exists_one2', 'transformList', 'transformMap', 'transformMapEntry'],
+  macros: ['all:3', 'exists:3', 'existsOne:3', 'exists_one:3', 'transformList', 'transformMap', 'transformMapEntry'],
 }

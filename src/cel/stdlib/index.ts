@@ -15,7 +15,7 @@ import { timeFunctions } from './time.js'
 export const standardLibrary: Library = {
   name: 'cel.lib.std',
   functions: [...operatorFunctions, ...conversionFunctions, ...stringFunctions, ...timeFunctions],
-  macros: ['has', 'all', 'exists', 'exists_one', 'map', 'filter'],
+  macros: ['has', 'all:2', 'exists:2', 'exists_one:2', 'existsOne:2', 'map:2', 'map:3', 'filter:2'],
 }
 
 /** ext.Strings(ext.StringsVersion(2)). */
@@ -34,9 +34,9 @@ export const optionalLibrary: Library = {
   macros: ['optMap', 'optFlatMap'],
 }
 
-/** Everything above: the language Kubernetes expressions are written in (without Kubernetes' own libraries). */
 export { twoVarComprehensions }
 
+/** Everything above: the language Kubernetes expressions are written in (without Kubernetes' own libraries). */
 export const celLibraries: readonly Library[] = [
   standardLibrary,
   stringsExtension,
