@@ -75,7 +75,7 @@ export class Program {
     try {
       return this.exact(activation)
     } catch (e) {
-      throw toPublicError(e)
+      throw toPublicError(e, this.ast)
     }
   }
 
@@ -85,8 +85,13 @@ export class Program {
   }
 }
 
-function toPublicError(e: unknown): CelError {
-  if (e instanceof ErrorValue) return new CelEvalError(e.message, e.exprId || undefined)
+function toPublicError(e: unknown, ast: ParsedAst): CelError {
+  if (e instanceof ErrorValue) {
+    const offset = e.exprId ? ast.sourceInfo.positions.get(e.exprId) : undefined
+    if (offset === undefined) return new CelEvalError(e.message, e.exprId || undefined)
+    const { line, column } = ast.source.location(offset)
+    return new CelEvalError(e.message, e.exprId, line, column + 1)
+  }
   if (e instanceof CelError) return e
   if (e instanceof RangeError && /call stack/.test(e.message)) return new CelEvalError('max recursion depth exceeded')
   // A JavaScript exception here is a kelp bug; report it as an evaluation error rather than crash a webhook.

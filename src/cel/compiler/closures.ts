@@ -1,4 +1,4 @@
-import type { ErrorValue } from '../common/errors.js'
+import { ErrorValue } from '../common/errors.js'
 import type { Impl } from '../functions.js'
 import type { CelValue } from '../values/values.js'
 import type { Evaluator } from './codegen.js'
@@ -29,7 +29,39 @@ function tryEval(n: Node, f: Frame): CelValue | ErrorValue {
   }
 }
 
+/**
+ * Tags an error raised by this node with the node's id (the innermost failing node wins), so the
+ * public error can say where it happened. The closures are the exact evaluator every error goes
+ * through (the generated code bails to them), so locating errors here costs the fast path nothing.
+ */
+function located(n: Node, id: number): Node {
+  if (id === 0) return n
+  return (f) => {
+    try {
+      return n(f)
+    } catch (e) {
+      if (e instanceof ErrorValue && e.exprId === 0) e.exprId = id
+      throw e
+    }
+  }
+}
+
 function build(p: Plan, ops: Ops): Node {
+  const n = buildNode(p, ops)
+  return 'id' in p &&
+    (p.op === 'call' ||
+      p.op === 'opt' ||
+      p.op === 'select' ||
+      p.op === 'fail' ||
+      p.op === 'has' ||
+      p.op === 'optSelect' ||
+      p.op === 'optIndex' ||
+      p.op === 'cond')
+    ? located(n, p.id)
+    : n
+}
+
+function buildNode(p: Plan, ops: Ops): Node {
   const b = (x: Plan) => build(x, ops)
   switch (p.op) {
     case 'const': {

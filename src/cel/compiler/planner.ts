@@ -118,9 +118,10 @@ export class Planner {
       }
       case 'select': {
         if (!e.testOnly) {
-          const path = this.path(e, scope)
+          const ids: number[] = []
+          const path = this.path(e, scope, ids)
           if (path) {
-            const q = this.qualified(path, scope)
+            const q = this.qualified(path, scope, ids)
             if (q) return q
           }
         }
@@ -168,15 +169,17 @@ export class Planner {
   }
 
   /** The dotted path of an ident/select chain (`a.b.c`), unless its root is a comprehension variable. */
-  private path(e: Expr, scope: Scope | undefined): string[] | undefined {
+  private path(e: Expr, scope: Scope | undefined, ids?: number[]): string[] | undefined {
     const parts: string[] = []
     let cur: Expr = e
     while (cur.kind === 'select' && !cur.testOnly) {
       parts.unshift(cur.field)
+      ids?.unshift(cur.id)
       cur = cur.operand
     }
     if (cur.kind !== 'ident' || this.lookup(scope, cur.name)) return undefined
     parts.unshift(cur.name)
+    ids?.unshift(cur.id)
     return parts
   }
 
@@ -198,12 +201,12 @@ export class Planner {
    * Resolves a dotted path: the longest prefix that names a declared variable wins, then the
    * remaining parts are field selections. Without declarations, resolution waits for the activation.
    */
-  private qualified(path: string[], _scope: Scope | undefined): Plan | undefined {
+  private qualified(path: string[], _scope: Scope | undefined, ids: readonly number[] = []): Plan | undefined {
     const env = this.env
     if (env.container === '' && !env.hasDottedVariables && env.variables.has(path[0]!)) {
       // The common case (declared `self`, `object`, ...): no other candidate can win.
       let p: Plan = { op: 'var', name: path[0]! }
-      for (let i = 1; i < path.length; i++) p = { op: 'select', operand: p, field: path[i]!, id: 0 }
+      for (let i = 1; i < path.length; i++) p = { op: 'select', operand: p, field: path[i]!, id: ids[i] ?? 0 }
       return p
     }
     const candidates: { name: string; fields: string[] }[] = []
@@ -213,7 +216,9 @@ export class Planner {
         const fields = path.slice(k)
         if (this.env.variables.has(name)) {
           let p: Plan = { op: 'var', name }
-          for (const f of fields) p = { op: 'select', operand: p, field: f, id: 0 }
+          fields.forEach((f, i) => {
+            p = { op: 'select', operand: p, field: f, id: ids[k + i] ?? 0 }
+          })
           return p
         }
         candidates.push({ name, fields })
