@@ -12,16 +12,18 @@ import * as rt from './runtime.js'
 // Injection safety: the source is built only from the plan; every string that came from the
 // expression (field names, variable names, string literals) is emitted through JSON.stringify,
 // and all other values (lists, maps, bytes, implementations) are passed by reference in `k`.
-// Property reads are own-property reads (`Object.hasOwn`), so `__proto__` or `constructor` in
-// an object are fields like any other.
+// Property reads are own-property reads, so `__proto__` or `constructor` in an object are
+// fields like any other. Each comprehension is its own hoisted function that receives the
+// variables in scope as parameters: no closure captures the evaluation's locals (which would
+// move them into a heap context and slow every read).
 
 export type Evaluator = (act: Readonly<Record<string, CelValue>>) => CelValue
 
-export function generate(plan: Plan, slots: number, ops: Ops): { source: string; fn: Evaluator } {
+export function generate(plan: Plan, _slots: number, ops: Ops): { source: string; fn: Evaluator } {
   const g = new Gen()
   const body = g.expr(plan)
-  const decls = [...g.temps, ...Array.from({ length: slots }, (_, i) => `s${i}`)]
-  const source = `"use strict";\nreturn function celProgram(act) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
+  const decls = g.scope.temps
+  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
   const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
     r: typeof rt,
     o: Ops,
@@ -34,13 +36,37 @@ export function generate(plan: Plan, slots: number, ops: Ops): { source: string;
 const q = (s: string) => JSON.stringify(s)
 
 class Gen {
-  readonly temps: string[] = []
   readonly consts: unknown[] = []
+  /** Hoisted comprehension functions. */
+  readonly fns: string[] = []
+  /** The function being generated: its temporaries. */
+  scope: { temps: string[] } = { temps: [] }
+  /** Comprehension variables (slots) visible at this point, passed on to nested comprehension functions. */
+  private visible: string[] = []
+  private temps = 0
 
   private temp(): string {
-    const t = `t${this.temps.length}`
-    this.temps.push(t)
+    const t = `t${this.temps++}`
+    this.scope.temps.push(t)
     return t
+  }
+
+  /** Hoists a comprehension into `function cN(act, <visible slots>)`; `body` gets the range expression. */
+  private hoist(own: number[], range: Plan, body: (range: string) => string): string {
+    const params = ['act', ...this.visible]
+    const rangeCode = this.expr(range)
+    const idx = this.fns.push('') - 1
+    const saved = this.scope
+    const savedVisible = this.visible
+    this.scope = { temps: [] }
+    const ownNames = own.map((i) => `s${i}`)
+    this.visible = [...this.visible, ...ownNames]
+    const code = body('r')
+    const locals = [...ownNames, ...this.scope.temps]
+    this.fns[idx] = `function c${idx}(${params.join(', ')}, r) { let ${locals.join(', ')}; ${code} }`
+    this.scope = saved
+    this.visible = savedVisible
+    return `c${idx}(${params.join(', ')}, ${rangeCode})`
   }
 
   private k(v: unknown): string {
@@ -132,30 +158,50 @@ class Gen {
         const stop = p.op === 'all' ? 'false' : 'true'
         const go = p.op === 'all' ? 'true' : 'false'
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) return ${stop}; if (v !== ${go}) rt.bail() } return ${go} })()`
+        return this.hoist(
+          [p.iter],
+          p.range,
+          (r) =>
+            `const l = rt.iterRange(${r}); for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) return ${stop}; if (v !== ${go}) rt.bail() } return ${go}`,
+        )
       }
       case 'existsOne': {
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); let n = 0; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === true) n++; else if (v !== false) rt.bail() } return n === 1 })()`
+        return this.hoist(
+          [p.iter],
+          p.range,
+          (r) =>
+            `const l = rt.iterRange(${r}); let n = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) n++; else if (v !== false) rt.bail() } return n === 1`,
+        )
       }
       case 'filter': {
         const s = `s${p.iter}`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred!)}; if (v === true) out.push(${s}); else if (v !== false) rt.bail() } return out })()`
+        return this.hoist(
+          [p.iter],
+          p.range,
+          (r) =>
+            `const l = rt.iterRange(${r}); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) out.push(${s}); else if (v !== false) rt.bail() } return out`,
+        )
       }
       case 'mapList': {
         const s = `s${p.iter}`
-        const t = this.expr(p.transform!)
-        if (!p.pred)
-          return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = new Array(r.length); for (let i = 0; i < r.length; i++) { ${s} = r[i]; out[i] = ${t} } return out })()`
-        return `(() => { const r = rt.iterRange(${this.expr(p.range)}); const out = []; for (let i = 0; i < r.length; i++) { ${s} = r[i]; const v = ${this.expr(p.pred)}; if (v === true) out.push(${t}); else if (v !== false) rt.bail() } return out })()`
+        const pred = p.pred
+        return this.hoist([p.iter], p.range, (r) => {
+          const t = this.expr(p.transform!)
+          if (!pred)
+            return `const l = rt.iterRange(${r}); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t} } return out`
+          return `const l = rt.iterRange(${r}); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) out.push(${t}); else if (v !== false) rt.bail() } return out`
+        })
       }
       case 'fold': {
         const it = `s${p.iter}`
         const a = `s${p.accu}`
         const two = p.iter2 !== undefined
-        const range = `const r = rt.${two ? 'iterPairs' : 'iterRange'}(${this.expr(p.range)});`
-        const bind = two ? `${it} = r[i][0]; s${p.iter2} = r[i][1];` : `${it} = r[i];`
-        return `(() => { ${range} ${a} = ${this.expr(p.init)}; for (let i = 0; i < r.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)} } return ${this.expr(p.result)} })()`
+        const own = two ? [p.iter, p.iter2!, p.accu] : [p.iter, p.accu]
+        return this.hoist(own, p.range, (r) => {
+          const bind = two ? `${it} = l[i][0]; s${p.iter2} = l[i][1];` : `${it} = l[i];`
+          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(${r}); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)} } return ${this.expr(p.result)}`
+        })
       }
     }
   }
