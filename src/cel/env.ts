@@ -1,5 +1,6 @@
 import { makeDispatcher } from './compiler/dispatch.js'
 import { makeOps, type Ops } from './compiler/runtime.js'
+import type { RuntimeCost } from './cost/runtime.js'
 import type { FunctionDecl, Impl, Library } from './functions.js'
 import { greaterEquals, greaterThan, index, inValue, lessEquals, lessThan, size } from './stdlib/operators.js'
 import type { Type } from './types/types.js'
@@ -23,13 +24,17 @@ export class Env {
   readonly container: string
   readonly libraries: readonly Library[]
   readonly ops: Ops
+  /** Run-time call costs by function name (merged from the libraries). */
+  readonly costs: ReadonlyMap<string, RuntimeCost>
   private readonly dispatchers = new Map<string, Impl | undefined>()
 
   constructor(options: EnvOptions = {}) {
     this.libraries = options.libraries ?? []
     const fns = new Map<string, FunctionDecl>()
     const macros = new Set<string>()
+    const costs = new Map<string, RuntimeCost>()
     for (const lib of this.libraries) {
+      for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) costs.set(name, cost)
       for (const f of lib.functions) {
         const prev = fns.get(f.name)
         fns.set(f.name, prev ? { name: f.name, overloads: [...prev.overloads, ...f.overloads] } : f)
@@ -38,6 +43,7 @@ export class Env {
     }
     this.functions = fns
     this.macros = macros
+    this.costs = costs
     this.variables = new Map(Object.entries(options.variables ?? {}))
     this.container = options.container ?? ''
     const need = (name: string, member: boolean, argc: number): Impl => {

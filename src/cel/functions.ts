@@ -1,3 +1,4 @@
+import type { RuntimeCost } from './cost/runtime.js'
 import type { Type } from './types/types.js'
 import type { CelValue } from './values/values.js'
 
@@ -35,6 +36,12 @@ export interface FunctionDecl {
 export interface Library {
   readonly name: string
   readonly functions: readonly FunctionDecl[]
+  /**
+   * Run-time cost of calls, by function name (cel-go's ActualCostEstimator): given the arguments
+   * (receiver first) and the result. A later library's entry replaces an earlier one; functions
+   * without an entry cost 1.
+   */
+  readonly runtimeCosts?: Readonly<Record<string, RuntimeCost>>
   /** Names of parser macros this library enables (`has`, `all`, `transformList`, ...). */
   readonly macros?: readonly string[]
 }

@@ -4,7 +4,16 @@ export { CelCompileError, CelError, CelEvalError, type CelStage } from './common
 export { Env, type EnvOptions } from './env.js'
 export type { FunctionDecl, Library, OverloadDecl } from './functions.js'
 export { fn, memberOverload, overload } from './functions.js'
-export { type Activation, type CompileOptions, compile, evaluate, Program, standardEnv } from './program.js'
+export {
+  type Activation,
+  type CompileOptions,
+  compile,
+  type EvalOptions,
+  type EvalResult,
+  evaluate,
+  Program,
+  standardEnv,
+} from './program.js'
 export { celLibraries } from './stdlib/index.js'
 export { parse } from './syntax/index.js'
 export * from './types/types.js'

@@ -1,9 +1,10 @@
 import type { ParsedAst } from './common/ast.js'
 import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
-import { closures } from './compiler/closures.js'
-import { type Evaluator, generate } from './compiler/codegen.js'
+import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
+import { type CostCounter, type FastEvaluator, generate } from './compiler/codegen.js'
 import type { Plan } from './compiler/plan.js'
 import { PlanError, Planner } from './compiler/planner.js'
+import { CostLimitExceeded } from './compiler/runtime.js'
 import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
@@ -29,6 +30,10 @@ export interface CompileOptions {
    * become run-time errors. Kubernetes always checks; this exists for the cel-spec tests that need it.
    */
   readonly disableCheck?: boolean
+  /** cel-go's OptOptimize (default true, as Kubernetes sets it): fold constant calls and literals. */
+  readonly optimize?: boolean
+  /** Default run-time cost limit of the program's evaluations (cel-go's CostLimit). */
+  readonly costLimit?: number
 }
 
 /** Evaluations after which `auto` generates JavaScript for a program. */
@@ -41,13 +46,26 @@ export function standardEnv(): Env {
   return defaultEnv
 }
 
+export interface EvalOptions {
+  /** Abort with `operation cancelled: actual cost limit exceeded` when the run-time cost exceeds this. */
+  readonly costLimit?: number
+}
+
+export interface EvalResult {
+  readonly value: CelValue
+  /** The run-time cost, as cel-go's cost tracker counts it. */
+  readonly cost: number
+}
+
 /** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
 export class Program {
   /** The exact evaluator: closures implementing every rule of cel-go's semantics. */
-  private readonly exact: Evaluator
+  private readonly exact: ExactEvaluator
   /** Generated JavaScript for the common case; it bails to `exact` on anything unusual. */
-  private fast: Evaluator | undefined
+  private fast: FastEvaluator | undefined
   private runs = 0
+  /** A reusable cost counter for the fast path (a fresh one when evaluations nest). */
+  private counter: CostCounter | undefined = { n: 0, l: 0 }
 
   constructor(
     readonly ast: ParsedAst,
@@ -55,25 +73,41 @@ export class Program {
     private readonly slots: number,
     private readonly env: Env,
     private readonly backend: 'auto' | 'js' | 'closures',
+    private readonly costLimit = Number.POSITIVE_INFINITY,
   ) {
-    this.exact = closures(plan, slots, env.ops)
-    if (backend === 'js') this.fast = generate(plan, slots, env.ops).fn
+    this.exact = closures(plan, env.ops)
+    if (backend === 'js') this.fast = generate(plan, env.ops).fn
   }
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
-  evaluate(activation: Activation = {}): CelValue {
+  evaluate(activation: Activation = {}, options?: EvalOptions): CelValue {
+    return this.run(activation, options).value
+  }
+
+  /** Evaluates and reports the run-time cost. */
+  run(activation: Activation = {}, options?: EvalOptions): EvalResult {
+    const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast) {
+      const c = this.counter ?? { n: 0, l: 0 }
+      this.counter = undefined
+      c.n = 0
+      c.l = limit
       try {
-        return fast(activation)
+        const value = fast(activation, c)
+        if (c.n <= limit) return { value, cost: c.n }
       } catch {
-        // An error, a value to absorb or an unusual operand: the exact evaluator decides.
+        // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
+      } finally {
+        this.counter = c
       }
     } else if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) {
-      this.fast = generate(this.plan, this.slots, this.env.ops).fn
+      this.fast = generate(this.plan, this.env.ops).fn
     }
+    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
     try {
-      return this.exact(activation)
+      const value = this.exact(frame)
+      return { value, cost: frame.cost }
     } catch (e) {
       throw toPublicError(e, this.ast)
     }
@@ -81,11 +115,12 @@ export class Program {
 
   /** The generated JavaScript source (for inspection and tests). */
   source(): string {
-    return generate(this.plan, this.slots, this.env.ops).source
+    return generate(this.plan, this.env.ops).source
   }
 }
 
 function toPublicError(e: unknown, ast: ParsedAst): CelError {
+  if (e instanceof CostLimitExceeded) return new CelEvalError(e.message)
   if (e instanceof ErrorValue) {
     const offset = e.exprId ? ast.sourceInfo.positions.get(e.exprId) : undefined
     if (offset === undefined) return new CelEvalError(e.message, e.exprId || undefined)
@@ -108,7 +143,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
     })
   }
   const ast = parse(expression, { macros: env.macros })
-  const planner = new Planner(env, ast, options.disableCheck ?? false)
+  const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true)
   let plan: Plan
   try {
     plan = planner.plan()
@@ -119,7 +154,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
     }
     throw e
   }
-  return new Program(ast, plan, planner.slots, env, options.backend ?? 'auto')
+  return new Program(ast, plan, planner.slots, env, options.backend ?? 'auto', options.costLimit)
 }
 
 /** Compiles and evaluates once (convenient; compile once and reuse the Program on hot paths). */

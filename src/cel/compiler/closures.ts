@@ -1,24 +1,33 @@
 import { ErrorValue } from '../common/errors.js'
+import type { RuntimeCost } from '../cost/runtime.js'
 import type { Impl } from '../functions.js'
 import type { CelValue } from '../values/values.js'
-import type { Evaluator } from './codegen.js'
-import type { Plan } from './plan.js'
+import { attributeCost, type Plan } from './plan.js'
 import type { Ops } from './runtime.js'
 import * as rt from './runtime.js'
 
-// Back end 2: the plan as a tree of closures, for hosts that forbid `new Function` (a strict
-// CSP) and for the first evaluations of a program before it is worth generating code. Every node
-// mirrors the generated code in codegen.ts; the differential tests keep the two in step.
+// Back end 2: the plan as a tree of closures, the exact evaluator. It implements every rule of
+// cel-go's semantics (error absorption in && / || / macros, error positions) and charges run-time
+// cost node by node as cel-go's cost observer does (runtimecost.go), raising the cost-limit error
+// at the node that crosses the limit. The generated code (codegen.ts) bails to it on anything
+// unusual; the differential tests keep the two in step.
 
-interface Frame {
+export interface Frame {
   readonly act: Readonly<Record<string, CelValue>>
   readonly s: (CelValue | ErrorValue)[]
+  cost: number
+  readonly limit: number
 }
 type Node = (f: Frame) => CelValue
 
-export function closures(plan: Plan, slots: number, ops: Ops): Evaluator {
-  const root = build(plan, ops)
-  return (act) => root({ act, s: new Array(slots) })
+export type ExactEvaluator = (f: Frame) => CelValue
+
+export function closures(plan: Plan, ops: Ops): ExactEvaluator {
+  return build(plan, ops)
+}
+
+function charge(f: Frame, n: number): void {
+  if ((f.cost += n) > f.limit) throw new rt.CostLimitExceeded()
 }
 
 function tryEval(n: Node, f: Frame): CelValue | ErrorValue {
@@ -31,8 +40,7 @@ function tryEval(n: Node, f: Frame): CelValue | ErrorValue {
 
 /**
  * Tags an error raised by this node with the node's id (the innermost failing node wins), so the
- * public error can say where it happened. The closures are the exact evaluator every error goes
- * through (the generated code bails to them), so locating errors here costs the fast path nothing.
+ * public error can say where it happened.
  */
 function located(n: Node, id: number): Node {
   if (id === 0) return n
@@ -46,72 +54,107 @@ function located(n: Node, id: number): Node {
   }
 }
 
+const locatedOps = new Set(['call', 'opt', 'select', 'fail', 'has', 'optSelect', 'optIndex', 'cond'])
+
 function build(p: Plan, ops: Ops): Node {
   const n = buildNode(p, ops)
-  return 'id' in p &&
-    (p.op === 'call' ||
-      p.op === 'opt' ||
-      p.op === 'select' ||
-      p.op === 'fail' ||
-      p.op === 'has' ||
-      p.op === 'optSelect' ||
-      p.op === 'optIndex' ||
-      p.op === 'cond')
-    ? located(n, p.id)
-    : n
+  return 'id' in p && locatedOps.has(p.op) ? located(n, p.id) : n
 }
+
+/** The per-iteration scaffolding cost of the standard macro expansions (cel-go parser/macro.go shapes). */
+export const MacroCost = {
+  /** all: cond `@not_strictly_false(@result)` (call 1 + ident 1), step `@result && p` (ident 1). */
+  allCond: 2,
+  allStep: 1,
+  /** exists: cond `@not_strictly_false(!@result)` (2 calls + ident), step `@result || p` (ident 1). */
+  existsCond: 3,
+  existsStep: 1,
+  /** exists_one: step `p ? @result + 1 : @result` (ident + call, or ident); result `@result == 1` (ident + call). */
+  existsOneHit: 2,
+  existsOneMiss: 1,
+  existsOneResult: 2,
+  /** filter / map: step `@result + [t]` (ident 1 + list 10 + call 1, plus t), or `@result` (ident 1). */
+  appendOne: 12,
+  keep: 1,
+  /** result `@result` (ident 1). */
+  result: 1,
+} as const
 
 function buildNode(p: Plan, ops: Ops): Node {
   const b = (x: Plan) => build(x, ops)
   switch (p.op) {
     case 'const': {
       const v = p.value
-      return () => v
+      const c = p.cost
+      return c === undefined ? () => v : (f) => (charge(f, c), v)
     }
     case 'fresh':
       return p.kind === 'list' ? () => [] : () => Object.create(null)
     case 'var': {
       const name = p.name
-      return (f) => (Object.hasOwn(f.act, name) ? (f.act[name] as CelValue) : rt.missingVar(name))
+      return (f) => (charge(f, 1), rt.variable(f.act, name))
     }
     case 'attr': {
       const c = p.candidates
-      return (f) => rt.resolveAttr(f.act, c)
+      return (f) => {
+        const v = rt.resolveAttr(f.act, c)
+        charge(f, rt.attrCost(f.act, c))
+        return v
+      }
     }
     case 'local': {
       const i = p.slot
-      return (f) => f.s[i] as CelValue
+      return (f) => (charge(f, 1), f.s[i] as CelValue)
     }
     case 'accu': {
       const i = p.slot
-      return (f) => rt.accu(f.s[i] as CelValue | ErrorValue)
+      return (f) => (charge(f, 1), rt.accu(f.s[i] as CelValue | ErrorValue))
     }
     case 'select': {
       const o = b(p.operand)
       const field = p.field
-      return (f) => rt.select(o(f), field)
+      return (f) => {
+        const v = o(f)
+        charge(f, 1)
+        return rt.select(v, field)
+      }
     }
     case 'optSelect': {
       const o = b(p.operand)
       const field = p.field
-      return (f) => rt.optionalSelect(o(f), field)
+      return (f) => {
+        const v = o(f)
+        charge(f, 1)
+        return rt.optionalSelect(v, field)
+      }
     }
     case 'has': {
+      // PresenceTestHasCost(false), as Kubernetes configures cel-go: has() itself is free.
       const o = b(p.operand)
       const field = p.field
       return (f) => rt.has(o(f), field)
     }
     case 'opt': {
-      const fn = ops[p.name] as Impl
-      const args = p.args.map(b)
-      return callNode(fn, args)
+      const n = callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
+      const refund = p.refund
+      if (!refund) return n
+      return (f) => {
+        const v = n(f)
+        f.cost -= refund
+        return v
+      }
     }
     case 'call':
-      return callNode(p.impl, p.args.map(b))
+      return callNode(p.impl, p.args.map(b), p.cost)
     case 'optIndex': {
       const o = b(p.operand)
       const k = b(p.key)
-      return (f) => rt.optionalIndex(o(f), k(f))
+      return (f) => {
+        const v = o(f)
+        const key = k(f)
+        charge(f, 1)
+        return rt.optionalIndex(v, key)
+      }
     }
     case 'and':
     case 'or': {
@@ -132,14 +175,33 @@ function buildNode(p: Plan, ops: Ops): Node {
       const r = b(p.right)
       const sc = p.kind === 'or' ? rt.orShortCircuit : rt.orValueShortCircuit
       return (f) => {
-        const v = sc(l(f))
-        return v !== undefined ? v : r(f)
+        const lv = l(f)
+        const v = sc(lv)
+        const out = v !== undefined ? v : r(f)
+        charge(f, 1)
+        return out
       }
     }
     case 'cond': {
       const c = b(p.test)
       const t = b(p.ifTrue)
       const e = b(p.ifFalse)
+      if (p.attr) {
+        const rt0 = attributeCost(p.ifTrue)
+        const rf0 = attributeCost(p.ifFalse)
+        return (f) => {
+          const cv = c(f)
+          let v: CelValue
+          if (cv === true) {
+            v = t(f)
+            f.cost -= rt0
+          } else if (cv === false) {
+            v = e(f)
+            f.cost -= rf0
+          } else v = rt.condFail(cv)
+          return v
+        }
+      }
       return (f) => {
         const cv = c(f)
         return cv === true ? t(f) : cv === false ? e(f) : rt.condFail(cv)
@@ -147,28 +209,35 @@ function buildNode(p: Plan, ops: Ops): Node {
     }
     case 'nsf': {
       const a = b(p.arg)
-      return (f) => tryEval(a, f) !== false
+      return (f) => {
+        const v = tryEval(a, f) !== false
+        charge(f, 1)
+        return v
+      }
     }
     case 'list': {
       const elems = p.elems.map(b)
-      if (!p.optional.includes(true)) return (f) => elems.map((e) => e(f))
-      const opt = p.optional
-      return (f) =>
-        rt.optionalList(
-          elems.map((e) => e(f)),
-          opt,
-        )
+      const opt = p.optional.includes(true) ? p.optional : null
+      return (f) => {
+        const vs = elems.map((e) => e(f))
+        charge(f, 10)
+        return opt ? rt.optionalList(vs, opt) : vs
+      }
     }
     case 'map': {
       const ks = p.keys.map(b)
       const vs = p.values.map(b)
       const opt = p.optional.includes(true) ? p.optional : null
-      return (f) =>
-        rt.mapLiteral(
-          ks.map((k) => k(f)),
-          vs.map((v) => v(f)),
-          opt,
-        )
+      return (f) => {
+        const keys: CelValue[] = []
+        const values: CelValue[] = []
+        for (let i = 0; i < ks.length; i++) {
+          keys.push(ks[i]!(f))
+          values.push(vs[i]!(f))
+        }
+        charge(f, 30)
+        return rt.mapLiteral(keys, values, opt)
+      }
     }
     case 'fail': {
       const m = p.message
@@ -178,10 +247,13 @@ function buildNode(p: Plan, ops: Ops): Node {
       const i = p.accu
       const elems = p.elems.map(b)
       return (f) => {
+        charge(f, 1)
         const a = f.s[i]
+        const vs = elems.map((e) => e(f))
+        charge(f, 11)
         if (rt.isError(a)) throw a
         const list = a as CelValue[]
-        for (const e of elems) list.push(e(f))
+        for (const v of vs) list.push(v)
         return list
       }
     }
@@ -191,16 +263,24 @@ function buildNode(p: Plan, ops: Ops): Node {
       const pred = b(p.pred!)
       const slot = p.iter
       const stop = p.op === 'exists'
+      const condCost = stop ? MacroCost.existsCond : MacroCost.allCond
+      const stepCost = stop ? MacroCost.existsStep : MacroCost.allStep
       return (f) => {
         const r = rt.iterRange(range(f))
         let err: ErrorValue | undefined
+        let done = false
         for (let i = 0; i < r.length; i++) {
+          charge(f, condCost)
+          if (done) break
           f.s[slot] = r[i] as CelValue
+          charge(f, stepCost)
           const v = tryEval(pred, f)
-          if (v === stop) return stop
-          if (rt.isError(v)) err ??= v
+          if (v === stop) done = true
+          else if (rt.isError(v)) err ??= v
           else if (v !== !stop) err ??= rt.noSuchOverload()
         }
+        charge(f, MacroCost.result)
+        if (done) return stop
         if (err) throw err
         return !stop
       }
@@ -216,10 +296,13 @@ function buildNode(p: Plan, ops: Ops): Node {
         for (let i = 0; i < r.length; i++) {
           f.s[slot] = r[i] as CelValue
           const v = tryEval(pred, f)
-          if (v === true) n++
-          else if (rt.isError(v)) err = v
-          else if (v !== false) err = rt.noSuchOverload()
+          if (v === true) {
+            charge(f, MacroCost.existsOneHit)
+            n++
+          } else if (v === false) charge(f, MacroCost.existsOneMiss)
+          else err = rt.isError(v) ? v : rt.noSuchOverload()
         }
+        charge(f, MacroCost.existsOneResult)
         if (err) throw err
         return n === 1
       }
@@ -228,7 +311,9 @@ function buildNode(p: Plan, ops: Ops): Node {
     case 'mapList': {
       const range = b(p.range)
       const pred = p.pred ? b(p.pred) : undefined
+      // filter appends the iteration variable itself (one more identifier read)
       const tr = p.transform ? b(p.transform) : undefined
+      const elemCost = tr ? 0 : 1
       const slot = p.iter
       return (f) => {
         const r = rt.iterRange(range(f))
@@ -237,23 +322,26 @@ function buildNode(p: Plan, ops: Ops): Node {
         for (let i = 0; i < r.length; i++) {
           const x = r[i] as CelValue
           f.s[slot] = x
-          if (!pred) {
-            out.push(tr!(f))
-            continue
-          }
-          const v = tryEval(pred, f)
-          if (v === true) {
-            if (!err) {
-              if (!tr) out.push(x)
-              else {
-                const t = tryEval(tr, f)
-                if (rt.isError(t)) err = t
-                else out.push(t)
-              }
+          if (pred) {
+            const v = tryEval(pred, f)
+            if (v === false) {
+              charge(f, MacroCost.keep)
+              continue
             }
-          } else if (rt.isError(v)) err = v
-          else if (v !== false) err = rt.noSuchOverload()
+            if (v !== true) {
+              // the condition's error (or no such overload) becomes the accumulator's value
+              err = rt.isError(v) ? v : rt.noSuchOverload()
+              continue
+            }
+          }
+          // `@result + [t]`: the transform is evaluated even when the accumulator already holds an error
+          const t = tr ? tryEval(tr, f) : x
+          charge(f, MacroCost.appendOne + elemCost)
+          if (err) continue
+          if (rt.isError(t)) err = t
+          else out.push(t)
         }
+        charge(f, MacroCost.result)
         if (err) throw err
         return out
       }
@@ -293,23 +381,44 @@ function buildNode(p: Plan, ops: Ops): Node {
   }
 }
 
-function callNode(fn: Impl, args: Node[]): Node {
-  switch (args.length) {
-    case 0:
-      return () => fn()
-    case 1: {
-      const [a] = args as [Node]
-      return (f) => fn(a(f))
+function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+  if (!cost) {
+    switch (args.length) {
+      case 0:
+        return (f) => {
+          const v = fn()
+          charge(f, 1)
+          return v
+        }
+      case 1: {
+        const [a] = args as [Node]
+        return (f) => {
+          const v = fn(a(f))
+          charge(f, 1)
+          return v
+        }
+      }
+      case 2: {
+        const [a, c] = args as [Node, Node]
+        return (f) => {
+          const x = a(f)
+          const v = fn(x, c(f))
+          charge(f, 1)
+          return v
+        }
+      }
+      default:
+        return (f) => {
+          const v = fn(...args.map((x) => x(f)))
+          charge(f, 1)
+          return v
+        }
     }
-    case 2: {
-      const [a, c] = args as [Node, Node]
-      return (f) => fn(a(f), c(f))
-    }
-    case 3: {
-      const [a, c, d] = args as [Node, Node, Node]
-      return (f) => fn(a(f), c(f), d(f))
-    }
-    default:
-      return (f) => fn(...args.map((x) => x(f)))
+  }
+  return (f) => {
+    const vs = args.map((x) => x(f))
+    const v = fn(...vs)
+    charge(f, cost(vs, v))
+    return v
   }
 }

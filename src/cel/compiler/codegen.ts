@@ -1,14 +1,18 @@
+import { type RuntimeCost, standardRuntimeCosts } from '../cost/runtime.js'
 import type { CelValue } from '../values/values.js'
-import type { Plan } from './plan.js'
+import { MacroCost } from './closures.js'
+import { attributeCost, type Plan } from './plan.js'
 import type { Ops } from './runtime.js'
 import * as rt from './runtime.js'
 
 // Back end 1: the plan as JavaScript source, turned into a function with `new Function`.
 // The generated code is the optimistic path: it decides every case where all values are of the
 // expected kinds and no error occurs, which is what rules do nearly always. Anything else (an
-// error to absorb in `&&` / `||` / a macro, a non-bool operand, any thrown error) leaves it, and the
-// program re-evaluates with the closure back end, which implements every rule of cel-go's error
-// semantics. CEL is deterministic and side-effect free, so re-evaluation gives the exact result.
+// error to absorb in `&&` / `||` / a macro, a non-bool operand, any thrown error, the cost limit
+// crossed) leaves it, and the program re-evaluates with the closure back end, which implements
+// every rule of cel-go's error and cost semantics. CEL is deterministic and side-effect free, so
+// re-evaluation gives the exact result; the generated code only has to get the common case right,
+// including its total run-time cost (`c.n`), which it may add up in any order.
 // Injection safety: the source is built only from the plan; every string that came from the
 // expression (field names, variable names, string literals) is emitted through JSON.stringify,
 // and all other values (lists, maps, bytes, implementations) are passed by reference in `k`.
@@ -17,23 +21,77 @@ import * as rt from './runtime.js'
 // variables in scope as parameters: no closure captures the evaluation's locals (which would
 // move them into a heap context and slow every read).
 
-export type Evaluator = (act: Readonly<Record<string, CelValue>>) => CelValue
+/** Cost counter of one evaluation: `n` so far, `l` the limit. */
+export interface CostCounter {
+  n: number
+  l: number
+}
+export type FastEvaluator = (act: Readonly<Record<string, CelValue>>, c: CostCounter) => CelValue
 
-export function generate(plan: Plan, _slots: number, ops: Ops): { source: string; fn: Evaluator } {
+export function generate(plan: Plan, ops: Ops): { source: string; fn: FastEvaluator } {
   const g = new Gen()
   const body = g.expr(plan)
   const decls = g.scope.temps
-  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
+  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
   const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
     r: typeof rt,
     o: Ops,
     k: unknown[],
     op: object,
-  ) => Evaluator
+  ) => FastEvaluator
   return { source, fn: factory(rt, ops, g.consts, Object.prototype) }
 }
 
 const q = (s: string) => JSON.stringify(s)
+
+/** Cost helpers the generated code calls directly for the standard size-dependent operators. */
+const inlineCost = new Map<RuntimeCost | undefined, string>([
+  [standardRuntimeCosts['_==_'], 'rt.minSizeCost'],
+  [standardRuntimeCosts['_!=_'], 'rt.minSizeCost'],
+  [standardRuntimeCosts['_<_'], 'rt.orderingCost'],
+  [standardRuntimeCosts['_<=_'], 'rt.orderingCost'],
+  [standardRuntimeCosts['_>_'], 'rt.orderingCost'],
+  [standardRuntimeCosts['_>=_'], 'rt.orderingCost'],
+  [standardRuntimeCosts['_+_'], 'rt.addCost'],
+])
+
+/** The run-time cost of a subtree when it does not depend on values (no branches, loops or sized calls). */
+function staticCost(p: Plan): number | undefined {
+  switch (p.op) {
+    case 'const':
+      return p.cost ?? 0
+    case 'fresh':
+      return 0
+    case 'var':
+    case 'local':
+    case 'accu':
+      return 1
+    case 'select':
+    case 'optSelect': {
+      const o = staticCost(p.operand)
+      return o === undefined ? undefined : o + 1
+    }
+    case 'has':
+      return staticCost(p.operand)
+    case 'opt':
+    case 'call': {
+      if (p.cost || (p.op === 'opt' && p.refund)) return undefined
+      let sum = 1
+      for (const a of p.args) {
+        const c = staticCost(a)
+        if (c === undefined) return undefined
+        sum += c
+      }
+      return sum
+    }
+    case 'nsf': {
+      const a = staticCost(p.arg)
+      return a === undefined ? undefined : a + 1
+    }
+    default:
+      return undefined
+  }
+}
 
 class Gen {
   readonly consts: unknown[] = []
@@ -51,24 +109,6 @@ class Gen {
     return t
   }
 
-  /** Hoists a comprehension into `function cN(act, <visible slots>)`; `body` gets the range expression. */
-  private hoist(own: number[], range: Plan, body: (range: string) => string): string {
-    const params = ['act', ...this.visible]
-    const rangeCode = this.expr(range)
-    const idx = this.fns.push('') - 1
-    const saved = this.scope
-    const savedVisible = this.visible
-    this.scope = { temps: [] }
-    const ownNames = own.map((i) => `s${i}`)
-    this.visible = [...this.visible, ...ownNames]
-    const code = body('r')
-    const locals = [...ownNames, ...this.scope.temps]
-    this.fns[idx] = `function c${idx}(${params.join(', ')}, r) { let ${locals.join(', ')}; ${code} }`
-    this.scope = saved
-    this.visible = savedVisible
-    return `c${idx}(${params.join(', ')}, ${rangeCode})`
-  }
-
   private k(v: unknown): string {
     let i = this.consts.indexOf(v)
     if (i < 0) i = this.consts.push(v) - 1
@@ -82,7 +122,33 @@ class Gen {
     return this.k(v)
   }
 
+  /** Hoists a comprehension into `function cN(act, c, <visible slots>, r)`; `body` gets the range's name. */
+  private hoist(own: number[], range: Plan, body: () => string): string {
+    const params = ['act', 'c', ...this.visible]
+    const rangeCode = this.expr(range)
+    const idx = this.fns.push('') - 1
+    const saved = this.scope
+    const savedVisible = this.visible
+    this.scope = { temps: [] }
+    const ownNames = own.map((i) => `s${i}`)
+    this.visible = [...this.visible, ...ownNames]
+    const code = body()
+    const locals = [...ownNames, ...this.scope.temps]
+    this.fns[idx] = `function c${idx}(${params.join(', ')}, r) { let ${locals.join(', ')}; ${code} }`
+    this.scope = saved
+    this.visible = savedVisible
+    return `c${idx}(${params.join(', ')}, ${rangeCode})`
+  }
+
+  /** Code for `p` that also counts its run-time cost. */
   expr(p: Plan): string {
+    const sc = staticCost(p)
+    if (sc !== undefined) return sc === 0 ? this.raw(p) : `(c.n += ${sc}, ${this.raw(p)})`
+    return this.counted(p)
+  }
+
+  /** Code for a subtree whose cost is counted by the caller. */
+  private raw(p: Plan): string {
     switch (p.op) {
       case 'const':
         return this.constant(p.value)
@@ -93,37 +159,69 @@ class Gen {
         const t = this.temp()
         return `((${t} = act[${q(p.name)}]) !== undefined && ${t} !== OP[${q(p.name)}] ? ${t} : rt.variable(act, ${q(p.name)}))`
       }
-      case 'attr':
-        return `rt.resolveAttr(act, ${this.k(p.candidates)})`
       case 'local':
-        return `s${p.slot}`
       case 'accu':
         // In generated code an accumulator never holds an error: any error bails to the closures.
         return `s${p.slot}`
       case 'select': {
         const f = q(p.field)
-        if (p.field in Object.prototype) return `rt.select(${this.expr(p.operand)}, ${f})`
+        if (p.field in Object.prototype) return `rt.select(${this.raw(p.operand)}, ${f})`
         const t = this.temp()
         const v = this.temp()
         // A plain JSON object whose read found a value that is not Object.prototype's: an own field.
         // (Comparing with OP keeps a polluted Object.prototype from leaking into CEL; V8 folds it.)
-        return `((${t} = ${this.expr(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && (${v} = ${t}[${f}]) !== undefined && ${v} !== OP[${f}] ? ${v} : rt.select(${t}, ${f}))`
+        return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && (${v} = ${t}[${f}]) !== undefined && ${v} !== OP[${f}] ? ${v} : rt.select(${t}, ${f}))`
       }
       case 'optSelect':
-        return `rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)})`
+        return `rt.optionalSelect(${this.raw(p.operand)}, ${q(p.field)})`
       case 'has': {
         const f = q(p.field)
-        if (p.field in Object.prototype) return `rt.has(${this.expr(p.operand)}, ${f})`
+        if (p.field in Object.prototype) return `rt.has(${this.raw(p.operand)}, ${f})`
         const t = this.temp()
         const v = this.temp()
-        return `((${t} = ${this.expr(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
+        return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
       }
       case 'opt':
-        return `ops.${p.name}(${p.args.map((a) => this.expr(a)).join(', ')})`
+        return `ops.${p.name}(${p.args.map((a) => this.raw(a)).join(', ')})`
       case 'call':
-        return `${this.k(p.impl)}(${p.args.map((a) => this.expr(a)).join(', ')})`
+        return `${this.k(p.impl)}(${p.args.map((a) => this.raw(a)).join(', ')})`
+      case 'nsf':
+        return `(${this.raw(p.arg)} !== false)`
+      default:
+        return this.counted(p)
+    }
+  }
+
+  /** Code for a node whose cost depends on values: it adds to `c.n` itself. */
+  private counted(p: Plan): string {
+    switch (p.op) {
+      case 'attr':
+        return `(c.n += rt.attrCost(act, ${this.k(p.candidates)}), rt.resolveAttr(act, ${this.k(p.candidates)}))`
+      case 'select':
+        return `(c.n += 1, rt.select(${this.expr(p.operand)}, ${q(p.field)}))`
+      case 'optSelect':
+        return `(c.n += 1, rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)}))`
+      case 'has':
+        return `rt.has(${this.expr(p.operand)}, ${q(p.field)})`
+      case 'nsf':
+        return `(c.n += 1, ${this.expr(p.arg)} !== false)`
+      case 'opt':
+      case 'call': {
+        const fn = p.op === 'opt' ? `ops.${p.name}` : this.k(p.impl)
+        const ts = p.args.map(() => this.temp())
+        const r = this.temp()
+        const assigns = p.args.map((a, i) => `${ts[i]} = ${this.expr(a)}`)
+        const call = `${r} = ${fn}(${ts.join(', ')})`
+        let cost = '1'
+        if (p.cost) {
+          const inline = inlineCost.get(p.cost)
+          cost = inline ? `${inline}(${ts.join(', ')})` : `${this.k(p.cost)}([${ts.join(', ')}], ${r})`
+        }
+        const refund = p.op === 'opt' && p.refund ? ` - ${p.refund}` : ''
+        return `(${[...assigns, call].join(', ')}, c.n += ${cost}${refund}, ${r})`
+      }
       case 'optIndex':
-        return `rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)})`
+        return `(c.n += 1, rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}))`
       case 'and':
       case 'or': {
         // Booleans on both sides decide here; anything else (errors to absorb, non-bools) bails.
@@ -136,33 +234,36 @@ class Gen {
       case 'optOr': {
         const t = this.temp()
         const sc = p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'
-        return `((${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
+        return `(c.n += 1, (${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
       }
       case 'cond': {
         const t = this.temp()
-        return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.condFail(${t}))`
+        if (p.attr)
+          return `((${t} = ${this.expr(p.test)}) === true ? (c.n -= ${attributeCost(p.ifTrue)}, ${this.expr(p.ifTrue)}) : ${t} === false ? (c.n -= ${attributeCost(p.ifFalse)}, ${this.expr(p.ifFalse)}) : rt.bail())`
+        return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.bail())`
       }
-      case 'nsf':
-        return `(${this.expr(p.arg)} !== false)`
       case 'list':
-        if (!p.optional.includes(true)) return `[${p.elems.map((e) => this.expr(e)).join(', ')}]`
-        return `rt.optionalList([${p.elems.map((e) => this.expr(e)).join(', ')}], ${this.k(p.optional)})`
+        if (p.optional.includes(true))
+          return `(c.n += 10, rt.optionalList([${p.elems.map((e) => this.expr(e)).join(', ')}], ${this.k(p.optional)}))`
+        return `(c.n += 10, [${p.elems.map((e) => this.expr(e)).join(', ')}])`
       case 'map':
-        return `rt.mapLiteral([${p.keys.map((e) => this.expr(e)).join(', ')}], [${p.values.map((e) => this.expr(e)).join(', ')}], ${p.optional.includes(true) ? this.k(p.optional) : 'null'})`
+        return `(c.n += 30, rt.mapLiteral([${p.keys.map((e) => this.expr(e)).join(', ')}], [${p.values.map((e) => this.expr(e)).join(', ')}], ${p.optional.includes(true) ? this.k(p.optional) : 'null'}))`
       case 'fail':
         return `rt.fail(${q(p.message)})`
       case 'accuAppend':
-        return `(s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
+        return `(c.n += 12, s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
       case 'all':
       case 'exists': {
         const stop = p.op === 'all' ? 'false' : 'true'
         const go = p.op === 'all' ? 'true' : 'false'
+        const cond = p.op === 'all' ? MacroCost.allCond : MacroCost.existsCond
+        const step = p.op === 'all' ? MacroCost.allStep : MacroCost.existsStep
         const s = `s${p.iter}`
         return this.hoist(
           [p.iter],
           p.range,
-          (r) =>
-            `const l = rt.iterRange(${r}); for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) return ${stop}; if (v !== ${go}) rt.bail() } return ${go}`,
+          () =>
+            `const l = rt.iterRange(r), n = l.length; for (let i = 0; i < n; i++) { c.n += ${cond + step}; ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) { c.n += i + 1 < n ? ${cond + MacroCost.result} : ${MacroCost.result}; return ${stop} } if (v !== ${go} || c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return ${go}`,
         )
       }
       case 'existsOne': {
@@ -170,8 +271,8 @@ class Gen {
         return this.hoist(
           [p.iter],
           p.range,
-          (r) =>
-            `const l = rt.iterRange(${r}); let n = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) n++; else if (v !== false) rt.bail() } return n === 1`,
+          () =>
+            `const l = rt.iterRange(r); let n = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { n++; c.n += ${MacroCost.existsOneHit} } else if (v === false) c.n += ${MacroCost.existsOneMiss}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.existsOneResult}; return n === 1`,
         )
       }
       case 'filter': {
@@ -179,18 +280,18 @@ class Gen {
         return this.hoist(
           [p.iter],
           p.range,
-          (r) =>
-            `const l = rt.iterRange(${r}); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) out.push(${s}); else if (v !== false) rt.bail() } return out`,
+          () =>
+            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); c.n += ${MacroCost.appendOne + 1} } else if (v === false) c.n += ${MacroCost.keep}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`,
         )
       }
       case 'mapList': {
         const s = `s${p.iter}`
         const pred = p.pred
-        return this.hoist([p.iter], p.range, (r) => {
+        return this.hoist([p.iter], p.range, () => {
           const t = this.expr(p.transform!)
           if (!pred)
-            return `const l = rt.iterRange(${r}); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t} } return out`
-          return `const l = rt.iterRange(${r}); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) out.push(${t}); else if (v !== false) rt.bail() } return out`
+            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; c.n += ${MacroCost.appendOne}; if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`
+          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); c.n += ${MacroCost.appendOne} } else if (v === false) c.n += ${MacroCost.keep}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`
         })
       }
       case 'fold': {
@@ -198,11 +299,13 @@ class Gen {
         const a = `s${p.accu}`
         const two = p.iter2 !== undefined
         const own = two ? [p.iter, p.iter2!, p.accu] : [p.iter, p.accu]
-        return this.hoist(own, p.range, (r) => {
+        return this.hoist(own, p.range, () => {
           const bind = two ? `${it} = l[i][0]; s${p.iter2} = l[i][1];` : `${it} = l[i];`
-          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(${r}); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)} } return ${this.expr(p.result)}`
+          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(r); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)}; if (c.n > c.l) rt.bail() } return ${this.expr(p.result)}`
         })
       }
+      default:
+        return this.raw(p)
     }
   }
 }

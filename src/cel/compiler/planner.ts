@@ -1,5 +1,6 @@
 import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
 import { ErrorValue } from '../common/errors.js'
+import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost } from '../cost/runtime.js'
 import type { Env } from '../env.js'
 import {
   BoolType,
@@ -20,7 +21,7 @@ import {
 } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
 import { type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
-import type { OpName, Plan } from './plan.js'
+import { attributeCost, isAttribute, type OpName, type Plan } from './plan.js'
 
 /** Names that denote type values when no variable of that name is declared. */
 const typeNames: ReadonlyMap<string, Type> = new Map<string, Type>([
@@ -37,6 +38,20 @@ const typeNames: ReadonlyMap<string, Type> = new Map<string, Type>([
   ['google.protobuf.Timestamp', TimestampType],
   ['google.protobuf.Duration', DurationType],
   [OptionalTypeName, opaque(OptionalTypeName)],
+])
+
+/** cel-go overloads.IsTypeConversionFunction. */
+const conversionFunctions = new Set([
+  'bool',
+  'bytes',
+  'double',
+  'duration',
+  'dyn',
+  'int',
+  'string',
+  'timestamp',
+  'type',
+  'uint',
 ])
 
 const fastOps: Readonly<Record<string, OpName>> = {
@@ -93,7 +108,25 @@ export class Planner {
     private readonly ast: ParsedAst,
     /** cel-go without the checker: unknown names and functions fail at run time, not at compile time. */
     private readonly disableCheck = false,
+    /** cel-go's OptOptimize (Kubernetes sets it): constant calls and literals are folded at compile time. */
+    private readonly optimize = true,
   ) {}
+
+  /**
+   * cel-go's OptOptimize (interpreter decOptimize) folds type conversions of a constant
+   * (`double(5)`, `duration('1h')`) and literals of constants; other calls stay calls (so
+   * `double(5) < 10.0` still costs 1). Conversions that fail stay calls and fail at run time.
+   */
+  private fold(p: Plan): Plan {
+    if (!this.optimize || p.op !== 'call' || !conversionFunctions.has(p.fn) || p.args.length !== 1) return p
+    const arg = p.args[0]!
+    if (arg.op !== 'const' || arg.cost !== undefined) return p
+    try {
+      return { op: 'const', value: p.impl(arg.value) }
+    } catch {
+      return p
+    }
+  }
 
   plan(): Plan {
     return this.expr(this.ast.expr, undefined)
@@ -135,8 +168,9 @@ export class Planner {
       case 'list': {
         const elems = e.elements.map((x) => this.expr(x, scope))
         const optional = e.elements.map((_, i) => e.optionalIndices.includes(i))
-        if (!optional.includes(true) && elems.every((p) => p.op === 'const')) {
-          return { op: 'const', value: Object.freeze(elems.map((p) => (p as { value: CelValue }).value)) }
+        if (!optional.includes(true) && elems.every((p) => p.op === 'const' && p.cost === undefined)) {
+          const value = Object.freeze(elems.map((p) => (p as { value: CelValue }).value))
+          return this.optimize ? { op: 'const', value } : { op: 'const', value, cost: ListCreateBaseCost }
         }
         return { op: 'list', elems, optional, id: e.id }
       }
@@ -144,13 +178,13 @@ export class Planner {
         const keys = e.entries.map((x) => this.expr(x.key, scope))
         const values = e.entries.map((x) => this.expr(x.value, scope))
         const optional = e.entries.map((x) => x.optional)
-        if (!optional.includes(true) && [...keys, ...values].every((p) => p.op === 'const')) {
+        if (!optional.includes(true) && [...keys, ...values].every((p) => p.op === 'const' && p.cost === undefined)) {
           try {
             const value = buildMap(
               keys.map((p) => (p as { value: CelValue }).value),
               values.map((p) => (p as { value: CelValue }).value),
             )
-            return { op: 'const', value }
+            return this.optimize ? { op: 'const', value } : { op: 'const', value, cost: MapCreateBaseCost }
           } catch (err) {
             if (err instanceof ErrorValue) return { op: 'fail', message: err.message, id: e.id }
             throw err
@@ -251,14 +285,18 @@ export class Planner {
           }
         break
       case '_?_:_':
-        if (!e.target && args.length === 3)
+        if (!e.target && args.length === 3) {
+          const ifTrue = this.expr(args[1]!, scope)
+          const ifFalse = this.expr(args[2]!, scope)
           return {
             op: 'cond',
             test: this.expr(args[0]!, scope),
-            ifTrue: this.expr(args[1]!, scope),
-            ifFalse: this.expr(args[2]!, scope),
+            ifTrue,
+            ifFalse,
             id: e.id,
+            ...(isAttribute(ifTrue) && isAttribute(ifFalse) ? { attr: true } : {}),
           }
+        }
         break
       case '@not_strictly_false':
         if (!e.target && args.length === 1) return { op: 'nsf', arg: this.expr(args[0]!, scope) }
@@ -288,10 +326,18 @@ export class Planner {
     if ((e.fn === 'or' || e.fn === 'orValue') && e.target && args.length === 1 && this.env.functions.has(e.fn))
       return { op: 'optOr', kind: e.fn, left: this.expr(e.target, scope), right: this.expr(args[0]!, scope), id: e.id }
     const fast = fastOps[e.fn]
-    if (fast && !e.target) return { op: 'opt', name: fast, args: args.map((a) => this.expr(a, scope)), id: e.id }
+    if (fast && !e.target) {
+      const planArgs = args.map((a) => this.expr(a, scope))
+      const key = planArgs[1]
+      const refund =
+        fast === 'index' && key && key.op !== 'const' && isAttribute(planArgs[0]!) && isAttribute(key)
+          ? { refund: attributeCost(key) }
+          : {}
+      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn), ...refund })
+    }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
       const a = e.target ?? args[0]!
-      return { op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id }
+      return this.fold({ op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id, ...this.costOf('size') })
     }
     // `ns.fn(x)` where `ns.fn` is a qualified global function (strings.quote, optional.of, sets.contains, ...).
     if (e.target) {
@@ -306,7 +352,7 @@ export class Planner {
       const d = this.env.dispatcher(e.fn, true, args.length + 1)
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
-      return { op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn }
+      return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn) })
     }
     for (const name of this.candidateNames(e.fn)) {
       if (this.env.functions.has(name)) return this.global(name, args, e, scope)
@@ -317,7 +363,19 @@ export class Planner {
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
     const d = this.env.dispatcher(name, false, args.length)
     if (!d) return this.unknown(e)
-    return { op: 'call', impl: d, args: args.map((a) => this.expr(a, scope)), id: e.id, fn: name }
+    return this.fold({
+      op: 'call',
+      impl: d,
+      args: args.map((a) => this.expr(a, scope)),
+      id: e.id,
+      fn: name,
+      ...this.costOf(name),
+    })
+  }
+
+  private costOf(fn: string): { cost?: RuntimeCost } {
+    const cost = this.env.costs.get(fn)
+    return cost ? { cost } : {}
   }
 
   private unknown(e: CallExpr): Plan {

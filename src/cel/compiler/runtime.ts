@@ -1,4 +1,5 @@
 import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
+import { actualSize as actualSizeOf } from '../cost/runtime.js'
 import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
 import { celCompare, celEquals } from '../values/equality.js'
@@ -280,4 +281,34 @@ export const BAIL: unique symbol = Symbol('kelp.bail')
 
 export function bail(): never {
   throw BAIL
+}
+
+/** cel-go's EvalCancelledError for the cost limit: not a CEL error value, so nothing absorbs it. */
+export class CostLimitExceeded {
+  readonly message = 'operation cancelled: actual cost limit exceeded'
+}
+
+/** Cost of resolving an undeclared (dotted) name: the attribute and each remaining qualifier. */
+export function attrCost(
+  act: Readonly<Record<string, CelValue>>,
+  candidates: readonly { name: string; fields: readonly string[] }[],
+): number {
+  for (const c of candidates) if (Object.hasOwn(act, c.name)) return 1 + c.fields.length
+  return 1
+}
+
+export { actualSize, minSizeCost } from '../cost/runtime.js'
+
+/** Cost of `<`, `<=`, `>`, `>=`: size-dependent for strings and bytes, else 1 (cel-go costCall). */
+export function orderingCost(a: CelValue, b: CelValue): number {
+  if ((typeof a === 'string' || a instanceof Uint8Array) && (typeof b === 'string' || b instanceof Uint8Array))
+    return Math.ceil(Math.min(actualSizeOf(a), actualSizeOf(b)) * 0.1)
+  return 1
+}
+
+/** Cost of `+`: size-dependent for strings and bytes, else 1 (cel-go costCall). */
+export function addCost(a: CelValue, b: CelValue): number {
+  if ((typeof a === 'string' || a instanceof Uint8Array) && (typeof b === 'string' || b instanceof Uint8Array))
+    return Math.ceil((actualSizeOf(a) + actualSizeOf(b)) * 0.1)
+  return 1
 }

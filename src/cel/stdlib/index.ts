@@ -1,3 +1,4 @@
+import { standardRuntimeCosts } from '../cost/runtime.js'
 import { twoVarComprehensions } from '../ext/comprehensions.js'
 import { listsExtFunctions } from '../ext/lists.js'
 import { optionalFunctions } from '../ext/optionals.js'
@@ -15,6 +16,7 @@ import { timeFunctions } from './time.js'
 export const standardLibrary: Library = {
   name: 'cel.lib.std',
   functions: [...operatorFunctions, ...conversionFunctions, ...stringFunctions, ...timeFunctions],
+  runtimeCosts: standardRuntimeCosts,
   macros: ['has', 'all:2', 'exists:2', 'exists_one:2', 'existsOne:2', 'map:2', 'map:3', 'filter:2'],
 }
 

@@ -1,0 +1,152 @@
+import type { FunctionDecl } from '../functions.js'
+import {
+  BoolType,
+  BytesType,
+  DoubleType,
+  DurationType,
+  IntType,
+  listOf,
+  mapOf,
+  NullType,
+  OptionalTypeName,
+  opaque,
+  StringType,
+  TimestampType,
+  type Type,
+  TypeType,
+  typeOf,
+  typeParam,
+  UintType,
+} from '../types/types.js'
+
+// What the checker needs from an Env's declarations, computed once per function table and
+// cached (environments are built once and reused; Env.extend without libraries shares the
+// function table, so extended environments share this too).
+
+/** One overload as the checker resolves it. */
+export interface CheckOverload {
+  readonly id: string
+  readonly member: boolean
+  /** Receiver first for member overloads. */
+  readonly params: readonly Type[]
+  readonly result: Type
+  /** Type parameter names found in the signature (cel-go collects them; declarations may omit some). */
+  readonly typeParams: readonly string[]
+  /** A cross-type numeric comparison, disabled when CrossTypeNumericComparisons is off. */
+  readonly crossType: boolean
+}
+
+export interface CheckFunction {
+  readonly name: string
+  readonly overloads: readonly CheckOverload[]
+  /** `_&&_` / `_||_`: checked argument by argument (cel-go's special case). */
+  readonly logical: boolean
+}
+
+export interface FunctionTable {
+  readonly functions: ReadonlyMap<string, CheckFunction>
+  /** First segments of dotted function names (`optional`, `sets`, ...): a receiver call can only be namespaced under these. */
+  readonly dottedRoots: ReadonlySet<string>
+  /** cel.OptionalTypes() is present (declares the `optional_type` type identifier). */
+  readonly optionalTypes: boolean
+}
+
+// checker/env.go crossTypeNumericComparisonOverloads.
+const CROSS_TYPE = new Set<string>()
+for (const op of ['less', 'less_equals', 'greater', 'greater_equals'])
+  for (const pair of ['double_int64', 'double_uint64', 'int64_double', 'int64_uint64', 'uint64_double', 'uint64_int64'])
+    CROSS_TYPE.add(`${op}_${pair}`)
+
+const tables = new WeakMap<ReadonlyMap<string, FunctionDecl>, FunctionTable>()
+
+export function functionTable(fns: ReadonlyMap<string, FunctionDecl>): FunctionTable {
+  let t = tables.get(fns)
+  if (t === undefined) {
+    t = buildTable(fns)
+    tables.set(fns, t)
+  }
+  return t
+}
+
+function buildTable(fns: ReadonlyMap<string, FunctionDecl>): FunctionTable {
+  const functions = new Map<string, CheckFunction>()
+  const dottedRoots = new Set<string>()
+  for (const [name, decl] of fns) {
+    // Libraries may declare the same overload twice (e.g. `_?._` by the operators and the optional library).
+    const seen = new Set<string>()
+    const overloads: CheckOverload[] = []
+    for (const o of decl.overloads) {
+      if (seen.has(o.id)) continue
+      seen.add(o.id)
+      const names: string[] = []
+      for (const p of o.params) collectTypeParams(p, names)
+      collectTypeParams(o.result, names)
+      overloads.push({
+        id: o.id,
+        member: o.member,
+        params: o.params,
+        result: o.result,
+        typeParams: names,
+        crossType: CROSS_TYPE.has(o.id),
+      })
+    }
+    functions.set(name, { name, overloads, logical: name === '_&&_' || name === '_||_' })
+    const dot = name.indexOf('.')
+    if (dot > 0) dottedRoots.add(name.slice(0, dot))
+  }
+  return { functions, dottedRoots, optionalTypes: fns.has('optional.of') }
+}
+
+function collectTypeParams(t: Type, out: string[]): void {
+  if (t.typeKind === 'type_param') {
+    if (!out.includes(t.name)) out.push(t.name)
+    return
+  }
+  for (const p of t.params) collectTypeParams(p, out)
+}
+
+/**
+ * The type identifiers of the standard library (cel-go common/stdlib Types(): each name has
+ * type `type(T)`; `list` and `map` keep their declared parameters, which print as dyn).
+ */
+export const STANDARD_TYPE_IDENTS: ReadonlyMap<string, Type> = new Map(
+  [
+    BoolType,
+    BytesType,
+    DoubleType,
+    DurationType,
+    IntType,
+    listOf(typeParam('A')),
+    mapOf(typeParam('A'), typeParam('B')),
+    NullType,
+    StringType,
+    TimestampType,
+    TypeType,
+    UintType,
+  ].map((t) => [t.name, typeOf(t)]),
+)
+
+/** `optional_type`, declared by cel.OptionalTypes() (prints as `type(optional_type)`). */
+export const OPTIONAL_TYPE_IDENT: Type = typeOf(opaque(OptionalTypeName))
+
+/** Variable-table facts, cached per variables map (Env.extend makes a new one). */
+export interface VariableTable {
+  /** First segments of dotted variable names: a select chain can only name a variable under these. */
+  readonly dottedRoots: ReadonlySet<string>
+}
+
+const varTables = new WeakMap<ReadonlyMap<string, Type>, VariableTable>()
+
+export function variableTable(vars: ReadonlyMap<string, Type>): VariableTable {
+  let t = varTables.get(vars)
+  if (t === undefined) {
+    const dottedRoots = new Set<string>(['google']) // google.protobuf.Timestamp / Duration
+    for (const name of vars.keys()) {
+      const dot = name.indexOf('.')
+      if (dot > 0) dottedRoots.add(name.slice(0, dot))
+    }
+    t = { dottedRoots }
+    varTables.set(vars, t)
+  }
+  return t
+}
