@@ -1,7 +1,7 @@
 import type { ParsedAst } from './common/ast.js'
 import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
 import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
-import { type CostCounter, type FastEvaluator, generate } from './compiler/codegen.js'
+import { type FastEvaluator, generate } from './compiler/codegen.js'
 import type { Plan } from './compiler/plan.js'
 import { PlanError, Planner } from './compiler/planner.js'
 import { CostLimitExceeded } from './compiler/runtime.js'
@@ -64,8 +64,6 @@ export class Program {
   /** Generated JavaScript for the common case; it bails to `exact` on anything unusual. */
   private fast: FastEvaluator | undefined
   private runs = 0
-  /** A reusable cost counter for the fast path (a fresh one when evaluations nest). */
-  private counter: CostCounter | undefined = { n: 0, l: 0 }
 
   constructor(
     readonly ast: ParsedAst,
@@ -81,29 +79,41 @@ export class Program {
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
   evaluate(activation: Activation = {}, options?: EvalOptions): CelValue {
-    return this.run(activation, options).value
+    const limit = options?.costLimit ?? this.costLimit
+    const fast = this.fast
+    if (fast) {
+      const c = { n: 0, l: limit }
+      try {
+        const value = fast(activation, c)
+        if (c.n <= limit) return value
+      } catch {
+        // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
+      }
+    } else this.warm()
+    return this.exactRun(activation, limit).value
   }
 
-  /** Evaluates and reports the run-time cost. */
+  /** Evaluates and reports the run-time cost (cel-go's EvalDetails.ActualCost). */
   run(activation: Activation = {}, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast) {
-      const c = this.counter ?? { n: 0, l: 0 }
-      this.counter = undefined
-      c.n = 0
-      c.l = limit
+      const c = { n: 0, l: limit }
       try {
         const value = fast(activation, c)
         if (c.n <= limit) return { value, cost: c.n }
       } catch {
-        // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
-      } finally {
-        this.counter = c
+        // as in evaluate()
       }
-    } else if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) {
-      this.fast = generate(this.plan, this.env.ops).fn
-    }
+    } else this.warm()
+    return this.exactRun(activation, limit)
+  }
+
+  private warm(): void {
+    if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) this.fast = generate(this.plan, this.env.ops).fn
+  }
+
+  private exactRun(activation: Activation, limit: number): EvalResult {
     const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
     try {
       const value = this.exact(frame)

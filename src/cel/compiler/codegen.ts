@@ -32,7 +32,8 @@ export function generate(plan: Plan, ops: Ops): { source: string; fn: FastEvalua
   const g = new Gen()
   const body = g.expr(plan)
   const decls = g.scope.temps
-  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\n${decls.length ? `let ${decls.join(', ')};\n` : ''}return ${body};\n};`
+  // Each function counts its cost in a local `n` and adds it to `c.n` when it returns.
+  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\nlet n = 0${decls.length ? `, ${decls.join(', ')}` : ''};\nconst v = ${body};\nc.n += n;\nreturn v;\n};`
   const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
     r: typeof rt,
     o: Ops,
@@ -53,6 +54,11 @@ const inlineCost = new Map<RuntimeCost | undefined, string>([
   [standardRuntimeCosts['_>_'], 'rt.orderingCost'],
   [standardRuntimeCosts['_>=_'], 'rt.orderingCost'],
   [standardRuntimeCosts['_+_'], 'rt.addCost'],
+  [standardRuntimeCosts.startsWith, 'rt.receiverTraversalCost'],
+  [standardRuntimeCosts.endsWith, 'rt.receiverTraversalCost'],
+  [standardRuntimeCosts.contains, 'rt.containsCost'],
+  [standardRuntimeCosts.matches, 'rt.matchesCost'],
+  [standardRuntimeCosts['@in'], 'rt.inCost'],
 ])
 
 /** The run-time cost of a subtree when it does not depend on values (no branches, loops or sized calls). */
@@ -134,7 +140,7 @@ class Gen {
     this.visible = [...this.visible, ...ownNames]
     const code = body()
     const locals = [...ownNames, ...this.scope.temps]
-    this.fns[idx] = `function c${idx}(${params.join(', ')}, r) { let ${locals.join(', ')}; ${code} }`
+    this.fns[idx] = `function c${idx}(${params.join(', ')}, r) { let n = 0, ${locals.join(', ')}; ${code} }`
     this.scope = saved
     this.visible = savedVisible
     return `c${idx}(${params.join(', ')}, ${rangeCode})`
@@ -143,7 +149,7 @@ class Gen {
   /** Code for `p` that also counts its run-time cost. */
   expr(p: Plan): string {
     const sc = staticCost(p)
-    if (sc !== undefined) return sc === 0 ? this.raw(p) : `(c.n += ${sc}, ${this.raw(p)})`
+    if (sc !== undefined) return sc === 0 ? this.raw(p) : `(n += ${sc}, ${this.raw(p)})`
     return this.counted(p)
   }
 
@@ -196,15 +202,15 @@ class Gen {
   private counted(p: Plan): string {
     switch (p.op) {
       case 'attr':
-        return `(c.n += rt.attrCost(act, ${this.k(p.candidates)}), rt.resolveAttr(act, ${this.k(p.candidates)}))`
+        return `(n += rt.attrCost(act, ${this.k(p.candidates)}), rt.resolveAttr(act, ${this.k(p.candidates)}))`
       case 'select':
-        return `(c.n += 1, rt.select(${this.expr(p.operand)}, ${q(p.field)}))`
+        return `(n += 1, rt.select(${this.expr(p.operand)}, ${q(p.field)}))`
       case 'optSelect':
-        return `(c.n += 1, rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)}))`
+        return `(n += 1, rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)}))`
       case 'has':
         return `rt.has(${this.expr(p.operand)}, ${q(p.field)})`
       case 'nsf':
-        return `(c.n += 1, ${this.expr(p.arg)} !== false)`
+        return `(n += 1, ${this.expr(p.arg)} !== false)`
       case 'opt':
       case 'call': {
         const fn = p.op === 'opt' ? `ops.${p.name}` : this.k(p.impl)
@@ -218,10 +224,10 @@ class Gen {
           cost = inline ? `${inline}(${ts.join(', ')})` : `${this.k(p.cost)}([${ts.join(', ')}], ${r})`
         }
         const refund = p.op === 'opt' && p.refund ? ` - ${p.refund}` : ''
-        return `(${[...assigns, call].join(', ')}, c.n += ${cost}${refund}, ${r})`
+        return `(${[...assigns, call].join(', ')}, n += ${cost}${refund}, ${r})`
       }
       case 'optIndex':
-        return `(c.n += 1, rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}))`
+        return `(n += 1, rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}))`
       case 'and':
       case 'or': {
         // Booleans on both sides decide here; anything else (errors to absorb, non-bools) bails.
@@ -234,24 +240,24 @@ class Gen {
       case 'optOr': {
         const t = this.temp()
         const sc = p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'
-        return `(c.n += 1, (${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
+        return `(n += 1, (${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
       }
       case 'cond': {
         const t = this.temp()
         if (p.attr)
-          return `((${t} = ${this.expr(p.test)}) === true ? (c.n -= ${attributeCost(p.ifTrue)}, ${this.expr(p.ifTrue)}) : ${t} === false ? (c.n -= ${attributeCost(p.ifFalse)}, ${this.expr(p.ifFalse)}) : rt.bail())`
+          return `((${t} = ${this.expr(p.test)}) === true ? (n -= ${attributeCost(p.ifTrue)}, ${this.expr(p.ifTrue)}) : ${t} === false ? (n -= ${attributeCost(p.ifFalse)}, ${this.expr(p.ifFalse)}) : rt.bail())`
         return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.bail())`
       }
       case 'list':
         if (p.optional.includes(true))
-          return `(c.n += 10, rt.optionalList([${p.elems.map((e) => this.expr(e)).join(', ')}], ${this.k(p.optional)}))`
-        return `(c.n += 10, [${p.elems.map((e) => this.expr(e)).join(', ')}])`
+          return `(n += 10, rt.optionalList([${p.elems.map((e) => this.expr(e)).join(', ')}], ${this.k(p.optional)}))`
+        return `(n += 10, [${p.elems.map((e) => this.expr(e)).join(', ')}])`
       case 'map':
-        return `(c.n += 30, rt.mapLiteral([${p.keys.map((e) => this.expr(e)).join(', ')}], [${p.values.map((e) => this.expr(e)).join(', ')}], ${p.optional.includes(true) ? this.k(p.optional) : 'null'}))`
+        return `(n += 30, rt.mapLiteral([${p.keys.map((e) => this.expr(e)).join(', ')}], [${p.values.map((e) => this.expr(e)).join(', ')}], ${p.optional.includes(true) ? this.k(p.optional) : 'null'}))`
       case 'fail':
         return `rt.fail(${q(p.message)})`
       case 'accuAppend':
-        return `(c.n += 12, s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
+        return `(n += 12, s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
       case 'all':
       case 'exists': {
         const stop = p.op === 'all' ? 'false' : 'true'
@@ -263,7 +269,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r), n = l.length; for (let i = 0; i < n; i++) { c.n += ${cond + step}; ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) { c.n += i + 1 < n ? ${cond + MacroCost.result} : ${MacroCost.result}; return ${stop} } if (v !== ${go} || c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return ${go}`,
+            `const l = rt.iterRange(r), len = l.length; for (let i = 0; i < len; i++) { n += ${cond + step}; ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) { n += i + 1 < len ? ${cond + MacroCost.result} : ${MacroCost.result}; c.n += n; return ${stop} } if (v !== ${go} || c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return ${go}`,
         )
       }
       case 'existsOne': {
@@ -272,7 +278,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r); let n = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { n++; c.n += ${MacroCost.existsOneHit} } else if (v === false) c.n += ${MacroCost.existsOneMiss}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.existsOneResult}; return n === 1`,
+            `const l = rt.iterRange(r); let k1 = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { k1++; n += ${MacroCost.existsOneHit} } else if (v === false) n += ${MacroCost.existsOneMiss}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.existsOneResult}; c.n += n; return k1 === 1`,
         )
       }
       case 'filter': {
@@ -281,7 +287,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); c.n += ${MacroCost.appendOne + 1} } else if (v === false) c.n += ${MacroCost.keep}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`,
+            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); n += ${MacroCost.appendOne + 1} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`,
         )
       }
       case 'mapList': {
@@ -290,8 +296,8 @@ class Gen {
         return this.hoist([p.iter], p.range, () => {
           const t = this.expr(p.transform!)
           if (!pred)
-            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; c.n += ${MacroCost.appendOne}; if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`
-          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); c.n += ${MacroCost.appendOne} } else if (v === false) c.n += ${MacroCost.keep}; else rt.bail(); if (c.n > c.l) rt.bail() } c.n += ${MacroCost.result}; return out`
+            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`
+          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`
         })
       }
       case 'fold': {
@@ -301,7 +307,7 @@ class Gen {
         const own = two ? [p.iter, p.iter2!, p.accu] : [p.iter, p.accu]
         return this.hoist(own, p.range, () => {
           const bind = two ? `${it} = l[i][0]; s${p.iter2} = l[i][1];` : `${it} = l[i];`
-          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(r); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)}; if (c.n > c.l) rt.bail() } return ${this.expr(p.result)}`
+          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(r); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)}; if (c.n + n > c.l) rt.bail() } const res = ${this.expr(p.result)}; c.n += n; return res`
         })
       }
       default:

@@ -1,5 +1,5 @@
 import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
-import { actualSize as actualSizeOf } from '../cost/runtime.js'
+import { actualSize as actualSizeOf, minSizeCost } from '../cost/runtime.js'
 import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
 import { celCompare, celEquals } from '../values/equality.js'
@@ -297,12 +297,19 @@ export function attrCost(
   return 1
 }
 
-export { actualSize, minSizeCost } from '../cost/runtime.js'
+export {
+  actualSize,
+  containsCost,
+  inCost,
+  matchesCost,
+  minSizeCost,
+  receiverTraversalCost,
+} from '../cost/runtime.js'
 
 /** Cost of `<`, `<=`, `>`, `>=`: size-dependent for strings and bytes, else 1 (cel-go costCall). */
 export function orderingCost(a: CelValue, b: CelValue): number {
   if ((typeof a === 'string' || a instanceof Uint8Array) && (typeof b === 'string' || b instanceof Uint8Array))
-    return Math.ceil(Math.min(actualSizeOf(a), actualSizeOf(b)) * 0.1)
+    return minSizeCost(a, b)
   return 1
 }
 

@@ -29,9 +29,53 @@ export function actualSize(v: CelValue): number {
 
 const traversal = (n: number) => Math.ceil(n * StringTraversalCostFactor)
 
+/**
+ * `ceil(size(v) * 0.1)`. A string of 1..10 UTF-16 units has 1..10 code points, so its cost is 1
+ * without counting them (the common case: no scan on the hot path).
+ */
+export function traversalCost(v: CelValue): number {
+  if (typeof v === 'string') {
+    const l = v.length
+    return l === 0 ? 0 : l <= 10 ? 1 : traversal(codePointLength(v))
+  }
+  return traversal(actualSize(v))
+}
+
+/** `ceil(min(size(a), size(b)) * 0.1)` with the same short-string shortcut. */
+function minTraversal(a: CelValue, b: CelValue): number {
+  if (typeof a === 'string' && typeof b === 'string') {
+    const l = Math.min(a.length, b.length)
+    if (l === 0) return 0
+    if (l <= 10) return 1
+  }
+  return traversal(Math.min(actualSize(a), actualSize(b)))
+}
+
+/** startsWith / endsWith / bytes(string) / string(bytes): linear in the receiver. */
+export function receiverTraversalCost(a: CelValue): number {
+  return traversalCost(a)
+}
+
+/** contains: `ceil(size(s) * 0.1) * ceil(size(sub) * 0.1)` for strings. */
+export function containsCost(s: CelValue, sub: CelValue): number {
+  return typeof s === 'string' ? traversalCost(s) * traversalCost(sub) : 1
+}
+
+/** matches: `ceil((1 + size(s)) * 0.1) * ceil(size(re) * 0.25)`. */
+export function matchesCost(s: CelValue, re: CelValue): number {
+  return (
+    Math.ceil((1 + actualSize(s)) * StringTraversalCostFactor) * Math.ceil(actualSize(re) * RegexStringLengthCostFactor)
+  )
+}
+
+/** `in` on a list: the list's size. */
+export function inCost(_v: CelValue, c: CelValue): number {
+  return Array.isArray(c) ? c.length : 1
+}
+
 /** `ceil(min(size(a), size(b)) * 0.1)`: ==, != and string/bytes ordering (scalars cost 1). */
 export function minSizeCost(a: CelValue, b: CelValue): number {
-  return traversal(Math.min(actualSize(a), actualSize(b)))
+  return minTraversal(a, b)
 }
 
 function isStringOrBytes(v: CelValue): boolean {
@@ -46,11 +90,11 @@ const ordering: RuntimeCost = ([a, b]) =>
  * overload exactly as the overload ids in cel-go's switch do.
  */
 export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
-  startsWith: ([s]) => traversal(actualSize(s as CelValue)),
-  endsWith: ([s]) => traversal(actualSize(s as CelValue)),
-  bytes: ([s]) => (typeof s === 'string' ? traversal(actualSize(s)) : 1),
+  startsWith: ([s]) => receiverTraversalCost(s as CelValue),
+  endsWith: ([s]) => receiverTraversalCost(s as CelValue),
+  bytes: ([s]) => (typeof s === 'string' ? traversalCost(s) : 1),
   string: ([b]) => (b instanceof Uint8Array ? traversal(b.length) : 1),
-  '@in': ([, c]) => (Array.isArray(c) ? c.length : 1),
+  '@in': ([v, c]) => inCost(v as CelValue, c as CelValue),
   '_==_': ([a, b]) => minSizeCost(a as CelValue, b as CelValue),
   '_!=_': ([a, b]) => minSizeCost(a as CelValue, b as CelValue),
   '_<_': ordering,
@@ -61,9 +105,6 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
     isStringOrBytes(a as CelValue) && isStringOrBytes(b as CelValue)
       ? traversal(actualSize(a as CelValue) + actualSize(b as CelValue))
       : 1,
-  matches: ([s, re]) =>
-    Math.ceil((1 + actualSize(s as CelValue)) * StringTraversalCostFactor) *
-    Math.ceil(actualSize(re as CelValue) * RegexStringLengthCostFactor),
-  contains: ([s, sub]) =>
-    typeof s === 'string' ? traversal(actualSize(s)) * traversal(actualSize(sub as CelValue)) : 1,
+  matches: ([s, re]) => matchesCost(s as CelValue, re as CelValue),
+  contains: ([s, sub]) => containsCost(s as CelValue, sub as CelValue),
 }

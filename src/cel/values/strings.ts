@@ -8,8 +8,12 @@ export function isBmpOnly(s: string): boolean {
   return !SURROGATE.test(s)
 }
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/
+
 /** Number of code points (CEL `size(string)`). */
 export function codePointLength(s: string): number {
+  // The regex scan is native and flattens rope strings once; charCodeAt loops over a rope are slow.
+  if (!HIGH_SURROGATE.test(s)) return s.length
   let n = s.length
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
