@@ -50,6 +50,7 @@ export function guardFor(t: Type): Guard {
       }
     }
     case 'opaque':
+    case 'struct':
       if (t.name === 'optional_type') return (v) => v instanceof Optional
       return (v) => v instanceof OpaqueValue && v.typeName === t.name
     default: {
