@@ -24,6 +24,8 @@ export class Env {
   readonly container: string
   readonly libraries: readonly Library[]
   readonly ops: Ops
+  /** Types declared by the libraries, by name. */
+  readonly types: ReadonlyMap<string, Type>
   /** Run-time call costs by function name (merged from the libraries). */
   readonly costs: ReadonlyMap<string, RuntimeCost>
   private readonly dispatchers = new Map<string, Impl | undefined>()
@@ -33,7 +35,9 @@ export class Env {
     const fns = new Map<string, FunctionDecl>()
     const macros = new Set<string>()
     const costs = new Map<string, RuntimeCost>()
+    const types = new Map<string, Type>()
     for (const lib of this.libraries) {
+      for (const t of lib.types ?? []) types.set(t.name, t)
       for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) costs.set(name, cost)
       for (const f of lib.functions) {
         const prev = fns.get(f.name)
@@ -44,6 +48,7 @@ export class Env {
     this.functions = fns
     this.macros = macros
     this.costs = costs
+    this.types = types
     this.variables = new Map(Object.entries(options.variables ?? {}))
     this.container = options.container ?? ''
     const need = (name: string, member: boolean, argc: number): Impl => {

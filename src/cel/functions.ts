@@ -42,6 +42,8 @@ export interface Library {
    * without an entry cost 1.
    */
   readonly runtimeCosts?: Readonly<Record<string, RuntimeCost>>
+  /** Types the library declares (cel.Types): resolvable by name as type identifiers, e.g. `net.IP`. */
+  readonly types?: readonly Type[]
   /** Names of parser macros this library enables (`has`, `all`, `transformList`, ...). */
   readonly macros?: readonly string[]
 }

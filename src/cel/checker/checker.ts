@@ -31,15 +31,18 @@ import {
 } from '../types/types.js'
 import {
   type CheckFunction,
+  type CheckOverload,
   type FunctionTable,
   functionTable,
   OPTIONAL_TYPE_IDENT,
+  type Reference,
   STANDARD_TYPE_IDENTS,
   type VariableTable,
   variableTable,
 } from './decls.js'
 import * as msg from './errors.js'
 import { candidateNames, qualifiedName, rootIdent } from './names.js'
+import { NodeMap } from './node-map.js'
 import type { TypeProvider } from './provider.js'
 import {
   instantiate,
@@ -57,11 +60,6 @@ import {
 // The type checker: a port of cel-go v0.26 checker/checker.go. It walks the parsed AST once,
 // gives every node a type and every identifier / call a reference, and collects all issues
 // (cel-go reports several) instead of stopping at the first.
-
-/** What a name or call resolved to (cel-go's ast.ReferenceInfo). */
-export type Reference =
-  | { readonly kind: 'ident'; readonly name: string }
-  | { readonly kind: 'function'; readonly overloadIds: readonly string[] }
 
 export interface CheckerConfig {
   readonly homogeneousAggregateLiterals: boolean
@@ -82,28 +80,45 @@ function typeVar(n: number): Type {
 
 const MAX_ISSUES = 100
 
+/** Working storage reused across checks (checks are synchronous; a nested check gets its own). */
+class Scratch {
+  readonly mapping = new Mapping()
+  readonly scopeNames: string[] = []
+  readonly scopeTypes: Type[] = []
+  readonly argTypes: Type[] = []
+  readonly instParams: Type[] = []
+  busy = false
+}
+let pooled: Scratch | undefined
+
+export type { Reference }
+
 export class Checker {
-  readonly types = new Map<number, Type>()
-  readonly refs = new Map<number, Reference>()
+  readonly types = new NodeMap<Type>()
+  readonly refs = new NodeMap<Reference>()
   readonly issues: CelIssue[] = []
-  private readonly mapping = new Mapping()
+  private readonly scratch: Scratch
+  private readonly mapping: Mapping
   private freeTypeVars = 0
+  /** Whether some node type contains a type parameter (then run() substitutes the final bindings). */
+  private nonGround = false
   private readonly fns: FunctionTable
   private readonly vars: VariableTable
   private readonly variables: ReadonlyMap<string, Type>
   private readonly container: string
-  // Comprehension scopes, innermost last; `scopeMarks` holds the scope starts (cel-go's Scopes).
-  private readonly scopeNames: string[] = []
-  private readonly scopeTypes: Type[] = []
+  // Comprehension variables, innermost last (cel-go's Scopes); `scopeTop` is the live length.
+  private readonly scopeNames: string[]
+  private readonly scopeTypes: Type[]
+  private scopeTop = 0
   /**
    * cel-go filters the cross-type comparison overloads through a field of its checker Env that
    * enterScope / exitScope do not copy: once the first comprehension is entered, the filter is
    * gone for the rest of the check. Reproduced for parity (it only matters with the option off).
    */
   private crossTypeFilter: boolean
-  /** Name resolved by the last successful lookupIdent. */
+  /** Name resolved by the last successful lookupIdent, and whether it is a declared (cacheable) name. */
   private foundName = ''
-  private readonly argTypes: Type[] = []
+  private foundDeclared = false
 
   constructor(
     private readonly ast: ParsedAst,
@@ -115,23 +130,39 @@ export class Checker {
     this.variables = env.variables
     this.container = env.container
     this.crossTypeFilter = !config.crossTypeNumericComparisons
+    let scratch = pooled
+    if (scratch === undefined || scratch.busy) scratch = new Scratch()
+    pooled = scratch
+    scratch.busy = true
+    this.scratch = scratch
+    this.mapping = scratch.mapping
+    this.scopeNames = scratch.scopeNames
+    this.scopeTypes = scratch.scopeTypes
   }
 
   /** Checks the whole expression; returns the output type (issues, if any, are in `issues`). */
   run(): Type {
     const root = this.ast.expr
-    this.check(root)
-    // Replace type parameters by their final substitution, or dyn when unbound.
-    for (const [id, t] of this.types) {
-      if (!isGround(t)) this.types.set(id, substitute(this.mapping, t, true))
+    try {
+      this.check(root)
+      // Replace type parameters by their final substitution, or dyn when unbound.
+      if (this.nonGround) this.types.transform((t) => (isGround(t) ? t : substitute(this.mapping, t, true)))
+    } finally {
+      this.mapping.reset()
+      this.scratch.busy = false
     }
     return this.types.get(root.id) ?? ErrorType
+  }
+
+  private setType(id: number, t: Type): void {
+    if ((t.params.length > 0 || t.typeKind === 'type_param') && !isGround(t)) this.nonGround = true
+    this.types.set(id, t)
   }
 
   private check(e: Expr): void {
     switch (e.kind) {
       case 'literal':
-        this.types.set(e.id, LITERAL_TYPES[e.value.type])
+        this.setType(e.id, LITERAL_TYPES[e.value.type])
         return
       case 'ident':
         return this.checkIdent(e)
@@ -153,11 +184,11 @@ export class Checker {
   private checkIdent(e: IdentExpr): void {
     const t = this.lookupIdent(e.name)
     if (t !== undefined) {
-      this.types.set(e.id, t)
-      this.refs.set(e.id, { kind: 'ident', name: this.foundName })
+      this.setType(e.id, t)
+      this.refs.set(e.id, this.identRef())
       return
     }
-    this.types.set(e.id, ErrorType)
+    this.setType(e.id, ErrorType)
     this.error(e.id, msg.undeclaredReference(this.container, e.name))
   }
 
@@ -168,15 +199,15 @@ export class Checker {
       if (qname !== undefined) {
         const t = this.lookupIdent(qname)
         if (t !== undefined) {
-          this.types.set(e.id, t)
-          this.refs.set(e.id, { kind: 'ident', name: this.foundName })
+          this.setType(e.id, t)
+          this.refs.set(e.id, this.identRef())
           return
         }
       }
     }
     let result = this.checkSelectField(e.id, e.operand, e.field, false)
     if (e.testOnly) result = BoolType
-    this.types.set(e.id, substitute(this.mapping, result, false))
+    this.setType(e.id, substitute(this.mapping, result, false))
   }
 
   /** `a.?b`: the field selection rules, with an optional result. */
@@ -188,16 +219,16 @@ export class Checker {
         e.id,
         msg.notAnOptionalFieldSelectionCall(`incorrect signature.${member} argument count: ${e.args.length}`),
       )
-      this.types.set(e.id, ErrorType)
+      this.setType(e.id, ErrorType)
       return
     }
     if (field.kind !== 'literal' || field.value.type !== 'string') {
       this.error(field.id, msg.notAnOptionalFieldSelectionCall(`field ${field.kind}`))
-      this.types.set(e.id, ErrorType)
+      this.setType(e.id, ErrorType)
       return
     }
     const result = this.checkSelectField(e.id, e.args[0]!, field.value.value, true)
-    this.types.set(e.id, substitute(this.mapping, result, false))
+    this.setType(e.id, substitute(this.mapping, result, false))
     this.refs.set(e.id, { kind: 'function', overloadIds: ['select_optional_field'] })
   }
 
@@ -237,7 +268,7 @@ export class Checker {
       const fn = this.lookupFunction(name)
       if (fn === undefined) {
         this.error(e.id, msg.undeclaredReference(this.container, name))
-        this.types.set(e.id, ErrorType)
+        this.setType(e.id, ErrorType)
         return
       }
       this.resolveOverload(e, fn, undefined)
@@ -257,7 +288,7 @@ export class Checker {
     this.check(target)
     const fn = this.lookupFunction(name)
     if (fn === undefined) {
-      this.types.set(e.id, ErrorType)
+      this.setType(e.id, ErrorType)
       this.error(e.id, msg.undeclaredReference(this.container, name))
       return
     }
@@ -266,62 +297,74 @@ export class Checker {
 
   private resolveOverload(e: CallExpr, fn: CheckFunction, target: Expr | undefined): void {
     const args = e.args
-    const argTypes = this.argTypes
-    argTypes.length = 0
-    if (target !== undefined) argTypes.push(this.typeOf(target))
-    for (let i = 0; i < args.length; i++) argTypes.push(this.typeOf(args[i]!))
+    const argTypes = this.scratch.argTypes
+    let n = 0
+    if (target !== undefined) argTypes[n++] = this.typeOf(target)
+    for (let i = 0; i < args.length; i++) argTypes[n++] = this.typeOf(args[i]!)
     const member = target !== undefined
     const filterCrossType = this.crossTypeFilter
     let result: Type | undefined
+    let first: CheckOverload | undefined
     let ids: string[] | undefined
-    for (const o of fn.overloads) {
+    for (const o of member ? fn.member : fn.global) {
       if (o.crossType && filterCrossType) continue
-      if (o.member !== member) continue
-      if (fn.logical) {
-        // `&&` / `||`: each argument must be a bool; mismatches are reported per argument.
-        let ok = true
-        for (let i = 0; i < argTypes.length; i++) {
-          if (!isAssignable(this.mapping, argTypes[i]!, BoolType)) {
-            const at = member ? (i === 0 ? target! : args[i - 1]!) : args[i]!
-            this.error(at.id, msg.typeMismatch(BoolType, argTypes[i]!))
-            ok = false
-          }
-        }
-        if (!ok) {
-          this.types.set(e.id, ErrorType)
-          return
-        }
-        this.types.set(e.id, BoolType)
-        this.refs.set(e.id, { kind: 'function', overloadIds: [o.id] })
-        return
-      }
+      if (fn.logical) return this.resolveLogical(e, o.ref, target, argTypes, n)
+      const tps = o.typeParams
       let params = o.params
       let resultDecl = o.result
-      const tps = o.typeParams
+      // cel-go instantiates the type parameters of every overload of the right call style with
+      // fresh variables before comparing arity, so `_varN` numbering (seen in messages) matches.
+      const base = this.freeTypeVars
+      this.freeTypeVars += tps.length
+      if (params.length !== n) continue
       if (tps.length > 0) {
-        // Instantiate the overload's type parameters with fresh type variables.
-        const vars: Type[] = []
-        for (let i = 0; i < tps.length; i++) vars.push(typeVar(this.freeTypeVars++))
-        const inst: Type[] = []
-        for (const p of params) inst.push(instantiate(p, tps, vars))
+        const inst = this.scratch.instParams
+        for (let i = 0; i < n; i++) {
+          // A dyn argument accepts a composite parameter without looking inside (no bindings),
+          // so that parameter need not be instantiated: saves allocations on dyn-heavy rules.
+          const p = params[i]!
+          inst[i] = p.params.length > 0 && isDynOrError(argTypes[i]!) ? p : instantiate(p, tps, base, typeVar)
+        }
         params = inst
-        resultDecl = instantiate(resultDecl, tps, vars)
       }
-      if (!isAssignableList(this.mapping, argTypes, params)) continue
-      if (ids === undefined) ids = [o.id]
+      if (!isAssignableList(this.mapping, argTypes, params, n)) continue
+      if (first === undefined) first = o
+      else if (ids === undefined) ids = [first.id, o.id]
       else ids.push(o.id)
+      // Once the result is dyn, later matches cannot change it.
+      if (result !== undefined && isDyn(result)) continue
+      if (tps.length > 0) resultDecl = instantiate(resultDecl, tps, base, typeVar)
       const fnResult = substitute(this.mapping, resultDecl, false)
       if (result === undefined) result = fnResult
-      else if (!isDyn(result) && !isExactType(fnResult, result)) result = DynType
+      else if (!isExactType(fnResult, result)) result = DynType
     }
     if (result === undefined) {
-      const shown = argTypes.map((t) => substitute(this.mapping, t, true))
+      const shown: Type[] = []
+      for (let i = 0; i < n; i++) shown.push(substitute(this.mapping, argTypes[i]!, true))
       this.error(e.id, msg.noMatchingOverload(fn.name, shown, member))
-      this.types.set(e.id, ErrorType)
+      this.setType(e.id, ErrorType)
       return
     }
-    this.types.set(e.id, result)
-    this.refs.set(e.id, { kind: 'function', overloadIds: ids! })
+    this.setType(e.id, result)
+    this.refs.set(e.id, ids === undefined ? first!.ref : { kind: 'function', overloadIds: ids })
+  }
+
+  /** `&&` / `||`: each argument must be a bool; mismatches are reported per argument. */
+  private resolveLogical(e: CallExpr, ref: Reference, target: Expr | undefined, argTypes: Type[], n: number): void {
+    let ok = true
+    for (let i = 0; i < n; i++) {
+      if (!isAssignable(this.mapping, argTypes[i]!, BoolType)) {
+        const at = target === undefined ? e.args[i]! : i === 0 ? target : e.args[i - 1]!
+        this.error(at.id, msg.typeMismatch(BoolType, argTypes[i]!))
+        ok = false
+      }
+    }
+    if (!ok) {
+      this.setType(e.id, ErrorType)
+      return
+    }
+    this.setType(e.id, BoolType)
+    this.refs.set(e.id, ref)
   }
 
   private checkList(e: ListExpr): void {
@@ -337,7 +380,7 @@ export class Checker {
       }
       elems = this.joinTypes(el, elems, t)
     }
-    this.types.set(e.id, listOf(elems ?? typeVar(this.freeTypeVars++)))
+    this.setType(e.id, listOf(elems ?? typeVar(this.freeTypeVars++)))
   }
 
   private checkMap(e: MapExpr): void {
@@ -358,14 +401,14 @@ export class Checker {
       keys = typeVar(this.freeTypeVars++)
       values = typeVar(this.freeTypeVars++)
     }
-    this.types.set(e.id, mapOf(keys, values))
+    this.setType(e.id, mapOf(keys, values))
   }
 
   private checkStruct(e: StructExpr): void {
     const t = this.lookupIdent(e.typeName)
     if (t === undefined) {
       this.error(e.id, msg.undeclaredReference(this.container, e.typeName))
-      this.types.set(e.id, ErrorType)
+      this.setType(e.id, ErrorType)
       return
     }
     let typeName = this.foundName
@@ -386,7 +429,7 @@ export class Checker {
         } else this.error(e.id, msg.notAMessageType(target.name))
       }
     }
-    this.types.set(e.id, result)
+    this.setType(e.id, result)
     for (const f of e.fields) {
       this.check(f.value)
       const fieldType = this.lookupFieldType(f.id, typeName, f.field) ?? ErrorType
@@ -431,7 +474,7 @@ export class Checker {
         this.error(e.iterRange.id, msg.notAComprehensionRange(range))
         varType = ErrorType
     }
-    const outer = this.scopeNames.length
+    const outer = this.scopeTop
     this.crossTypeFilter = false
     this.declare(e.accuVar, accuType)
     this.declare(e.iterVar, varType)
@@ -441,10 +484,10 @@ export class Checker {
     this.check(e.loopStep)
     this.assertType(e.loopStep, accuType)
     // The result sees the accumulator but not the iteration variables.
-    this.scopeNames.length = this.scopeTypes.length = outer + 1
+    this.scopeTop = outer + 1
     this.check(e.result)
-    this.scopeNames.length = this.scopeTypes.length = outer
-    this.types.set(e.id, substitute(this.mapping, this.typeOf(e.result), false))
+    this.scopeTop = outer
+    this.setType(e.id, substitute(this.mapping, this.typeOf(e.result), false))
   }
 
   /** The most general type of two aggregate elements, or dyn / an error when they differ. */
@@ -476,8 +519,9 @@ export class Checker {
   // ---- name resolution (cel-go checker/env.go and common/containers) ----
 
   private declare(name: string, t: Type): void {
-    this.scopeNames.push(name)
-    this.scopeTypes.push(t)
+    const i = this.scopeTop++
+    this.scopeNames[i] = name
+    this.scopeTypes[i] = t
   }
 
   /** The type of an identifier (comprehension variable, declared variable, type name), setting foundName. */
@@ -492,20 +536,35 @@ export class Checker {
 
   private findIdent(name: string): Type | undefined {
     const names = this.scopeNames
-    for (let i = names.length - 1; i >= 0; i--) {
+    for (let i = this.scopeTop - 1; i >= 0; i--) {
       if (names[i] === name) {
         this.foundName = name
+        this.foundDeclared = false
         return this.scopeTypes[i]
       }
     }
     let t = this.variables.get(name) ?? STANDARD_TYPE_IDENTS.get(name)
     if (t === undefined && name === OptionalTypeName && this.fns.optionalTypes) t = OPTIONAL_TYPE_IDENT
+    this.foundDeclared = t !== undefined
     if (t === undefined) {
       const st = this.config.provider?.findStructType(name)
       if (st !== undefined) t = typeOf(st)
     }
     if (t !== undefined) this.foundName = name
     return t
+  }
+
+  /** The reference for the last lookupIdent; declared names share one frozen object per environment. */
+  private identRef(): Reference {
+    const name = this.foundName
+    if (!this.foundDeclared) return { kind: 'ident', name }
+    const cache = this.vars.refs
+    let r = cache.get(name)
+    if (r === undefined) {
+      r = Object.freeze({ kind: 'ident', name })
+      cache.set(name, r)
+    }
+    return r
   }
 
   private lookupFunction(name: string): CheckFunction | undefined {

@@ -23,6 +23,11 @@ import {
 // cached (environments are built once and reused; Env.extend without libraries shares the
 // function table, so extended environments share this too).
 
+/** What a name or call resolved to (cel-go's ast.ReferenceInfo). Shared and frozen: never mutate. */
+export type Reference =
+  | { readonly kind: 'ident'; readonly name: string }
+  | { readonly kind: 'function'; readonly overloadIds: readonly string[] }
+
 /** One overload as the checker resolves it. */
 export interface CheckOverload {
   readonly id: string
@@ -34,11 +39,16 @@ export interface CheckOverload {
   readonly typeParams: readonly string[]
   /** A cross-type numeric comparison, disabled when CrossTypeNumericComparisons is off. */
   readonly crossType: boolean
+  /** The reference of a call resolved to this overload alone (shared). */
+  readonly ref: Reference
 }
 
 export interface CheckFunction {
   readonly name: string
-  readonly overloads: readonly CheckOverload[]
+  /** Global overloads, in declaration order. */
+  readonly global: readonly CheckOverload[]
+  /** Receiver-style overloads, in declaration order. */
+  readonly member: readonly CheckOverload[]
   /** `_&&_` / `_||_`: checked argument by argument (cel-go's special case). */
   readonly logical: boolean
 }
@@ -88,9 +98,15 @@ function buildTable(fns: ReadonlyMap<string, FunctionDecl>): FunctionTable {
         result: o.result,
         typeParams: names,
         crossType: CROSS_TYPE.has(o.id),
+        ref: Object.freeze({ kind: 'function', overloadIds: Object.freeze([o.id]) }),
       })
     }
-    functions.set(name, { name, overloads, logical: name === '_&&_' || name === '_||_' })
+    functions.set(name, {
+      name,
+      global: overloads.filter((o) => !o.member),
+      member: overloads.filter((o) => o.member),
+      logical: name === '_&&_' || name === '_||_',
+    })
     const dot = name.indexOf('.')
     if (dot > 0) dottedRoots.add(name.slice(0, dot))
   }
@@ -133,6 +149,8 @@ export const OPTIONAL_TYPE_IDENT: Type = typeOf(opaque(OptionalTypeName))
 export interface VariableTable {
   /** First segments of dotted variable names: a select chain can only name a variable under these. */
   readonly dottedRoots: ReadonlySet<string>
+  /** Shared ident references of the declared names (filled on use). */
+  readonly refs: Map<string, Reference>
 }
 
 const varTables = new WeakMap<ReadonlyMap<string, Type>, VariableTable>()
@@ -145,7 +163,7 @@ export function variableTable(vars: ReadonlyMap<string, Type>): VariableTable {
       const dot = name.indexOf('.')
       if (dot > 0) dottedRoots.add(name.slice(0, dot))
     }
-    t = { dottedRoots }
+    t = { dottedRoots, refs: new Map() }
     varTables.set(vars, t)
   }
   return t

@@ -10,35 +10,46 @@ import { DynType, listOf, mapOf, Type, typeOf } from '../types/types.js'
 /** Type-parameter substitutions (cel-go's mapping), keyed by the parameter's name. */
 export class Mapping {
   private readonly subs = new Map<string, Type>()
-  /** Undo trail: name, previous substitution (undefined = none), ... */
-  private readonly trail: (string | Type | undefined)[] = []
+  // Undo trail: names[i] had substitution prevs[i] (undefined = none) before the i-th add.
+  // `top` is the live length (the arrays are never shrunk: setting an array's length is slow).
+  private readonly names: string[] = []
+  private readonly prevs: (Type | undefined)[] = []
+  private top = 0
 
   find(t: Type): Type | undefined {
     return t.typeKind === 'type_param' && this.subs.size > 0 ? this.subs.get(t.name) : undefined
   }
 
   add(from: Type, to: Type): void {
-    this.trail.push(from.name, this.subs.get(from.name))
+    const i = this.top++
+    this.names[i] = from.name
+    this.prevs[i] = this.subs.get(from.name)
     this.subs.set(from.name, to)
   }
 
   mark(): number {
-    return this.trail.length
+    return this.top
   }
 
   rollback(mark: number): void {
-    const trail = this.trail
-    while (trail.length > mark) {
-      const prev = trail.pop() as Type | undefined
-      const name = trail.pop() as string
-      if (prev === undefined) this.subs.delete(name)
-      else this.subs.set(name, prev)
+    while (this.top > mark) {
+      const i = --this.top
+      const prev = this.prevs[i]
+      if (prev === undefined) this.subs.delete(this.names[i]!)
+      else this.subs.set(this.names[i]!, prev)
+      this.prevs[i] = undefined
     }
   }
 
   /** Keeps the substitutions made since `mark` for good (no enclosing test can undo them). */
   commit(mark: number): void {
-    this.trail.length = mark
+    this.top = mark
+  }
+
+  /** Forgets everything (for reuse by the next check). */
+  reset(): void {
+    this.subs.clear()
+    this.top = 0
   }
 }
 
@@ -177,15 +188,17 @@ export function isAssignable(m: Mapping, t1: Type, t2: Type): boolean {
   return false
 }
 
-/** isAssignable for argument lists (same length, element-wise), as cel-go's isAssignableList. */
-export function isAssignableList(m: Mapping, l1: readonly Type[], l2: readonly Type[]): boolean {
+/** isAssignable for argument lists: the first `n` types of l1 against those of l2 (same arity checked by the caller). */
+export function isAssignableList(m: Mapping, l1: readonly Type[], l2: readonly Type[], n: number): boolean {
   const mark = m.mark()
-  if (internalIsAssignableList(m, l1, l2)) {
-    m.commit(mark)
-    return true
+  for (let i = 0; i < n; i++) {
+    if (!internalIsAssignable(m, l1[i]!, l2[i]!)) {
+      m.rollback(mark)
+      return false
+    }
   }
-  m.rollback(mark)
-  return false
+  m.commit(mark)
+  return true
 }
 
 /** Whether t1 is equal to or less specific (closer to dyn) than t2. */
@@ -217,7 +230,11 @@ export function mostGeneral(t1: Type, t2: Type): Type {
   return isEqualOrLessSpecific(t1, t2) ? t1 : t2
 }
 
-/** The occurs check: t does not appear in `within`, directly or through substitutions. */
+/**
+ * The occurs check: t does not appear in `within`, directly or through substitutions. It also
+ * looks inside `type(T)`: cel-go types `{}.map(c, [c, type(c)])` as list(list(dyn)) (cel-spec's
+ * checking suite), which needs the check to reject binding a variable to `type(itself)`.
+ */
 function notReferencedIn(m: Mapping, t: Type, within: Type): boolean {
   if (isExactType(t, within)) return false
   switch (within.typeKind) {
@@ -228,6 +245,7 @@ function notReferencedIn(m: Mapping, t: Type, within: Type): boolean {
     case 'opaque':
     case 'list':
     case 'map':
+    case 'type':
       for (const p of within.params) if (!notReferencedIn(m, t, p)) return false
       return true
     default:
@@ -282,17 +300,20 @@ export function isGround(t: Type): boolean {
   return true
 }
 
-/** Instantiates a declaration's type parameters (names[i] → vars[i]); other types are returned as they are. */
-export function instantiate(t: Type, names: readonly string[], vars: readonly Type[]): Type {
+/**
+ * Instantiates a declaration's type parameters: names[i] becomes the fresh variable
+ * `fresh(base + i)`; types without parameters are returned as they are.
+ */
+export function instantiate(t: Type, names: readonly string[], base: number, fresh: (n: number) => Type): Type {
   if (t.typeKind === 'type_param') {
     const i = names.indexOf(t.name)
-    return i < 0 ? t : vars[i]!
+    return i < 0 ? t : fresh(base + i)
   }
   const ps = t.params
   if (ps.length === 0) return t
   let out: Type[] | undefined
   for (let i = 0; i < ps.length; i++) {
-    const p = instantiate(ps[i]!, names, vars)
+    const p = instantiate(ps[i]!, names, base, fresh)
     if (p !== ps[i] && out === undefined) out = ps.slice(0, i)
     out?.push(p)
   }

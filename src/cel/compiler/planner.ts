@@ -259,7 +259,8 @@ export class Planner {
       }
     }
     // A type name (int, list, google.protobuf.Timestamp, ...).
-    const t = typeNames.get(path.join('.'))
+    const full = path.join('.')
+    const t = typeNames.get(full) ?? this.env.types.get(full)
     if (t) return { op: 'const', value: t }
     // With declared variables, an undeclared name is an error (as the checker reports it);
     // without declarations, the name is looked up in the activation at run time.

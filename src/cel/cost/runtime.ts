@@ -23,7 +23,13 @@ export function actualSize(v: CelValue): number {
   if (Array.isArray(v)) return v.length
   if (v instanceof Uint8Array) return v.length
   if (v instanceof CelMap) return v.size
-  if (typeof v === 'object' && v !== null && kindOf(v) === Kind.Map) return Object.keys(v).length
+  if (typeof v === 'object' && v !== null) {
+    const k = kindOf(v)
+    if (k === Kind.Map) return Object.keys(v).length
+    // Library values that are Sizers in Go (Kubernetes IP, CIDR) report their own size.
+    if (k === Kind.Opaque && typeof (v as { size?: unknown }).size === 'function')
+      return (v as unknown as { size(): number }).size()
+  }
   return 1
 }
 

@@ -76,7 +76,12 @@ function objectEquals(a: object, b: CelValue): boolean {
         return celEquals(x, y)
       }
       case Kind.Opaque:
-        return b instanceof OpaqueValue && (a as OpaqueValue).equals(b)
+        // Library values (Kubernetes IP, CIDR, Quantity, URL, ...) compare only with their own type;
+        // anything else is `no such overload`, as their Equal methods answer (MaybeNoSuchOverloadErr).
+        // null compares unequal first (cel-go types.Equal).
+        if (b === null) return false
+        if (!(b instanceof OpaqueValue) || b.typeName !== (a as OpaqueValue).typeName) throw noSuchOverload()
+        return (a as OpaqueValue).equals(b)
     }
     return false
   }
