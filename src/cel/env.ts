@@ -15,6 +15,24 @@ export interface EnvOptions {
   readonly variables?: Readonly<Record<string, Type>>
   /** cel-go's container: qualified names are resolved relative to it (`a.b` in container `x` tries `x.a.b`, then `a.b`). */
   readonly container?: string
+  /** Language options the checker applies (cel-go env options). */
+  readonly features?: Partial<Features>
+}
+
+/** cel-go environment options that change what compiles. */
+export interface Features {
+  /** cel.HomogeneousAggregateLiterals: list and map literals must have one element / key / value type. */
+  readonly homogeneousAggregateLiterals: boolean
+  /** cel.CrossTypeNumericComparisons: `<` etc. between int, uint and double type-check. */
+  readonly crossTypeNumericComparisons: boolean
+  /** cel.ASTValidators(ValidateDurationLiterals, ValidateTimestampLiterals, ValidateRegexLiterals, ...). */
+  readonly literalValidators: boolean
+}
+
+const defaultFeatures: Features = {
+  homogeneousAggregateLiterals: false,
+  crossTypeNumericComparisons: true,
+  literalValidators: false,
 }
 
 export class Env {
@@ -22,6 +40,7 @@ export class Env {
   readonly variables: ReadonlyMap<string, Type>
   readonly macros: ReadonlySet<string>
   readonly container: string
+  readonly features: Features
   readonly libraries: readonly Library[]
   readonly ops: Ops
   /** Types declared by the libraries, by name. */
@@ -38,7 +57,11 @@ export class Env {
     const types = new Map<string, Type>()
     for (const lib of this.libraries) {
       for (const t of lib.types ?? []) types.set(t.name, t)
-      for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) costs.set(name, cost)
+      for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) {
+        // A later library's figure wins; where it has none (undefined), the earlier one applies.
+        const prev = costs.get(name)
+        costs.set(name, prev ? (args, result) => cost(args, result) ?? prev(args, result) : cost)
+      }
       for (const f of lib.functions) {
         const prev = fns.get(f.name)
         fns.set(f.name, prev ? { name: f.name, overloads: [...prev.overloads, ...f.overloads] } : f)
@@ -51,6 +74,7 @@ export class Env {
     this.types = types
     this.variables = new Map(Object.entries(options.variables ?? {}))
     this.container = options.container ?? ''
+    this.features = { ...defaultFeatures, ...options.features }
     const need = (name: string, member: boolean, argc: number): Impl => {
       const d = this.dispatcher(name, member, argc)
       if (d) return d
@@ -98,6 +122,7 @@ export class Env {
       Object.assign(child, this, {
         variables: new Map([...this.variables, ...Object.entries(options.variables ?? {})]),
         container: options.container ?? this.container,
+        features: { ...this.features, ...options.features },
       })
       return child
     }
@@ -105,6 +130,7 @@ export class Env {
       libraries: [...this.libraries, ...(options.libraries ?? [])],
       variables: { ...Object.fromEntries(this.variables), ...options.variables },
       container: options.container ?? this.container,
+      features: { ...this.features, ...options.features },
     })
   }
 }

@@ -152,7 +152,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
       ...(options.container !== undefined ? { container: options.container } : {}),
     })
   }
-  const ast = parse(expression, { macros: env.macros })
+  const ast = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
   const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true)
   let plan: Plan
   try {

@@ -29,21 +29,12 @@ import {
   typeParam,
   UintType,
 } from '../types/types.js'
-import {
-  type CheckFunction,
-  type CheckOverload,
-  type FunctionTable,
-  functionTable,
-  OPTIONAL_TYPE_IDENT,
-  type Reference,
-  STANDARD_TYPE_IDENTS,
-  type VariableTable,
-  variableTable,
-} from './decls.js'
+import type { CheckFunction, CheckOverload, Reference } from './decls.js'
 import * as msg from './errors.js'
-import { candidateNames, qualifiedName, rootIdent } from './names.js'
+import { qualifiedName } from './names.js'
 import { NodeMap } from './node-map.js'
 import type { TypeProvider } from './provider.js'
+import { Resolver } from './resolver.js'
 import {
   instantiate,
   isAssignable,
@@ -80,6 +71,12 @@ function typeVar(n: number): Type {
 
 const MAX_ISSUES = 100
 
+const OPT_SELECT_REF: Reference = Object.freeze({
+  kind: 'function',
+  name: '_?._',
+  overloadIds: Object.freeze(['select_optional_field']),
+})
+
 /** Working storage reused across checks (checks are synchronous; a nested check gets its own). */
 class Scratch {
   readonly mapping = new Mapping()
@@ -102,42 +99,29 @@ export class Checker {
   private freeTypeVars = 0
   /** Whether some node type contains a type parameter (then run() substitutes the final bindings). */
   private nonGround = false
-  private readonly fns: FunctionTable
-  private readonly vars: VariableTable
-  private readonly variables: ReadonlyMap<string, Type>
+  private readonly names: Resolver
   private readonly container: string
-  // Comprehension variables, innermost last (cel-go's Scopes); `scopeTop` is the live length.
-  private readonly scopeNames: string[]
-  private readonly scopeTypes: Type[]
-  private scopeTop = 0
   /**
    * cel-go filters the cross-type comparison overloads through a field of its checker Env that
    * enterScope / exitScope do not copy: once the first comprehension is entered, the filter is
    * gone for the rest of the check. Reproduced for parity (it only matters with the option off).
    */
   private crossTypeFilter: boolean
-  /** Name resolved by the last successful lookupIdent, and whether it is a declared (cacheable) name. */
-  private foundName = ''
-  private foundDeclared = false
 
   constructor(
     private readonly ast: ParsedAst,
     env: Env,
     private readonly config: CheckerConfig,
   ) {
-    this.fns = functionTable(env.functions)
-    this.vars = variableTable(env.variables)
-    this.variables = env.variables
-    this.container = env.container
-    this.crossTypeFilter = !config.crossTypeNumericComparisons
     let scratch = pooled
     if (scratch === undefined || scratch.busy) scratch = new Scratch()
     pooled = scratch
     scratch.busy = true
     this.scratch = scratch
     this.mapping = scratch.mapping
-    this.scopeNames = scratch.scopeNames
-    this.scopeTypes = scratch.scopeTypes
+    this.names = new Resolver(env, config.provider, scratch.scopeNames, scratch.scopeTypes)
+    this.container = env.container
+    this.crossTypeFilter = !config.crossTypeNumericComparisons
   }
 
   /** Checks the whole expression; returns the output type (issues, if any, are in `issues`). */
@@ -163,29 +147,36 @@ export class Checker {
     switch (e.kind) {
       case 'literal':
         this.setType(e.id, LITERAL_TYPES[e.value.type])
-        return
+        break
       case 'ident':
-        return this.checkIdent(e)
+        this.checkIdent(e)
+        break
       case 'select':
-        return this.checkSelect(e)
+        this.checkSelect(e)
+        break
       case 'call':
-        return this.checkCall(e)
+        this.checkCall(e)
+        break
       case 'list':
-        return this.checkList(e)
+        this.checkList(e)
+        break
       case 'map':
-        return this.checkMap(e)
+        this.checkMap(e)
+        break
       case 'struct':
-        return this.checkStruct(e)
+        this.checkStruct(e)
+        break
       case 'comprehension':
-        return this.checkComprehension(e)
+        this.checkComprehension(e)
+        break
     }
   }
 
   private checkIdent(e: IdentExpr): void {
-    const t = this.lookupIdent(e.name)
+    const t = this.names.lookupIdent(e.name)
     if (t !== undefined) {
       this.setType(e.id, t)
-      this.refs.set(e.id, this.identRef())
+      this.refs.set(e.id, this.names.identRef())
       return
     }
     this.setType(e.id, ErrorType)
@@ -194,13 +185,13 @@ export class Checker {
 
   private checkSelect(e: SelectExpr): void {
     // Before descending, try the whole chain as a qualified name (`a.b.c` declared as a variable).
-    if (!e.testOnly && this.mayBeQualified(e)) {
+    if (!e.testOnly && this.names.mayBeQualified(e)) {
       const qname = qualifiedName(e)
       if (qname !== undefined) {
-        const t = this.lookupIdent(qname)
+        const t = this.names.lookupIdent(qname)
         if (t !== undefined) {
           this.setType(e.id, t)
-          this.refs.set(e.id, this.identRef())
+          this.refs.set(e.id, this.names.identRef())
           return
         }
       }
@@ -229,7 +220,7 @@ export class Checker {
     }
     const result = this.checkSelectField(e.id, e.args[0]!, field.value.value, true)
     this.setType(e.id, substitute(this.mapping, result, false))
-    this.refs.set(e.id, { kind: 'function', overloadIds: ['select_optional_field'] })
+    this.refs.set(e.id, OPT_SELECT_REF)
   }
 
   private checkSelectField(id: number, operand: Expr, field: string, optional: boolean): Type {
@@ -260,12 +251,15 @@ export class Checker {
 
   private checkCall(e: CallExpr): void {
     const name = e.fn
-    if (name === '_?._') return this.checkOptSelect(e)
+    if (name === '_?._') {
+      this.checkOptSelect(e)
+      return
+    }
     const args = e.args
     for (let i = 0; i < args.length; i++) this.check(args[i]!)
     const target = e.target
     if (target === undefined) {
-      const fn = this.lookupFunction(name)
+      const fn = this.names.lookupFunction(name)
       if (fn === undefined) {
         this.error(e.id, msg.undeclaredReference(this.container, name))
         this.setType(e.id, ErrorType)
@@ -275,10 +269,10 @@ export class Checker {
       return
     }
     // `a.b.f()` is either the namespaced function `a.b.f` or `f` with receiver `a.b`, namespaced first.
-    if (this.mayBeNamespaced(target)) {
+    if (this.names.mayBeNamespaced(target)) {
       const prefix = qualifiedName(target)
       if (prefix !== undefined) {
-        const fn = this.lookupFunction(`${prefix}.${name}`)
+        const fn = this.names.lookupFunction(`${prefix}.${name}`)
         if (fn !== undefined) {
           this.resolveOverload(e, fn, undefined)
           return
@@ -286,7 +280,7 @@ export class Checker {
       }
     }
     this.check(target)
-    const fn = this.lookupFunction(name)
+    const fn = this.names.lookupFunction(name)
     if (fn === undefined) {
       this.setType(e.id, ErrorType)
       this.error(e.id, msg.undeclaredReference(this.container, name))
@@ -308,7 +302,10 @@ export class Checker {
     let ids: string[] | undefined
     for (const o of member ? fn.member : fn.global) {
       if (o.crossType && filterCrossType) continue
-      if (fn.logical) return this.resolveLogical(e, o.ref, target, argTypes, n)
+      if (fn.logical) {
+        this.resolveLogical(e, o.ref, target, argTypes, n)
+        return
+      }
       const tps = o.typeParams
       let params = o.params
       let resultDecl = o.result
@@ -346,7 +343,7 @@ export class Checker {
       return
     }
     this.setType(e.id, result)
-    this.refs.set(e.id, ids === undefined ? first!.ref : { kind: 'function', overloadIds: ids })
+    this.refs.set(e.id, ids === undefined ? first!.ref : { kind: 'function', name: fn.name, overloadIds: ids })
   }
 
   /** `&&` / `||`: each argument must be a bool; mismatches are reported per argument. */
@@ -405,13 +402,13 @@ export class Checker {
   }
 
   private checkStruct(e: StructExpr): void {
-    const t = this.lookupIdent(e.typeName)
+    const t = this.names.lookupIdent(e.typeName)
     if (t === undefined) {
       this.error(e.id, msg.undeclaredReference(this.container, e.typeName))
       this.setType(e.id, ErrorType)
       return
     }
-    let typeName = this.foundName
+    let typeName = this.names.resolvedName
     this.refs.set(e.id, { kind: 'ident', name: typeName })
     let result: Type = ErrorType
     if (t.typeKind !== 'error') {
@@ -474,19 +471,19 @@ export class Checker {
         this.error(e.iterRange.id, msg.notAComprehensionRange(range))
         varType = ErrorType
     }
-    const outer = this.scopeTop
+    const outer = this.names.depth
     this.crossTypeFilter = false
-    this.declare(e.accuVar, accuType)
-    this.declare(e.iterVar, varType)
-    if (two) this.declare(e.iterVar2!, var2Type)
+    this.names.declare(e.accuVar, accuType)
+    this.names.declare(e.iterVar, varType)
+    if (two) this.names.declare(e.iterVar2!, var2Type)
     this.check(e.loopCondition)
     this.assertType(e.loopCondition, BoolType)
     this.check(e.loopStep)
     this.assertType(e.loopStep, accuType)
     // The result sees the accumulator but not the iteration variables.
-    this.scopeTop = outer + 1
+    this.names.exitTo(outer + 1)
     this.check(e.result)
-    this.scopeTop = outer
+    this.names.exitTo(outer)
     this.setType(e.id, substitute(this.mapping, this.typeOf(e.result), false))
   }
 
@@ -514,81 +511,6 @@ export class Checker {
     const ft = provider!.findFieldType(st, field)
     if (ft === undefined) this.error(id, msg.undefinedField(field))
     return ft
-  }
-
-  // ---- name resolution (cel-go checker/env.go and common/containers) ----
-
-  private declare(name: string, t: Type): void {
-    const i = this.scopeTop++
-    this.scopeNames[i] = name
-    this.scopeTypes[i] = t
-  }
-
-  /** The type of an identifier (comprehension variable, declared variable, type name), setting foundName. */
-  private lookupIdent(name: string): Type | undefined {
-    if (this.container === '' && name.charCodeAt(0) !== 46 /* . */) return this.findIdent(name)
-    for (const candidate of candidateNames(this.container, name)) {
-      const t = this.findIdent(candidate)
-      if (t !== undefined) return t
-    }
-    return undefined
-  }
-
-  private findIdent(name: string): Type | undefined {
-    const names = this.scopeNames
-    for (let i = this.scopeTop - 1; i >= 0; i--) {
-      if (names[i] === name) {
-        this.foundName = name
-        this.foundDeclared = false
-        return this.scopeTypes[i]
-      }
-    }
-    let t = this.variables.get(name) ?? STANDARD_TYPE_IDENTS.get(name)
-    if (t === undefined && name === OptionalTypeName && this.fns.optionalTypes) t = OPTIONAL_TYPE_IDENT
-    this.foundDeclared = t !== undefined
-    if (t === undefined) {
-      const st = this.config.provider?.findStructType(name)
-      if (st !== undefined) t = typeOf(st)
-    }
-    if (t !== undefined) this.foundName = name
-    return t
-  }
-
-  /** The reference for the last lookupIdent; declared names share one frozen object per environment. */
-  private identRef(): Reference {
-    const name = this.foundName
-    if (!this.foundDeclared) return { kind: 'ident', name }
-    const cache = this.vars.refs
-    let r = cache.get(name)
-    if (r === undefined) {
-      r = Object.freeze({ kind: 'ident', name })
-      cache.set(name, r)
-    }
-    return r
-  }
-
-  private lookupFunction(name: string): CheckFunction | undefined {
-    const fns = this.fns.functions
-    if (this.container === '' && name.charCodeAt(0) !== 46) return fns.get(name)
-    for (const candidate of candidateNames(this.container, name)) {
-      const fn = fns.get(candidate)
-      if (fn !== undefined) return fn
-    }
-    return undefined
-  }
-
-  /** Whether a select chain could name a dotted identifier (cheap pre-test before building the name). */
-  private mayBeQualified(e: SelectExpr): boolean {
-    if (this.container !== '' || this.config.provider !== undefined) return true
-    const root = rootIdent(e)
-    return root !== undefined && (root.charCodeAt(0) === 46 || this.vars.dottedRoots.has(root))
-  }
-
-  /** Whether a receiver could be a namespace of a function (`optional.of`, `sets.contains`, ...). */
-  private mayBeNamespaced(target: Expr): boolean {
-    if (this.container !== '') return true
-    const root = rootIdent(target)
-    return root !== undefined && (root.charCodeAt(0) === 46 || this.fns.dottedRoots.has(root))
   }
 
   private typeOf(e: Expr): Type {

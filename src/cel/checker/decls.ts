@@ -23,10 +23,17 @@ import {
 // cached (environments are built once and reused; Env.extend without libraries shares the
 // function table, so extended environments share this too).
 
-/** What a name or call resolved to (cel-go's ast.ReferenceInfo). Shared and frozen: never mutate. */
+/**
+ * What a name or call resolved to (cel-go's ast.ReferenceInfo). Shared and frozen: never mutate.
+ * `name` is the resolved, fully qualified name: of the variable (`a.b.c` for a select chain that
+ * names a dotted variable, `container.x` through the container), or of the function. cel-go
+ * rewrites the AST to these names; kelp's AST stays as parsed, so a call whose reference name
+ * differs from its `fn` was resolved as a namespaced function (`base64.encode(x)`: the target is
+ * part of the name, not a receiver, and was not type-checked) or through the container.
+ */
 export type Reference =
   | { readonly kind: 'ident'; readonly name: string }
-  | { readonly kind: 'function'; readonly overloadIds: readonly string[] }
+  | { readonly kind: 'function'; readonly name: string; readonly overloadIds: readonly string[] }
 
 /** One overload as the checker resolves it. */
 export interface CheckOverload {
@@ -98,7 +105,7 @@ function buildTable(fns: ReadonlyMap<string, FunctionDecl>): FunctionTable {
         result: o.result,
         typeParams: names,
         crossType: CROSS_TYPE.has(o.id),
-        ref: Object.freeze({ kind: 'function', overloadIds: Object.freeze([o.id]) }),
+        ref: Object.freeze({ kind: 'function', name, overloadIds: Object.freeze([o.id]) }),
       })
     }
     functions.set(name, {

@@ -48,7 +48,7 @@ export class Mapping {
 
   /** Forgets everything (for reuse by the next check). */
   reset(): void {
-    this.subs.clear()
+    if (this.subs.size > 0) this.subs.clear()
     this.top = 0
   }
 }

@@ -418,7 +418,7 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
   return (f) => {
     const vs = args.map((x) => x(f))
     const v = fn(...vs)
-    charge(f, cost(vs, v))
+    charge(f, cost(vs, v) ?? 1)
     return v
   }
 }

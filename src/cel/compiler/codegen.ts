@@ -221,7 +221,7 @@ class Gen {
         let cost = '1'
         if (p.cost) {
           const inline = inlineCost.get(p.cost)
-          cost = inline ? `${inline}(${ts.join(', ')})` : `${this.k(p.cost)}([${ts.join(', ')}], ${r})`
+          cost = inline ? `${inline}(${ts.join(', ')})` : `(${this.k(p.cost)}([${ts.join(', ')}], ${r}) ?? 1)`
         }
         const refund = p.op === 'opt' && p.refund ? ` - ${p.refund}` : ''
         return `(${[...assigns, call].join(', ')}, n += ${cost}${refund}, ${r})`

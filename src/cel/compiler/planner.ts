@@ -20,7 +20,7 @@ import {
   UintType,
 } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
-import { type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
+import { CelMap, type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
 import { attributeCost, isAttribute, type OpName, type Plan } from './plan.js'
 
 /** Names that denote type values when no variable of that name is declared. */
@@ -184,6 +184,8 @@ export class Planner {
               keys.map((p) => (p as { value: CelValue }).value),
               values.map((p) => (p as { value: CelValue }).value),
             )
+            // Constants are shared by every evaluation: freeze what can be frozen (results are read-only).
+            if (typeof value === 'object' && value !== null && !(value instanceof CelMap)) Object.freeze(value)
             return this.optimize ? { op: 'const', value } : { op: 'const', value, cost: MapCreateBaseCost }
           } catch (err) {
             if (err instanceof ErrorValue) return { op: 'fail', message: err.message, id: e.id }

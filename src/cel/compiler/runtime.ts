@@ -19,10 +19,15 @@ function isPlainObject(v: CelValue): v is Obj {
   )
 }
 
-/** `operand.field` (cel-go: maps by key, missing key → `no such key: field`; optionals chain). */
+/**
+ * `operand.field`, as cel-go's attribute qualification (interpreter/attributes.go refQualify): maps
+ * by key (missing → `no such key: field`), optionals chain, a list rejects a string index, and
+ * anything else has no such key. A property holding `undefined` (not a JSON value) is absent.
+ */
 export function select(operand: CelValue, field: string): CelValue {
   if (isPlainObject(operand)) {
-    if (Object.hasOwn(operand, field)) return operand[field] as CelValue
+    const v = operand[field]
+    if (v !== undefined && Object.hasOwn(operand, field)) return v as CelValue
     throw evalError(`no such key: ${field}`)
   }
   if (operand instanceof CelMap) {
@@ -31,15 +36,21 @@ export function select(operand: CelValue, field: string): CelValue {
     return v
   }
   if (operand instanceof Optional) return optionalSelect(operand, field)
-  throw noSuchOverload()
+  if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
+  throw evalError(`no such key: ${field}`)
 }
 
-/** `has(operand.field)`. */
+/**
+ * `has(operand.field)`: presence on maps and optionals; a presence test on a value that is no
+ * container is simply false (cel-go refQualify without EnableErrorOnBadPresenceTest, as Kubernetes
+ * runs it), except on a list, which rejects the string index.
+ */
 export function has(operand: CelValue, field: string): boolean {
-  if (isPlainObject(operand)) return Object.hasOwn(operand, field)
+  if (isPlainObject(operand)) return operand[field] !== undefined && Object.hasOwn(operand, field)
   if (operand instanceof CelMap) return mapHas(operand, field)
   if (operand instanceof Optional) return operand.value === undefined ? false : has(operand.value, field)
-  throw evalError('invalid type for field selection.')
+  if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
+  return false
 }
 
 /** The operator helpers of one environment: fast paths inline, the env's overloads otherwise. */
@@ -237,7 +248,9 @@ export function resolveAttr(
       return v
     }
   }
-  throw evalError(`no such attribute(s): ${candidates.map((c) => [c.name, ...c.fields].join('.')).join(', ')}`)
+  // cel-go reports the candidate names of the most qualified attribute (the whole dotted name).
+  const full = candidates.filter((c) => c.fields.length === 0).map((c) => c.name)
+  throw evalError(`no such attribute(s): ${full.join(', ')}`)
 }
 
 /** `[a, ?b]`: optional elements are included only when they hold a value. */

@@ -14,8 +14,11 @@ export const MapCreateBaseCost = 30
 export const StringTraversalCostFactor = 0.1
 export const RegexStringLengthCostFactor = 0.25
 
-/** The run-time cost of one call, from its arguments (receiver first) and result. */
-export type RuntimeCost = (args: readonly CelValue[], result: CelValue) => number
+/**
+ * The run-time cost of one call, from its arguments (receiver first) and result; `undefined` means
+ * "no figure here" (cel-go's nil CallCost): the next library's entry, then the default 1, applies.
+ */
+export type RuntimeCost = (args: readonly CelValue[], result: CelValue) => number | undefined
 
 /** cel-go's CostTracker.actualSize: strings count code points, bytes bytes, lists and maps elements; others 1. */
 export function actualSize(v: CelValue): number {

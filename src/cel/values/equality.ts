@@ -16,7 +16,8 @@ const SAFE_MAX = 9007199254740991n
 
 /** `a == b` (cel-go types.Equal). Never throws. */
 export function celEquals(a: CelValue, b: CelValue): boolean {
-  if (a === b) return true
+  // No identity shortcut for lists and maps: a list holding NaN is not equal to itself (cel-go).
+  if (a === b && (typeof a !== 'object' || a === null)) return true
   switch (typeof a) {
     case 'string':
     case 'boolean':

@@ -1,0 +1,40 @@
+import { guardFor } from '../compiler/dispatch.js'
+import type { Library } from '../functions.js'
+import type { CelValue } from '../values/values.js'
+import type { RuntimeCost } from './runtime.js'
+
+/** A library's cost of one overload (cel-go's per-overload-id CallCost switch). */
+export interface OverloadRuntimeCost {
+  readonly actual?: (args: readonly CelValue[], result: CelValue) => number
+}
+
+/**
+ * Turns per-overload-id run-time costs (as Kubernetes' cost.go keys them) into the per-function
+ * costs the evaluator charges: the overload that the arguments select decides, others cost 1.
+ */
+export function withOverloadCosts(
+  lib: Library,
+  table: Readonly<Record<string, OverloadRuntimeCost>>,
+  functions = lib.functions,
+): Library {
+  const runtimeCosts: Record<string, RuntimeCost> = { ...lib.runtimeCosts }
+  for (const f of functions) {
+    const rows = f.overloads
+      .filter((o) => table[o.id]?.actual)
+      .map((o) => ({
+        member: o.member,
+        arity: o.params.length,
+        guards: o.params.map(guardFor),
+        actual: table[o.id]!.actual!,
+      }))
+    if (rows.length === 0) continue
+    runtimeCosts[f.name] = (args, result) => {
+      for (const r of rows) {
+        if (r.arity !== args.length) continue
+        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result)
+      }
+      return undefined
+    }
+  }
+  return { ...lib, runtimeCosts }
+}
