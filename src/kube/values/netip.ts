@@ -100,7 +100,7 @@ export class Addr extends OpaqueValue {
   isLinkLocalMulticast(): boolean {
     const ip = this.unmapped()
     if (ip.v4) return ip.w3 >>> 8 === 0xe00000
-    return (ip.w0 >>> 16) & 0xff0f) === 0xff02
+    return ((ip.w0 >>> 16) & 0xff0f) === 0xff02
   }
 
   /** 169.254.0.0/16, fe80::/10. */
@@ -185,6 +185,17 @@ function maskedPrefix(ip: Addr, bits: number): Prefix {
   return new Prefix(a, bits)
 }
 
+/** Whether two addresses of the same family agree on their first `bits` bits (no allocation). */
+function sameNetwork(a: Addr, b: Addr, bits: number): boolean {
+  const eff = a.v4 ? bits + 96 : bits
+  return (
+    maskWord((a.w3 ^ b.w3) >>> 0, 3, eff) === 0 &&
+    maskWord((a.w2 ^ b.w2) >>> 0, 2, eff) === 0 &&
+    maskWord((a.w1 ^ b.w1) >>> 0, 1, eff) === 0 &&
+    maskWord((a.w0 ^ b.w0) >>> 0, 0, eff) === 0
+  )
+}
+
 /** netip.Prefix: an address (host bits kept as written, no zone) and a prefix length. */
 export class Prefix extends OpaqueValue {
   constructor(
@@ -215,24 +226,14 @@ export class Prefix extends OpaqueValue {
 
   /** Whether the network includes ip (families must match; zoned addresses never match). */
   contains(ip: Addr): boolean {
-    if (ip.zone !== '' || ip.v4 !== this.addr.v4) return false
-    const eff = ip.v4 ? this.bits + 96 : this.bits
-    const p = this.addr
-    return (
-      maskWord((ip.w0 ^ p.w0) >>> 0, 0, eff) === 0 &&
-      maskWord((ip.w1 ^ p.w1) >>> 0, 1, eff) === 0 &&
-      maskWord((ip.w2 ^ p.w2) >>> 0, 2, eff) === 0 &&
-      maskWord((ip.w3 ^ p.w3) >>> 0, 3, eff) === 0
-    )
+    return ip.zone === '' && ip.v4 === this.addr.v4 && sameNetwork(ip, this.addr, this.bits)
   }
 
   /** Whether the two networks share any address (Go's Prefix.Overlaps). */
   overlaps(o: Prefix): boolean {
     if (this.equals(o)) return true
     if (this.addr.v4 !== o.addr.v4) return false
-    const minBits = Math.min(this.bits, o.bits)
-    if (minBits === 0) return true
-    return maskedPrefix(this.addr, minBits).addr.equals(maskedPrefix(o.addr, minBits).addr)
+    return sameNetwork(this.addr, o.addr, Math.min(this.bits, o.bits))
   }
 
   /** Go's Prefix.String: `<addr>/<bits>`, the address as written. */
@@ -379,16 +380,16 @@ function parseIPv6(input: string): Addr | string {
     if (ellipsis < 0) return addrError(input, 'address string too short')
     // move the groups after `::` to the end and zero the gap
     const n = 8 - g
-    for (let j = g - 1; j >= ellipsis; j--) groups[j + n] = groups[j]!
+    for (let j = g - 1; j >= ellipsis; j--) groups[j + n] = groups[j] as number
     groups.fill(0, ellipsis, ellipsis + n)
   } else if (ellipsis >= 0) {
     return addrError(input, 'the :: must expand to at least one field of zeros')
   }
   return new Addr(
-    (groups[0]! * 0x10000 + groups[1]!) >>> 0,
-    (groups[2]! * 0x10000 + groups[3]!) >>> 0,
-    (groups[4]! * 0x10000 + groups[5]!) >>> 0,
-    (groups[6]! * 0x10000 + groups[7]!) >>> 0,
+    (groups[0] * 0x10000 + groups[1]) >>> 0,
+    (groups[2] * 0x10000 + groups[3]) >>> 0,
+    (groups[4] * 0x10000 + groups[5]) >>> 0,
+    (groups[6] * 0x10000 + groups[7]) >>> 0,
     false,
     zone,
   )
