@@ -1,3 +1,4 @@
+import { type CheckedAst, check, type TypeProvider } from './checker/index.js'
 import type { ParsedAst } from './common/ast.js'
 import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
 import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
@@ -8,7 +9,7 @@ import { CostLimitExceeded } from './compiler/runtime.js'
 import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
-import type { Type } from './types/types.js'
+import { DynType, type Type } from './types/types.js'
 import type { CelValue } from './values/values.js'
 
 export type Activation = Readonly<Record<string, CelValue>>
@@ -34,6 +35,10 @@ export interface CompileOptions {
   readonly optimize?: boolean
   /** Default run-time cost limit of the program's evaluations (cel-go's CostLimit). */
   readonly costLimit?: number
+  /** Object types declared from outside (Kubernetes schemas) for the checker. */
+  readonly typeProvider?: TypeProvider
+  /** The type the expression must have (e.g. bool for a validation rule). */
+  readonly expectedType?: Type
 }
 
 /** Evaluations after which `auto` generates JavaScript for a program. */
@@ -65,6 +70,9 @@ export class Program {
   private fast: FastEvaluator | undefined
   private runs = 0
 
+  /** The checked type of the expression (dyn when compiled with disableCheck). */
+  readonly outputType: Type
+
   constructor(
     readonly ast: ParsedAst,
     private readonly plan: Plan,
@@ -73,6 +81,7 @@ export class Program {
     private readonly backend: 'auto' | 'js' | 'closures',
     private readonly costLimit = Number.POSITIVE_INFINITY,
   ) {
+    this.outputType = 'outputType' in ast ? (ast as CheckedAst).outputType : DynType
     this.exact = closures(plan, env.ops)
     if (backend === 'js') this.fast = generate(plan, env.ops).fn
   }
@@ -152,7 +161,16 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
       ...(options.container !== undefined ? { container: options.container } : {}),
     })
   }
-  const ast = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
+  const parsed = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
+  // cel-go's env.Compile: parse, then check against the declarations (Kubernetes always checks).
+  const ast: ParsedAst | CheckedAst = options.disableCheck
+    ? parsed
+    : check(parsed, env, {
+        homogeneousAggregateLiterals: env.features.homogeneousAggregateLiterals,
+        crossTypeNumericComparisons: env.features.crossTypeNumericComparisons,
+        ...(options.typeProvider ? { typeProvider: options.typeProvider } : {}),
+        ...(options.expectedType ? { expectedType: options.expectedType } : {}),
+      })
   const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true)
   let plan: Plan
   try {
@@ -167,7 +185,11 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
   return new Program(ast, plan, planner.slots, env, options.backend ?? 'auto', options.costLimit)
 }
 
-/** Compiles and evaluates once (convenient; compile once and reuse the Program on hot paths). */
+/**
+ * Compiles and evaluates once (convenient; compile once and reuse the Program on hot paths). The
+ * activation's variables are declared as `dyn` unless `options.declarations` says otherwise.
+ */
 export function evaluate(expression: string, activation: Activation = {}, options: CompileOptions = {}): CelValue {
-  return compile(expression, options).evaluate(activation)
+  const declarations = options.declarations ?? Object.fromEntries(Object.keys(activation).map((k) => [k, DynType]))
+  return compile(expression, { ...options, declarations }).evaluate(activation)
 }

@@ -2,9 +2,12 @@
 import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { parseAllDocuments } from 'yaml'
-import { CelError, type CelValue, compile, DynType } from '../cel/index.js'
+import { CelError, type CelValue, compile, DynType, type Type } from '../cel/index.js'
 import { formatValue } from '../cel/values/format.js'
 import { typeValueOf } from '../cel/values/typeof.js'
+import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
+import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
+import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
 
 // The kelp command line. Exit codes: 0 success, 1 a CEL error (or a failed check), 2 bad usage.
 
@@ -37,6 +40,17 @@ function readBinding(spec: string): [string, CelValue] {
   return [name, doc.toJS() as CelValue]
 }
 
+function readRules(path: string): AuthzRule[] {
+  const [, rules] = readBinding(`rules=${path}`)
+  if (!Array.isArray(rules)) throw new UsageError(`${path}: authorization rules must be a list`)
+  for (const [i, r] of rules.entries()) {
+    const d = (r as { decision?: unknown } | null)?.decision
+    if (typeof d !== 'string' || !['allow', 'deny'].includes(d.toLowerCase()))
+      throw new UsageError(`${path}: rule ${i}: decision must be allow or deny`)
+  }
+  return rules as unknown as AuthzRule[]
+}
+
 function readSet(spec: string): [string, CelValue] {
   const eq = spec.indexOf('=')
   if (eq <= 0) throw new UsageError(`--set expects name=json, got '${spec}'`)
@@ -58,30 +72,79 @@ export function main(argv: string[]): number {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
   program
     .command('eval')
-    .description('evaluate one CEL expression and print its value and CEL type')
+    .description(
+      "evaluate one CEL expression in Kubernetes' CEL environment and print its value and CEL type " +
+        '(exit 1 on a CEL error, 2 on bad usage)',
+    )
     .argument('<expression>', 'the CEL expression')
-    .option('-f, --file <name=path>', 'bind a variable to a YAML or JSON file (repeatable)', collect, [])
+    .option(
+      '-f, --file <name=path>',
+      'bind a variable (self, object, oldObject, params, request, ...) to a YAML or JSON file (repeatable)',
+      collect,
+      [],
+    )
     .option('-s, --set <name=json>', 'bind a variable to a JSON value (repeatable)', collect, [])
-    .action((expression: string, opts: { file: string[]; set: string[] }) => {
-      const activation: Record<string, CelValue> = {}
-      for (const f of opts.file) {
-        const [k, v] = readBinding(f)
-        activation[k] = v
-      }
-      for (const s of opts.set) {
-        const [k, v] = readSet(s)
-        activation[k] = v
-      }
-      const declarations = Object.fromEntries(Object.keys(activation).map((k) => [k, DynType]))
-      try {
-        const value = compile(expression, { declarations, backend: 'closures' }).evaluate(activation)
-        out(`${formatValue(value)} : ${typeValueOf(value).toString()}`)
-      } catch (e) {
-        if (!(e instanceof CelError)) throw e
-        err(e.message)
-        code = 1
-      }
-    })
+    .option(
+      '--kube-version <version>',
+      `Kubernetes version of the environment (${SUPPORTED_VERSIONS.join(', ')})`,
+      DEFAULT_KUBE_VERSION,
+    )
+    .option(
+      '--stored',
+      'use the environment for stored expressions (all functions the version has) instead of new ones',
+    )
+    .option(
+      '--authz-rules <path>',
+      'decisions for the `authorizer` variable: a YAML/JSON list of rules (default: no opinion)',
+    )
+    .option('--user <name>', 'the requesting user for `authorizer` checks', 'kelp-user')
+    .option('--cost', 'also print the run-time cost')
+    .action(
+      (
+        expression: string,
+        opts: {
+          file: string[]
+          set: string[]
+          kubeVersion: string
+          stored?: boolean
+          authzRules?: string
+          user: string
+          cost?: boolean
+        },
+      ) => {
+        if (!(SUPPORTED_VERSIONS as readonly string[]).includes(opts.kubeVersion))
+          throw new UsageError(
+            `--kube-version: unsupported '${opts.kubeVersion}' (one of ${SUPPORTED_VERSIONS.join(', ')})`,
+          )
+        const activation: Record<string, CelValue> = {}
+        for (const f of opts.file) {
+          const [k, v] = readBinding(f)
+          activation[k] = v
+        }
+        for (const s of opts.set) {
+          const [k, v] = readSet(s)
+          activation[k] = v
+        }
+        const declarations: Record<string, Type> = Object.fromEntries(Object.keys(activation).map((k) => [k, DynType]))
+        const authorize = opts.authzRules ? rulesAuthorizer(readRules(opts.authzRules)) : defaultAuthorize
+        activation.authorizer = newAuthorizer({ username: opts.user, groups: ['system:authenticated'] }, authorize)
+        declarations.authorizer = AuthorizerType
+        const env = kubeEnv({
+          version: opts.kubeVersion,
+          expressions: opts.stored ? 'stored' : 'new',
+          variables: declarations,
+        })
+        try {
+          const result = compile(expression, { env, backend: 'closures', costLimit: PerCallLimit }).run(activation)
+          out(`${formatValue(result.value)} : ${typeValueOf(result.value).toString()}`)
+          if (opts.cost) out(`cost: ${result.cost}`)
+        } catch (e) {
+          if (!(e instanceof CelError)) throw e
+          err(e.message)
+          code = 1
+        }
+      },
+    )
   try {
     program.parse(argv, { from: 'user' })
   } catch (e) {

@@ -49,6 +49,13 @@ export const CAUSES = {
       'cel-go returns the whole duration in milliseconds (time.Duration.Milliseconds: 123321); cel-spec wants the ' +
       'milliseconds component (321). cel-go skips this test.',
   },
+  'legacy-nullable': {
+    kind: 'cel-go',
+    owner: 'checker (src/cel/checker)',
+    reason:
+      "cel-go's checker types `[optional.of(1), null][0]` as null_type (legacy nullable assignment); cel-spec wants " +
+      'optional_type(int). cel-go\'s conformance runner lists it as a known failure.',
+  },
   'legacy-format': {
     kind: 'cel-go',
     owner: 'strings ext (src/cel/ext/format.ts)',
@@ -95,6 +102,7 @@ export const KNOWN_FAILURES: Readonly<Record<string, CauseId>> = {
   'string_ext/value_errors/indexof_out_of_range': 'index-of-offset',
   'string_ext/value_errors/lastindexof_out_of_range': 'index-of-offset',
   'timestamps/duration_converters/get_milliseconds': 'duration-milliseconds',
+  'type_deductions/legacy_nullable_types/null_assignable_to_abstract_parameter_candidate': 'legacy-nullable',
   ...allOf(
     'legacy-format',
     LEGACY_FORMAT_TESTS.map((n) => `string_ext/format/${n}`),

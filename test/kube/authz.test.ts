@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { type CelValue, compile, standardEnv } from '../../src/cel/index.js'
 import { type AuthzAttributes, defaultAuthorize, rulesAuthorizer } from '../../src/kube/authz/authorizer.js'
 import {
+  AuthorizerType,
   authzLibrary,
   authzSelectorsLibrary,
   newAuthorizer,
   newResourceAuthorizer,
+  ResourceCheckType,
 } from '../../src/kube/authz/library.js'
 
 // Semantics from k8s.io/apiserver pkg/cel/library/authz.go (function bodies and doc comments) and
@@ -17,7 +19,7 @@ function run(expr: string, authorize = defaultAuthorize, seen: AuthzAttributes[]
     seen.push(a)
     return authorize(a)
   })
-  return compile(expr, { env }).evaluate({ authorizer })
+  return compile(expr, { env, declarations: { authorizer: AuthorizerType } }).evaluate({ authorizer })
 }
 
 describe('authz library (apiserver pkg/cel/library/authz.go)', () => {
@@ -87,7 +89,12 @@ describe('authz library (apiserver pkg/cel/library/authz.go)', () => {
       return defaultAuthorize(x)
     })
     const rr = newResourceAuthorizer(a, { group: 'apps', resource: 'deployments', namespace: 'prod', name: 'web' })
-    compile("rr.subresource('scale').check('patch').allowed()", { env }).evaluate({ rr })
+    compile("rr.subresource('scale').check('patch').allowed()", {
+      env,
+      declarations: { rr: ResourceCheckType },
+    }).evaluate({
+      rr,
+    })
     expect(seen[0]).toMatchObject({
       apiGroup: 'apps',
       resource: 'deployments',
@@ -108,7 +115,10 @@ describe('authz library (apiserver pkg/cel/library/authz.go)', () => {
   })
   it('check costs 350,000 at run time (apiserver pkg/cel/library/cost.go)', () => {
     const authorizer = newAuthorizer({ username: 'a', groups: [] }, defaultAuthorize)
-    const { cost } = compile("authorizer.path('/healthz').check('get').allowed()", { env }).run({ authorizer })
+    const { cost } = compile("authorizer.path('/healthz').check('get').allowed()", {
+      env,
+      declarations: { authorizer: AuthorizerType },
+    }).run({ authorizer })
     // authorizer ident 1 + path 1 + check 350000 + allowed 1
     expect(cost).toBe(350_003)
   })

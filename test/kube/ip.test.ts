@@ -98,16 +98,16 @@ describe('ip_test.go TestIP', () => {
     })
   }
 
-  // The environment does not declare library type names yet, so `net.IP` is bound in the activation.
+  // The library declares its type (cel.Types), so `net.IP` is a type identifier.
   it('type of IP is net.IP', () => {
-    expect(run('type(ip("192.168.0.1")) == net.IP', { 'net.IP': IPType })).toBe(true)
+    expect(run('type(ip("192.168.0.1")) == net.IP', {})).toBe(true)
   })
 
-  // A check-time error in Kubernetes ("found no matching overload for 'isIP' applied to '(net.CIDR)'"):
-  // the type checker is not wired yet; at run time the call has no matching overload either.
-  it.todo('passing cidr into isIP returns compile error (needs the type checker)')
-  it('passing cidr into isIP fails at run time without the checker', () => {
-    expect(() => run('isIP(cidr("192.168.0.0/24"))')).toThrow('no such overload')
+  // ip_test.go: a compile error from the type checker.
+  it('passing cidr into isIP returns compile error', () => {
+    expect(() => run('isIP(cidr("192.168.0.0/24"))')).toThrow(
+      "found no matching overload for 'isIP' applied to '(net.CIDR)'",
+    )
   })
 })
 

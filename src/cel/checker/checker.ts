@@ -25,7 +25,6 @@ import {
   optionalOf,
   StringType,
   type Type,
-  typeOf,
   typeParam,
   UintType,
 } from '../types/types.js'

@@ -41,7 +41,11 @@ export class Resolver {
     this.vars = variableTable(env.variables)
     this.variables = env.variables
     this.container = env.container
+    this.libraryTypes = env.types
   }
+
+  /** Types the environment's libraries declare (cel.Types): `net.IP` names the type as a value. */
+  private readonly libraryTypes: ReadonlyMap<string, Type>
 
   /** The current scope depth, to restore with `exitTo`. */
   get depth(): number {
@@ -81,8 +85,8 @@ export class Resolver {
     if (t === undefined && name === OptionalTypeName && this.fns.optionalTypes) t = OPTIONAL_TYPE_IDENT
     this.foundDeclared = t !== undefined
     if (t === undefined) {
-      // A type name known to the provider denotes the type as a value: type(T).
-      const st = this.provider?.findStructType(name)
+      // A type name known to the libraries or the provider denotes the type as a value: type(T).
+      const st = this.libraryTypes.get(name) ?? this.provider?.findStructType(name)
       if (st !== undefined) t = typeOf(st)
     }
     if (t !== undefined) this.foundName = name
@@ -119,7 +123,7 @@ export class Resolver {
 
   /** Whether a select chain could name a dotted identifier (cheap pre-test before building the name). */
   mayBeQualified(e: SelectExpr): boolean {
-    if (this.container !== '' || this.provider !== undefined) return true
+    if (this.container !== '' || this.provider !== undefined || this.libraryTypes.size > 0) return true
     const root = rootIdent(e)
     return root !== undefined && (root.charCodeAt(0) === 46 || this.vars.dottedRoots.has(root))
   }

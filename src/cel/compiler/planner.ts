@@ -1,7 +1,9 @@
+import type { CheckedAst } from '../checker/index.js'
 import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
 import { ErrorValue } from '../common/errors.js'
 import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost } from '../cost/runtime.js'
 import type { Env } from '../env.js'
+import type { Impl } from '../functions.js'
 import {
   BoolType,
   BytesType,
@@ -66,6 +68,20 @@ const fastOps: Readonly<Record<string, OpName>> = {
   '_[_]': 'index',
   '@in': 'in',
   '!_': 'not',
+}
+
+/** A type without dyn or type parameters anywhere: a value of it has exactly that kind at run time. */
+function isConcrete(t: Type | undefined): boolean {
+  if (!t) return false
+  switch (t.typeKind) {
+    case 'dyn':
+    case 'any':
+    case 'type_param':
+    case 'error':
+      return false
+    default:
+      return t.params.every(isConcrete)
+  }
 }
 
 /** A problem found while planning (unknown function, ...): reported as a check-stage error. */
@@ -352,7 +368,7 @@ export class Planner {
             return this.global(name, args, e, scope)
         }
       }
-      const d = this.env.dispatcher(e.fn, true, args.length + 1)
+      const d = this.staticImpl(e, e.fn, true, args.length + 1) ?? this.env.dispatcher(e.fn, true, args.length + 1)
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
       return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn) })
@@ -363,8 +379,23 @@ export class Planner {
     return this.unknown(e)
   }
 
+  /**
+   * The implementation the checker chose: when the reference names exactly one overload, call it
+   * directly (static dispatch, no run-time argument checks); otherwise dispatch at run time.
+   */
+  private staticImpl(e: CallExpr, name: string, member: boolean, argc: number): Impl | undefined {
+    const checked = this.ast as Partial<CheckedAst>
+    const ref = checked.refs?.get(e.id)
+    if (ref?.kind !== 'function' || ref.overloadIds.length !== 1) return undefined
+    // Only when every argument's type is known without dyn: a dyn value may be of any kind at run time.
+    const operands = e.target && member ? [e.target, ...e.args] : e.args
+    if (!operands.every((a) => isConcrete(checked.types?.get(a.id)))) return undefined
+    const o = this.env.functions.get(name)?.overloads.find((x) => x.id === ref.overloadIds[0])
+    return o && o.member === member && o.params.length === argc && !o.disableTypeGuards ? o.impl : undefined
+  }
+
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
-    const d = this.env.dispatcher(name, false, args.length)
+    const d = this.staticImpl(e, name, false, args.length) ?? this.env.dispatcher(name, false, args.length)
     if (!d) return this.unknown(e)
     return this.fold({
       op: 'call',

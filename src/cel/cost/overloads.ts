@@ -5,7 +5,7 @@ import type { RuntimeCost } from './runtime.js'
 
 /** A library's cost of one overload (cel-go's per-overload-id CallCost switch). */
 export interface OverloadRuntimeCost {
-  readonly actual?: (args: readonly CelValue[], result: CelValue) => number
+  readonly actual?: (args: readonly CelValue[], result: CelValue) => number | undefined
 }
 
 /**

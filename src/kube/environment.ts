@@ -1,0 +1,161 @@
+import { withOverloadCosts } from '../cel/cost/overloads.js'
+import type { RuntimeCost } from '../cel/cost/runtime.js'
+import { Env, type Features } from '../cel/env.js'
+import { twoVarComprehensions } from '../cel/ext/comprehensions.js'
+import { listsExtFunctions } from '../cel/ext/lists.js'
+import { optionalFunctions } from '../cel/ext/optionals.js'
+import { setsExtFunctions } from '../cel/ext/sets.js'
+import { stringsExtFunctions } from '../cel/ext/strings.js'
+import type { Library } from '../cel/functions.js'
+import { standardLibrary } from '../cel/stdlib/index.js'
+import type { Type } from '../cel/types/types.js'
+import { defaultAuthorize } from './authz/authorizer.js'
+import { authzLibrary, authzSelectorsLibrary } from './authz/library.js'
+import { cidrCosts, cidrLibrary } from './library/cidr.js'
+import { formatCosts, formatLibrary } from './library/format.js'
+import { ipCosts, ipLibrary } from './library/ip.js'
+import { listsCosts, listsLibrary, listsLibraryV1 } from './library/lists.js'
+import { quantityCosts, quantityLibrary } from './library/quantity.js'
+import { regexCosts, regexLibrary } from './library/regex.js'
+import { semverCosts, semverLibrary } from './library/semver.js'
+import { urlsCosts, urlsLibrary } from './library/urls.js'
+
+// The Kubernetes CEL base environment, as k8s.io/apiserver pkg/cel/environment/base.go builds it:
+// versioned options, each introduced (and possibly removed) at a Kubernetes minor version, and the
+// two environments an apiserver keeps: NewExpressions (options introduced at or before the
+// compatibility version = binary version − 1 minor) and StoredExpressions (every option the binary
+// has that is not removed). See ../shared/spec/kubernetes-cel-semantics.md §A.
+
+/** Kubernetes minor versions kelp knows (the 1.x line). */
+export const SUPPORTED_VERSIONS = ['1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37'] as const
+export type KubeVersion = (typeof SUPPORTED_VERSIONS)[number]
+export const DEFAULT_KUBE_VERSION: KubeVersion = '1.36'
+
+/** apiserver pkg/apis/cel/config.go. */
+export const PerCallLimit = 1_000_000
+export const RuntimeCELCostBudget = 10_000_000
+export const RuntimeCELCostBudgetMatchConditions = 2_500_000
+
+interface VersionedOption {
+  readonly introduced: number
+  readonly removed?: number
+  readonly libraries?: readonly Library[]
+  readonly features?: Partial<Features>
+  /** Only present in binaries of these minor versions or later (the code did not exist before). */
+  readonly since?: number
+}
+
+/** ext.Strings(StringsVersion(0)): format / strings.quote arrive in version 1, join in version 2. */
+const stringsV0: Library = {
+  name: 'cel.lib.ext.strings.v0',
+  functions: stringsExtFunctions.filter((f) => !['format', 'strings.quote', 'join'].includes(f.name)),
+}
+const stringsV2: Library = { name: 'cel.lib.ext.strings', functions: stringsExtFunctions }
+const setsExt: Library = { name: 'cel.lib.ext.sets', functions: setsExtFunctions }
+const listsExtV3: Library = { name: 'cel.lib.ext.lists', functions: listsExtFunctions, macros: ['sortBy'] }
+const optionalTypes: Library = {
+  name: 'cel.lib.optional',
+  functions: optionalFunctions,
+  macros: ['optMap', 'optFlatMap'],
+}
+
+const traversal = (n: number) => Math.ceil(n * 0.1)
+const sizeOf = (v: unknown) => (typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : 1)
+
+/** apiserver pkg/cel/library/cost.go CallCost for the cel-go string extension functions. */
+const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
+  lowerAscii: ([s]) => traversal(sizeOf(s)),
+  upperAscii: ([s]) => traversal(sizeOf(s)),
+  substring: ([s]) => traversal(sizeOf(s)),
+  trim: ([s]) => traversal(sizeOf(s)),
+  replace: ([s]) => traversal(sizeOf(s) * 2),
+  split: ([s]) => traversal(sizeOf(s) * 2),
+  join: (_args, result) => traversal(sizeOf(result) * 2),
+}
+
+/** base.go baseOpts in declaration order (1.36 code, plus the 1.37 additions for a 1.37 binary). */
+function baseOptions(binary: number): VersionedOption[] {
+  return [
+    {
+      introduced: 0,
+      libraries: [
+        standardLibrary,
+        withOverloadCosts(urlsLibrary, urlsCosts),
+        withOverloadCosts(regexLibrary, regexCosts),
+      ],
+      features: { homogeneousAggregateLiterals: true, crossTypeNumericComparisons: false, literalValidators: false },
+    },
+    // Lists version 0 (inside the 1.0 entry in 1.36; removed at 1.37 in favour of version 1)
+    binary >= 37
+      ? { introduced: 0, removed: 37, libraries: [withOverloadCosts(listsLibrary, listsCosts)] }
+      : { introduced: 0, libraries: [withOverloadCosts(listsLibrary, listsCosts)] },
+    { introduced: 27, libraries: [authzLibrary] },
+    {
+      introduced: 28,
+      libraries: [optionalTypes, withOverloadCosts(quantityLibrary, quantityCosts)],
+      features: { crossTypeNumericComparisons: true },
+    },
+    { introduced: 29, features: { literalValidators: true } },
+    { introduced: 0, removed: 29, libraries: [{ ...stringsV0, runtimeCosts: stringExtCosts }] },
+    { introduced: 29, libraries: [{ ...stringsV2, runtimeCosts: stringExtCosts }] },
+    { introduced: 29, libraries: [setsExt] },
+    { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
+    { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
+    { introduced: 31, libraries: [authzSelectorsLibrary] },
+    { introduced: 32, libraries: [twoVarComprehensions] },
+    { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
+    { introduced: 34, libraries: [listsExtV3] },
+    { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts)] },
+  ].filter((o) => o.since === undefined || binary >= o.since)
+}
+
+function minorOf(v: string): number {
+  const m = /^1\.(\d+)$/.exec(v)
+  if (!m)
+    throw new Error(
+      `unsupported Kubernetes version '${v}' (expected 1.<minor>, one of ${SUPPORTED_VERSIONS.join(', ')})`,
+    )
+  return Number(m[1])
+}
+
+export interface KubeEnvOptions {
+  /** The Kubernetes version of the apiserver (default 1.36). */
+  readonly version?: string
+  /**
+   * `new`: what a write of a new or changed expression may use (compatibility version = version − 1);
+   * `stored`: what the apiserver evaluates for persisted expressions (every option not removed).
+   */
+  readonly expressions?: 'new' | 'stored'
+  /** Variables the feature declares (`self`, `object`, `params`, ...). */
+  readonly variables?: Readonly<Record<string, Type>>
+}
+
+const cache = new Map<string, Env>()
+
+/** The Kubernetes base environment for a version and expression kind (built once, then cached). */
+export function kubeEnv(options: KubeEnvOptions = {}): Env {
+  const version = options.version ?? DEFAULT_KUBE_VERSION
+  const binary = minorOf(version)
+  const kind = options.expressions ?? 'new'
+  const key = `${binary}/${kind}`
+  let base = cache.get(key)
+  if (!base) {
+    const compat = kind === 'new' ? binary - 1 : Number.POSITIVE_INFINITY
+    const libraries: Library[] = []
+    let features: Partial<Features> = {}
+    for (const o of baseOptions(binary)) {
+      const active =
+        kind === 'new'
+          ? o.introduced <= compat && (o.removed === undefined || compat < o.removed)
+          : o.removed === undefined
+      if (!active) continue
+      libraries.push(...(o.libraries ?? []))
+      features = { ...features, ...o.features }
+    }
+    base = new Env({ libraries, features })
+    cache.set(key, base)
+  }
+  return options.variables ? base.extend({ variables: options.variables }) : base
+}
+
+export { defaultAuthorize }
