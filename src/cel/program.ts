@@ -10,6 +10,7 @@ import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
 import { DynType, type Type } from './types/types.js'
+import { validateLiterals } from './validators.js'
 import type { CelValue } from './values/values.js'
 
 export type Activation = Readonly<Record<string, CelValue>>
@@ -171,6 +172,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
         ...(options.typeProvider ? { typeProvider: options.typeProvider } : {}),
         ...(options.expectedType ? { expectedType: options.expectedType } : {}),
       })
+  if (!options.disableCheck && env.features.literalValidators) validateLiterals(ast)
   const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true)
   let plan: Plan
   try {

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs'
+import { Command, CommanderError } from 'commander'
+import { parseAllDocuments } from 'yaml'
+import { formatType } from '../cel/checker/index.js'
+import { CelError, type CelValue, compile, DynType, type Type } from '../cel/index.js'
+import { formatValue } from '../cel/values/format.js'
+import { typeValueOf } from '../cel/values/typeof.js'
+import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
+import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
+import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
+
+// The kelp command line. Exit codes: 0 success, 1 a CEL error (or a failed check), 2 bad usage.
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value]
+}
+
+class UsageError extends Error {}
+
+/** Reads one YAML or JSON document for a variable binding. */
+function readBinding(spec: string): [string, CelValue] {
+  const eq = spec.indexOf('=')
+  if (eq <= 0) throw new UsageError(`--file expects name=path, got '${spec}'`)
+  const name = spec.slice(0, eq)
+  const path = spec.slice(eq + 1)
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as Error).message}`)
+  }
+  const docs = parseAllDocuments(text)
+  if (!Array.isArray(docs) || docs.length === 0) throw new UsageError(`${path}: no YAML document`)
+  const doc = docs[0]!
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0]!
+    const line = err.linePos?.[0]?.line
+    throw new UsageError(`${path}${line ? `:${line}` : ''}: ${err.message.split('\n')[0]}`)
+  }
+  return [name, doc.toJS() as CelValue]
+}
+
+function readRules(path: string): AuthzRule[] {
+  const [, rules] = readBinding(`rules=${path}`)
+  if (!Array.isArray(rules)) throw new UsageError(`${path}: authorization rules must be a list`)
+  for (const [i, r] of rules.entries()) {
+    const d = (r as { decision?: unknown } | null)?.decision
+    if (typeof d !== 'string' || !['allow', 'deny'].includes(d.toLowerCase()))
+      throw new UsageError(`${path}: rule ${i}: decision must be allow or deny`)
+  }
+  return rules as unknown as AuthzRule[]
+}
+
+function readSet(spec: string): [string, CelValue] {
+  const eq = spec.indexOf('=')
+  if (eq <= 0) throw new UsageError(`--set expects name=json, got '${spec}'`)
+  try {
+    return [spec.slice(0, eq), JSON.parse(spec.slice(eq + 1)) as CelValue]
+  } catch (e) {
+    throw new UsageError(`--set ${spec.slice(0, eq)}: not JSON: ${(e as Error).message}`)
+  }
+}
+
+export interface Io {
+  out(line: string): void
+  err(line: string): void
+}
+
+const processIo: Io = {
+  out: (s) => process.stdout.write(`${s}\n`),
+  err: (s) => process.stderr.write(`${s}\n`),
+}
+
+/** Runs the kelp command line on `argv` (without node and script); returns the exit code. */
+export function main(argv: string[], io: Io = processIo): number {
+  let code = 0
+  const out = io.out
+  const err = io.err
+  const program = new Command()
+    .name('kelp')
+    .description('Kubernetes CEL policies: compile and run CEL exactly as kube-apiserver does')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => err(s.replace(/\n$/, '')), writeOut: (s) => out(s.replace(/\n$/, '')) })
+  program
+    .command('eval')
+    .description(
+      "evaluate one CEL expression in Kubernetes' CEL environment and print its value and CEL type " +
+        '(exit 1 on a CEL error, 2 on bad usage)',
+    )
+    .argument('<expression>', 'the CEL expression')
+    .option(
+      '-f, --file <name=path>',
+      'bind a variable (self, object, oldObject, params, request, ...) to a YAML or JSON file (repeatable)',
+      collect,
+      [],
+    )
+    .option('-s, --set <name=json>', 'bind a variable to a JSON value (repeatable)', collect, [])
+    .option(
+      '--kube-version <version>',
+      `Kubernetes version of the environment (${SUPPORTED_VERSIONS.join(', ')})`,
+      DEFAULT_KUBE_VERSION,
+    )
+    .option(
+      '--stored',
+      'use the environment for stored expressions (all functions the version has) instead of new ones',
+    )
+    .option(
+      '--authz-rules <path>',
+      'decisions for the `authorizer` variable: a YAML/JSON list of rules (default: no opinion)',
+    )
+    .option('--user <name>', 'the requesting user for `authorizer` checks', 'kelp-user')
+    .option('--cost', 'also print the run-time cost')
+    .action(
+      (
+        expression: string,
+        opts: {
+          file: string[]
+          set: string[]
+          kubeVersion: string
+          stored?: boolean
+          authzRules?: string
+          user: string
+          cost?: boolean
+        },
+      ) => {
+        if (!(SUPPORTED_VERSIONS as readonly string[]).includes(opts.kubeVersion))
+          throw new UsageError(
+            `--kube-version: unsupported '${opts.kubeVersion}' (one of ${SUPPORTED_VERSIONS.join(', ')})`,
+          )
+        const activation: Record<string, CelValue> = {}
+        for (const f of opts.file) {
+          const [k, v] = readBinding(f)
+          activation[k] = v
+        }
+        for (const s of opts.set) {
+          const [k, v] = readSet(s)
+          activation[k] = v
+        }
+        const declarations: Record<string, Type> = Object.fromEntries(Object.keys(activation).map((k) => [k, DynType]))
+        const authorize = opts.authzRules ? rulesAuthorizer(readRules(opts.authzRules)) : defaultAuthorize
+        activation.authorizer = newAuthorizer({ username: opts.user, groups: ['system:authenticated'] }, authorize)
+        declarations.authorizer = AuthorizerType
+        const env = kubeEnv({
+          version: opts.kubeVersion,
+          expressions: opts.stored ? 'stored' : 'new',
+          variables: declarations,
+        })
+        try {
+          const program = compile(expression, { env, backend: 'closures', costLimit: PerCallLimit })
+          const result = program.run(activation)
+          // The checked type when the checker knows it (as cel-go's REPL prints it), else the run-time type.
+          const type =
+            program.outputType.typeKind === 'dyn' ? typeValueOf(result.value).name : formatType(program.outputType)
+          out(`${formatValue(result.value)} : ${type}`)
+          if (opts.cost) out(`cost: ${result.cost}`)
+        } catch (e) {
+          if (!(e instanceof CelError)) throw e
+          err(e.message)
+          code = 1
+        }
+      },
+    )
+  try {
+    program.parse(argv, { from: 'user' })
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2
+    if (e instanceof UsageError) {
+      err(`kelp: ${e.message}`)
+      return 2
+    }
+    throw e
+  }
+  return code
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { compile, DynType } from '../../src/cel/index.js'
+import { kubeEnv, PerCallLimit } from '../../src/kube/environment.js'
+
+// The versioned base environment of k8s.io/apiserver pkg/cel/environment/base.go: an option introduced
+// at version X is usable in new expressions from apiservers of version X+1 (compatibility version =
+// binary − 1 minor, environment.go / component-base compatibility), and always in stored expressions.
+// Function names per version: pkg/cel/library/library_compatibility_test.go.
+
+function compiles(expr: string, version: string, expressions: 'new' | 'stored' = 'new'): boolean {
+  try {
+    compile(expr, { env: kubeEnv({ version, expressions, variables: { x: DynType } }) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('Kubernetes base environment versions (apiserver pkg/cel/environment/base.go)', () => {
+  const gated: [string, string, number][] = [
+    // expression, what, IntroducedVersion
+    ["ip('10.0.0.1').family() == 4", 'library.IP (1.30)', 30],
+    ["cidr('10.0.0.0/8').containsIP('10.1.2.3')", 'library.CIDR (1.30)', 30],
+    ["format.dns1123Label().validate('a').hasValue()", 'library.Format (1.31)', 31],
+    ['[1, 2].all(i, v, v > i)', 'ext.TwoVarComprehensions (1.32)', 32],
+    ["isSemver('1.2.3')", 'library.SemverLib (1.33)', 33],
+    ['[3, 1, 2].sort() == [1, 2, 3]', 'ext.Lists(ListsVersion(3)) (1.34)', 34],
+  ]
+  for (const [expr, what, introduced] of gated) {
+    it(`${what}: new expressions from ${introduced + 1}, stored from ${introduced}`, () => {
+      expect(compiles(expr, `1.${introduced}`, 'new')).toBe(false)
+      expect(compiles(expr, `1.${introduced}`, 'stored')).toBe(true)
+      expect(compiles(expr, `1.${introduced + 1}`, 'new')).toBe(true)
+    })
+  }
+  it('library.Lists version 1 (`includes`) exists only in a 1.37 apiserver, for stored expressions', () => {
+    expect(compiles('[1, 2].includes(2)', '1.36', 'stored')).toBe(false)
+    expect(compiles('[1, 2].includes(2)', '1.37', 'stored')).toBe(true)
+    expect(compiles('[1, 2].includes(2)', '1.37', 'new')).toBe(false)
+  })
+  it('1.0 options are everywhere: URLs, regex, lists, quantity, optionals, strings v2, sets', () => {
+    for (const expr of [
+      "url('https://a.b/c').getHost() == 'a.b'",
+      "'abc'.find('b') == 'b'",
+      '[1, 2, 3].isSorted()',
+      "quantity('1Gi').isGreaterThan(quantity('1M'))",
+      'optional.of(1).hasValue()',
+      "'a,b'.split(',').join('-') == 'a-b'",
+      'sets.contains([1, 2], [1])',
+    ])
+      expect(compiles(expr, '1.30')).toBe(true)
+  })
+  it('homogeneous aggregate literals are enforced (base.go entry 1; cel-go checker message)', () => {
+    expect(() => compile("[1, 'a']", { env: kubeEnv() })).toThrow("expected type 'int' but found 'string'")
+    expect(compile("[1, dyn('a')].size()", { env: kubeEnv() }).evaluate()).toBe(2)
+  })
+  it('literal validators (1.29): invalid duration / timestamp / regex literals are compile errors', () => {
+    // apiextensions-apiserver validation_test.go: "self.val1.matches(')')" → ERROR: <input>:1:19: invalid matches argument
+    const env = kubeEnv({ variables: { self: DynType } })
+    expect(() => compile("self.val1.matches(')')", { env })).toThrow('ERROR: <input>:1:19: invalid matches argument')
+    expect(() => compile("duration('1x')", { env })).toThrow('invalid duration argument')
+    expect(() => compile("timestamp('yesterday')", { env })).toThrow('invalid timestamp argument')
+  })
+  it('cross-type numeric comparisons (1.28) compile; equality across types does not', () => {
+    expect(compile('1 < 1.5', { env: kubeEnv() }).evaluate()).toBe(true)
+    expect(() => compile('1 == 1.0', { env: kubeEnv() })).toThrow(
+      "found no matching overload for '_==_' applied to '(int, double)'",
+    )
+  })
+  it('the per-call cost limit is 1,000,000 (apiserver pkg/apis/cel/config.go)', () => {
+    expect(PerCallLimit).toBe(1_000_000)
+    const p = compile('lists.range(2000).all(i, lists.range(2000).all(j, true))', {
+      env: kubeEnv(),
+      costLimit: PerCallLimit,
+    })
+    expect(() => p.evaluate()).toThrow('operation cancelled: actual cost limit exceeded')
+  })
+})
