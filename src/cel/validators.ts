@@ -35,7 +35,8 @@ export function validateLiterals(ast: ParsedAst): void {
         return
       }
       case 'select':
-        return visit(e.operand)
+        visit(e.operand)
+        return
       case 'list':
         for (const x of e.elements) visit(x)
         return

@@ -14,7 +14,7 @@ import {
   typeParam,
   UintType,
 } from '../types/types.js'
-import { celCompare, celEquals } from '../values/equality.js'
+import { celCompare, elementEquals } from '../values/equality.js'
 import { compareStrings } from '../values/strings.js'
 import { type CelValue, type Double, Kind, kindOf } from '../values/values.js'
 
@@ -484,7 +484,7 @@ function distinct(list: List): CelValue {
     const v = list[i] as CelValue
     let seen = false
     for (let j = 0; j < out.length; j++) {
-      if (celEquals(v, out[j] as CelValue)) {
+      if (elementEquals(v, out[j] as CelValue)) {
         seen = true
         break
       }

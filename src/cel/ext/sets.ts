@@ -1,6 +1,6 @@
 import { type FunctionDecl, fn, type Impl, overload } from '../functions.js'
 import { BoolType, listOf, typeParam } from '../types/types.js'
-import { celEquals } from '../values/equality.js'
+import { elementEquals } from '../values/equality.js'
 import type { CelValue } from '../values/values.js'
 
 // ext.Sets() of cel-go v0.26.0 (ext/sets.go): set relations over lists, by CEL heterogeneous
@@ -13,7 +13,7 @@ function listContains(list: List, v: CelValue): boolean {
   // A string equals only an identical string: `includes` is exact and fast.
   if (typeof v === 'string') return list.includes(v)
   for (let i = 0; i < list.length; i++) {
-    if (celEquals(v, list[i] as CelValue)) return true
+    if (elementEquals(v, list[i] as CelValue)) return true
   }
   return false
 }

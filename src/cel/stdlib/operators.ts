@@ -13,7 +13,14 @@ import {
   typeParam,
   UintType,
 } from '../types/types.js'
-import { celCompare, celEquals, compareBytes, compareNumbers, nanOrderError } from '../values/equality.js'
+import {
+  celCompare,
+  celEquals,
+  compareBytes,
+  compareNumbers,
+  elementEquals,
+  nanOrderError,
+} from '../values/equality.js'
 import { goValueString } from '../values/format.js'
 import { type CelMapValue, isMap, mapGet, mapHas, mapSize } from '../values/maps.js'
 import { codePointLength, compareStrings } from '../values/strings.js'
@@ -231,7 +238,7 @@ function listIndexOf(k: CelValue): Int {
 
 /** `v in list`: heterogeneous equality with each element (cel-go baseList.Contains). */
 export function inList(v: CelValue, l: readonly CelValue[]): boolean {
-  for (let i = 0; i < l.length; i++) if (celEquals(v, l[i] as CelValue)) return true
+  for (let i = 0; i < l.length; i++) if (elementEquals(v, l[i] as CelValue)) return true
   return false
 }
 

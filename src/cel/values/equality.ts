@@ -15,6 +15,19 @@ import { CelMap, CelObject, type CelValue, Double, Kind, kindOf, OpaqueValue, Op
 const SAFE_MAX = 9007199254740991n
 
 /** `a == b` (cel-go types.Equal). Never throws. */
+/**
+ * Equality of elements inside lists, maps and membership tests: an error comparing two elements
+ * counts as unequal (cel-go baseList.Equal / Contains compare with `Equal(...) == True`).
+ */
+export function elementEquals(a: CelValue, b: CelValue): boolean {
+  try {
+    return celEquals(a, b)
+  } catch (e) {
+    if (e instanceof ErrorValue) return false
+    throw e
+  }
+}
+
 export function celEquals(a: CelValue, b: CelValue): boolean {
   // No identity shortcut for lists and maps: a list holding NaN is not equal to itself (cel-go).
   if (a === b && (typeof a !== 'object' || a === null)) return true
@@ -121,7 +134,7 @@ function uintEquals(u: bigint, b: CelValue): boolean {
 function listEquals(a: readonly CelValue[], b: readonly CelValue[]): boolean {
   const n = a.length
   if (n !== b.length) return false
-  for (let i = 0; i < n; i++) if (!celEquals(a[i] as CelValue, b[i] as CelValue)) return false
+  for (let i = 0; i < n; i++) if (!elementEquals(a[i] as CelValue, b[i] as CelValue)) return false
   return true
 }
 
@@ -131,7 +144,7 @@ function mapsEqual(a: CelMapValue, b: CelMapValue): boolean {
     if (a.entries.size !== sizeOf(b)) return false
     for (const [k, v] of a.entries.values()) {
       const w = mapGet(b, k)
-      if (w === undefined || !celEquals(v, w)) return false
+      if (w === undefined || !elementEquals(v, w)) return false
     }
     return true
   }
@@ -141,7 +154,7 @@ function mapsEqual(a: CelMapValue, b: CelMapValue): boolean {
   for (const k in a) {
     if (!Object.hasOwn(a, k)) continue
     n++
-    if (!Object.hasOwn(b, k) || !celEquals(a[k] as CelValue, b[k] as CelValue)) return false
+    if (!Object.hasOwn(b, k) || !elementEquals(a[k] as CelValue, b[k] as CelValue)) return false
   }
   return n === sizeOf(b)
 }
