@@ -42,7 +42,7 @@ function thrown(f: () => unknown): unknown {
 
 describe('compile() and Program', () => {
   it.each(BACKENDS)('a program is reusable: interleaved evaluations with different activations (%s)', (backend) => {
-    const p = compile('has(obj.spec) ? obj.spec.replicas * 2 : -1', { backend })
+    const p = compile('has(obj.spec) ? obj.spec.replicas * 2 : -1', { backend, declarations: { obj: DynType } })
     const acts: Record<string, CelValue>[] = [
       { obj: { spec: { replicas: 3 } } },
       { obj: {} },
@@ -102,7 +102,15 @@ describe('compile() and Program', () => {
 
   it('the activation defaults to no variables', () => {
     expect(compile('1 + 2').evaluate()).toBe(3)
-    expect(() => compile('x').evaluate()).toThrow('no such attribute(s): x')
+    // A declared variable the activation lacks (cel-go interpreter/attributes.go: `no such attribute(s): %s`).
+    expect(() => compile('x', { declarations: { x: DynType } }).evaluate()).toThrow('no such attribute(s): x')
+    // The same in an unchecked program (cel-go's unchecked ASTs resolve every name at run time).
+    expect(() => compile('x', { disableCheck: true }).evaluate()).toThrow('no such attribute(s): x')
+    // Checked, an undeclared name never gets that far (cel-go checker/errors.go undeclaredReference).
+    expect(thrown(() => compile('x'))).toMatchObject({
+      stage: 'check',
+      message: "ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x\n | ^",
+    })
   })
 
   it('declarations turn unknown names into check errors (cel-go checker/errors.go)', () => {
@@ -150,8 +158,9 @@ describe('errors are CelErrors with stage, message and position', () => {
     ['int("x")', {}, "type conversion error from 'string' to 'int'"],
     ['optional.none().value()', {}, 'optional.none() dereference'],
   ])('eval: %s', (expr, act, message) => {
+    const declarations = Object.fromEntries(Object.keys(act).map((k) => [k, DynType]))
     for (const backend of BACKENDS) {
-      const p = compile(expr, { backend })
+      const p = compile(expr, { backend, declarations })
       for (let i = 0; i < 20; i++) {
         const e = thrown(() => p.evaluate(act))
         expect(e).toBeInstanceOf(CelEvalError)

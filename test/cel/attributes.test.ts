@@ -30,7 +30,16 @@ describe('field selection and has() (cel-go interpreter/attributes.go refQualify
     })
   }
   it('an undeclared dotted name reports the most qualified attribute once (cel-go maybeAttribute)', () => {
-    expect(() => evaluate('nope.x', {})).toThrow(/^no such attribute\(s\): nope\.x$/)
+    // Only unchecked programs resolve an undeclared name at run time (cel-go's unchecked ASTs).
+    for (const backend of ['js', 'closures'] as const)
+      expect(() => compile('nope.x', { disableCheck: true, backend }).evaluate({})).toThrow(
+        /^no such attribute\(s\): nope\.x$/,
+      )
+    // Checked, the root identifier is an undeclared reference (cel-go checker/checker.go checkSelect,
+    // then checkIdent; checker/errors.go undeclaredReference).
+    expect(() => evaluate('nope.x', {})).toThrow(
+      "ERROR: <input>:1:1: undeclared reference to 'nope' (in container '')\n | nope.x\n | ^",
+    )
   })
   it('constant map results are frozen: mutating one result cannot change the next', () => {
     const p = compile('{"a": 1}')

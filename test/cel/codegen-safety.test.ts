@@ -12,7 +12,10 @@ import { defineOwn, plainMap } from './gen/values.js'
 // names and strings crafted to break out of generated code, names JavaScript objects inherit, and
 // names of codegen's own temporaries must all mean exactly what CEL says. The CEL answers follow
 // cel-go's map semantics (common/types/map.go: a key is present only when the map has it;
-// interpreter/attributes.go: `no such key: %v`, `no such attribute(s): %s`).
+// interpreter/attributes.go: `no such key: %v`, `no such attribute(s): %s`). Programs are checked
+// as Kubernetes checks them, the activation's variables declared as dyn (as evaluate() does), unless
+// a test says otherwise; unchecked programs (disableCheck, cel-go's unchecked ASTs) resolve names at
+// run time and are tested too, since the checker must not be what keeps a name out.
 
 /** Strings that would end a JS string or comment, start a template, or end a line in older JS. */
 const PAYLOADS = [
@@ -89,8 +92,12 @@ const NAMES = [
 
 const BACKENDS = ['closures', 'js', 'auto'] as const
 
+/** The activation's variables declared as dyn (program.ts evaluate() does the same). */
+const dynOf = (names: readonly string[]) => Object.fromEntries(names.map((k) => [k, DynType]))
+
 /** The outcome on every back end (auto warmed past its switch to generated code); they must agree. */
 function outcome(expr: string, act: Record<string, CelValue>, options: CompileOptions = {}): Outcome {
+  if (!options.declarations && !options.disableCheck) options = { ...options, declarations: dynOf(Object.keys(act)) }
   let first: Outcome | undefined
   for (const backend of BACKENDS) {
     const p = compileOutcome(expr, { ...options, backend })
@@ -109,6 +116,12 @@ function outcome(expr: string, act: Record<string, CelValue>, options: CompileOp
 
 const value = (v: CelValue): Outcome => ({ ok: true, value: v })
 const error = (message: string): Outcome => ({ ok: false, stage: 'eval', message })
+/** The check error for an expression that is just the undeclared identifier `name` (cel-go checker/errors.go). */
+const undeclared = (name: string): Outcome => ({
+  ok: false,
+  stage: 'check',
+  message: `ERROR: <input>:1:1: undeclared reference to '${name}' (in container '')\n | ${name}\n | ^`,
+})
 
 function expectOutcome(expr: string, act: Record<string, CelValue>, want: Outcome, options: CompileOptions = {}): void {
   const got = outcome(expr, act, options)
@@ -162,14 +175,18 @@ describe('prototype names are ordinary keys', () => {
   })
 
   it.each(NAMES)('variable %s: read only when the activation has it as an own property', (name) => {
-    for (const options of [{}, { declarations: { [name]: DynType } }]) {
-      const act: Record<string, CelValue> = {}
-      defineOwn(act, name, 5)
+    const act: Record<string, CelValue> = {}
+    defineOwn(act, name, 5)
+    // Declared (checked), and unchecked: the name is resolved at run time in both.
+    for (const options of [{ declarations: { [name]: DynType } }, { disableCheck: true }]) {
       expectOutcome(name, act, value(5), options)
       expectOutcome(`${name} + 1`, act, value(6), options)
       expectOutcome(name, {}, error(`no such attribute(s): ${name}`), options)
       expectOutcome(name, Object.create(null), error(`no such attribute(s): ${name}`), options)
     }
+    // Checked and undeclared, it is unknown whatever JavaScript objects inherit.
+    expectOutcome(name, act, undeclared(name), { declarations: {} })
+    expectOutcome(name, act, undeclared(name), { declarations: { x: DynType } })
   })
 
   it.each(NAMES)('comprehension variable %s shadows nothing but itself', (name) => {
@@ -235,8 +252,11 @@ describe('Program.source()', () => {
   )
   const JSON_STRING = /"(?:[^"\\]|\\.)*"/g
 
-  function checkSource(expr: string): void {
-    const p = compile(expr, { backend: 'js' })
+  // x and every name of NAMES declared, so that all of them reach the generator as variables.
+  const declarations = dynOf(['x', ...NAMES])
+
+  function checkSource(expr: string, options: CompileOptions = { declarations }): void {
+    const p = compile(expr, { ...options, backend: 'js' })
     const source = p.source()
     // It parses as a function body (the same parameters codegen.ts gives it).
     expect(() => new Function('rt', 'ops', 'k', 'OP', source)).not.toThrow()
@@ -286,10 +306,12 @@ describe('Program.source()', () => {
       ),
     })).e
     fc.assert(
-      fc.property(expr, (e) => {
-        const p = compileOutcome(e)
+      fc.property(expr, fc.boolean(), (e, checked) => {
+        // Checked with declarations, or unchecked (which plans what the checker would reject).
+        const options: CompileOptions = checked ? { declarations } : { disableCheck: true }
+        const p = compileOutcome(e, options)
         if ('ok' in p) return
-        checkSource(e)
+        checkSource(e, options)
       }),
       { numRuns: 300 },
     )
@@ -325,7 +347,9 @@ describe('a polluted Object.prototype', () => {
     expectOutcome('x[?"polluted"]', { x: {} }, value(Optional.none))
     expectOutcome('x.map(k, k)', { x: {} }, value([]))
     expectOutcome('size(x)', { x: {} }, value(0))
-    expectOutcome('polluted', {}, error('no such attribute(s): polluted'))
+    expectOutcome('polluted', {}, undeclared('polluted'))
+    expectOutcome('a', {}, undeclared('a'), { declarations: { x: DynType } })
+    expectOutcome('polluted', {}, error('no such attribute(s): polluted'), { disableCheck: true })
     expectOutcome('polluted', {}, error('no such attribute(s): polluted'), { declarations: { polluted: DynType } })
     expectOutcome('a', {}, error('no such attribute(s): a'), { declarations: { a: DynType } })
     // An own property whose value happens to equal the inherited one is still the map's entry.
@@ -342,9 +366,10 @@ describe('a polluted Object.prototype', () => {
   it('does not leak into programs compiled before the pollution', () => {
     const programs = BACKENDS.map((backend) => ({
       backend,
-      select: compile('x.polluted', { backend }),
-      has: compile('has(x.polluted)', { backend }),
+      select: compile('x.polluted', { backend, declarations: { x: DynType } }),
+      has: compile('has(x.polluted)', { backend, declarations: { x: DynType } }),
       variable: compile('polluted', { backend, declarations: { polluted: DynType } }),
+      unchecked: compile('polluted', { backend, disableCheck: true }),
     }))
     polluted(() => {
       for (const p of programs) {
@@ -352,6 +377,7 @@ describe('a polluted Object.prototype', () => {
           expect(() => p.select.evaluate({ x: {} }), p.backend).toThrow('no such key: polluted')
           expect(p.has.evaluate({ x: {} }), p.backend).toBe(false)
           expect(() => p.variable.evaluate({}), p.backend).toThrow('no such attribute(s): polluted')
+          expect(() => p.unchecked.evaluate({}), p.backend).toThrow('no such attribute(s): polluted')
           expect(p.select.evaluate({ x: { polluted: 1 } }), p.backend).toBe(1)
         }
       }
@@ -360,7 +386,10 @@ describe('a polluted Object.prototype', () => {
 
   it('is not polluted by evaluating maps with __proto__ keys', () => {
     for (const backend of BACKENDS) {
-      const p = compile('{"__proto__": {"polluted": 1}}.__proto__.polluted + x["__proto__"].polluted', { backend })
+      const p = compile('{"__proto__": {"polluted": 1}}.__proto__.polluted + x["__proto__"].polluted', {
+        backend,
+        declarations: { x: DynType },
+      })
       for (let i = 0; i < 20; i++)
         expect(p.evaluate({ x: JSON.parse('{"__proto__": {"polluted": 2}}') }), backend).toBe(3)
     }

@@ -22,10 +22,18 @@ import { activationArb, deepFreeze, listArb, mapArb, VARIABLES, valueArb } from 
 // check; evaluation returns a well-formed CEL value (docs/values.md) or throws CelError of stage
 // eval in cel-go's words; never a JavaScript exception, never a hang, never a mutated input.
 // Metamorphic relations between macros come from their expansions in cel-go parser/macro.go.
+// Programs are checked as Kubernetes checks them (variables declared as dyn; a check error is an
+// allowed outcome) and, where noted, unchecked (disableCheck: cel-go's unchecked ASTs, names
+// resolved at run time, type errors reported as run-time `no such overload`).
 
 /** Slowest single compile + evaluate allowed (bounded sizes: lists of ≤ 4, depth ≤ 5). */
 const SLOW_MS = 2000
-const declarations: Record<string, typeof DynType> = Object.fromEntries(Object.keys(VARIABLES).map((k) => [k, DynType]))
+const dynOf = (names: readonly string[]): Record<string, typeof DynType> =>
+  Object.fromEntries(names.map((k) => [k, DynType]))
+const declarations = dynOf(Object.keys(VARIABLES))
+/** The two ways of compiling every property runs: checked with declarations, or unchecked. */
+const CHECKED: CompileOptions = { declarations }
+const UNCHECKED: CompileOptions = { disableCheck: true }
 
 function timed<T>(f: () => T): T {
   const start = performance.now()
@@ -45,7 +53,9 @@ function checkedRun(expr: string, act: Record<string, CelValue>, options: Compil
       expect(['parse', 'check', 'eval']).toContain(o.stage)
       expect(o.message).not.toBe('')
       // program.ts reports JavaScript exceptions as `internal error: …`: a kelp bug, never cel-go's answer.
-      if (o.message.startsWith('internal error')) expect.fail(`${expr} with ${show(act)}: ${o.message}`)
+      if (o.message.startsWith('internal error')) {
+        expect.fail(`${expr} with ${show(act)}: ${o.message}`)
+      }
     }
     return o
   })
@@ -68,9 +78,10 @@ describe('random well-formed expressions', () => {
         exprArb({ maxDepth: 5 }),
         activationArb,
         fc.constantFrom<CompileOptions['backend']>('auto', 'js', 'closures'),
-        fc.boolean(),
-        (expr, act, backend, declare) => {
-          checkedRun(expr, act, declare ? { backend, declarations } : { backend })
+        fc.constantFrom(CHECKED, UNCHECKED, {}),
+        (expr, act, backend, options) => {
+          // {}: checked with nothing declared, so any variable is a check error.
+          checkedRun(expr, act, { ...options, backend })
         },
       ),
       { numRuns: 1000 },
@@ -79,44 +90,60 @@ describe('random well-formed expressions', () => {
 
   it('leave their inputs alone and give the same outcome every time', () => {
     fc.assert(
-      fc.property(exprArb({ maxDepth: 4 }), activationArb, (expr, act) => {
-        const frozen = deepFreeze(act)
-        const p = compileOutcome(expr, { backend: 'auto' })
-        if ('ok' in p) return
-        // The first evaluations run on closures, the later ones on generated code (tiering).
-        const first = evalOutcome(p, frozen)
-        for (let i = 0; i < 20; i++) {
-          const again = evalOutcome(p, frozen)
-          if (!sameOutcome(first, again)) expect.fail(`${expr}: run ${i + 2} gave ${show(again)}, first ${show(first)}`)
-        }
-        if (!first.ok) expect(first.message).not.toMatch(/^internal error/)
-      }),
+      fc.property(
+        exprArb({ maxDepth: 4 }),
+        activationArb,
+        fc.constantFrom(CHECKED, UNCHECKED),
+        (expr, act, options) => {
+          const frozen = deepFreeze(act)
+          const p = compileOutcome(expr, { ...options, backend: 'auto' })
+          if ('ok' in p) return
+          // The first evaluations run on closures, the later ones on generated code (tiering).
+          const first = evalOutcome(p, frozen)
+          for (let i = 0; i < 20; i++) {
+            const again = evalOutcome(p, frozen)
+            if (!sameOutcome(first, again))
+              expect.fail(`${expr}: run ${i + 2} gave ${show(again)}, first ${show(first)}`)
+          }
+          if (!first.ok && first.message.startsWith('internal error')) {
+            expect.fail(`${expr}: ${first.message}`)
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })
 
   it('give results that are valid inputs: a result read back from a variable is the same value', () => {
     fc.assert(
-      fc.property(exprArb({ maxDepth: 4 }), activationArb, (expr, act) => {
-        const o = checkedRun(expr, act)
-        if (!o.ok) return
-        const back = run('r', { r: o.value })
-        if (!back.ok || !sameValue(back.value, o.value))
-          expect.fail(`${expr}: ${show(o.value)} read back as ${show(back)}`)
-        // CEL equality of the value with itself: true unless a NaN is inside (cel-spec: NaN != NaN).
-        const eq = run('r == r', { r: o.value })
-        if (eq.ok && eq.value === false) expect(show(o.value)).toMatch(/NaN/)
-        else if (!eq.ok) expect.fail(`${expr}: r == r on ${show(o.value)} gave ${eq.message}`)
-      }),
+      fc.property(
+        exprArb({ maxDepth: 4 }),
+        activationArb,
+        fc.constantFrom(CHECKED, UNCHECKED),
+        (expr, act, options) => {
+          const o = checkedRun(expr, act, options)
+          if (!o.ok) return
+          const r = { declarations: { r: DynType } }
+          const back = run('r', { r: o.value }, r)
+          if (!back.ok || !sameValue(back.value, o.value))
+            expect.fail(`${expr}: ${show(o.value)} read back as ${show(back)}`)
+          // CEL equality of the value with itself: true unless a NaN is inside (cel-spec: NaN != NaN).
+          const eq = run('r == r', { r: o.value }, r)
+          if (eq.ok && eq.value === false) expect(show(o.value)).toMatch(/NaN/)
+          else if (!eq.ok) expect.fail(`${expr}: r == r on ${show(o.value)} gave ${eq.message}`)
+        },
+      ),
       { numRuns: 600 },
     )
   })
 
-  it('resolve declared and undeclared variables alike', () => {
+  it('resolve declared and undeclared variables alike (checked and unchecked programs)', () => {
     fc.assert(
       fc.property(exprArb({ maxDepth: 4 }), activationArb, (expr, act) => {
-        const undeclared = checkedRun(expr, act)
-        const declared = checkedRun(expr, act, { declarations })
+        // A program the checker accepts evaluates as its unchecked form does (cel-go: checking
+        // only selects overloads and resolves names, it does not change a value or an error).
+        const undeclared = checkedRun(expr, act, UNCHECKED)
+        const declared = checkedRun(expr, act, CHECKED)
         if (!undeclared.ok && undeclared.stage !== 'eval') return
         if (!declared.ok && declared.stage !== 'eval') return
         // A missing variable is worded after the attribute's candidate names, which differ between the two.
@@ -152,7 +179,7 @@ describe('large expressions stay fast (compile + 20 evaluations on every back en
   ] as [string, string, Record<string, CelValue>][])('%s', (_name, expr, act) => {
     for (const backend of ['closures', 'js', 'auto'] as const) {
       const start = performance.now()
-      const p = compile(expr, { backend })
+      const p = compile(expr, { backend, declarations: dynOf(Object.keys(act)) })
       let first: CelValue | undefined
       for (let i = 0; i < 20; i++) {
         const o = evalOutcome(p, act)
@@ -192,11 +219,17 @@ describe('macro relations (cel-go parser/macro.go expansions)', () => {
   // l is always a list and m a map here, so that the range kind is known from the text.
   const macroAct = fc.record({ l: listArb, m: mapArb, x: valueArb })
 
-  function same(a: string, b: string, act: Record<string, CelValue>): void {
-    const x = checkedRun(a, act)
-    const y = checkedRun(b, act)
+  const macroDecls = { declarations: dynOf(['l', 'm', 'x']) }
+
+  function expectSame(a: string, x: Outcome, b: string, y: Outcome, act: Record<string, CelValue>): void {
     if (x.ok || y.ok || x.stage === 'eval' || y.stage === 'eval')
       if (!sameOutcome(x, y)) expect.fail(`${a} → ${show(x)}\n${b} → ${show(y)}\nwith ${show(act)}`)
+  }
+
+  /** Unchecked, and checked (l, m, x declared as dyn), `a` and `b` must have the same outcome. */
+  function same(a: string, b: string, act: Record<string, CelValue>): void {
+    expectSame(a, checkedRun(a, act, UNCHECKED), b, checkedRun(b, act, UNCHECKED), act)
+    expectSame(a, checkedRun(a, act, macroDecls), b, checkedRun(b, act, macroDecls), act)
   }
 
   it('all(v, P) is !exists(v, !(P)), errors included', () => {
@@ -278,23 +311,28 @@ describe('random text', () => {
     'constructor',
   ]
 
-  function check(text: string): void {
+  const textDecls = dynOf(['x', 'l', 'm', 's', 'v'])
+
+  function check(text: string, options: CompileOptions = { declarations: textDecls }): void {
     timed(() => {
       let program: ReturnType<typeof compile>
       try {
-        program = compile(text)
+        program = compile(text, options)
       } catch (e) {
         if (!(e instanceof CelError)) throw e
         expect(['parse', 'check']).toContain(e.stage)
         return
       }
+      const act = { x: { a: 1 }, l: [1, 2], m: { a: 'b' }, s: 'str', v: 1 }
       try {
-        const v = program.evaluate({ x: { a: 1 }, l: [1, 2], m: { a: 'b' }, s: 'str', v: 1 })
+        const v = program.evaluate(act)
         expect(invalidValue(v)).toBeUndefined()
       } catch (e) {
         if (!(e instanceof CelError)) throw e
         expect(e.stage).toBe('eval')
-        expect(e.message).not.toMatch(/^internal error/)
+        if (e.message.startsWith('internal error')) {
+          expect.fail(`${text}: ${e.message}`)
+        }
       }
     })
   }
@@ -307,12 +345,17 @@ describe('random text', () => {
       .map((cps) =>
         cps.map((c) => (c >= 0xd800 && c <= 0xdfff ? String.fromCharCode(c) : String.fromCodePoint(c))).join(''),
       )
-    fc.assert(fc.property(text, check), { numRuns: 800 })
+    fc.assert(
+      fc.property(text, (t) => check(t)),
+      { numRuns: 800 },
+    )
   })
 
   it('random token soups (some of them valid) only ever raise CelError', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 25 }), (toks) => check(toks.join(' '))),
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 25 }), fc.boolean(), (toks, checked) =>
+        check(toks.join(' '), checked ? { declarations: textDecls } : UNCHECKED),
+      ),
       { numRuns: 3000 },
     )
   })

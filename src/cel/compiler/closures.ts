@@ -244,16 +244,19 @@ function buildNode(p: Plan, ops: Ops): Node {
       return () => rt.fail(m)
     }
     case 'accuAppend': {
+      // `@result + [e...]` (strict `_+_`): both sides are evaluated, and the accumulator's error wins
+      // over the element's (cel-go evalBinary returns the left-hand error first).
       const i = p.accu
       const elems = p.elems.map(b)
       return (f) => {
         charge(f, 1)
         const a = f.s[i]
-        const vs = elems.map((e) => e(f))
+        const vs = elems.map((e) => tryEval(e, f))
         charge(f, 11)
         if (rt.isError(a)) throw a
+        for (const v of vs) if (rt.isError(v)) throw v
         const list = a as CelValue[]
-        for (const v of vs) list.push(v)
+        for (const v of vs) list.push(v as CelValue)
         return list
       }
     }

@@ -23,6 +23,7 @@ import {
 } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
 import { CelMap, type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
+import { makeDispatcher } from './dispatch.js'
 import { attributeCost, isAttribute, type OpName, type Plan } from './plan.js'
 
 /** Names that denote type values when no variable of that name is declared. */
@@ -68,20 +69,6 @@ const fastOps: Readonly<Record<string, OpName>> = {
   '_[_]': 'index',
   '@in': 'in',
   '!_': 'not',
-}
-
-/** A type without dyn or type parameters anywhere: a value of it has exactly that kind at run time. */
-function isConcrete(t: Type | undefined): boolean {
-  if (!t) return false
-  switch (t.typeKind) {
-    case 'dyn':
-    case 'any':
-    case 'type_param':
-    case 'error':
-      return false
-    default:
-      return t.params.every(isConcrete)
-  }
 }
 
 /** A problem found while planning (unknown function, ...): reported as a check-stage error. */
@@ -380,18 +367,18 @@ export class Planner {
   }
 
   /**
-   * The implementation the checker chose: when the reference names exactly one overload, call it
-   * directly (static dispatch, no run-time argument checks); otherwise dispatch at run time.
+   * The overload the checker chose, when its reference names exactly one: bound directly (no
+   * overload search), still behind its run-time argument guards, as cel-go guards every overload
+   * (common/decls matchRuntimeArgType): a dyn value, or a null the checker lets through, may not
+   * have the declared type at run time.
    */
   private staticImpl(e: CallExpr, name: string, member: boolean, argc: number): Impl | undefined {
-    const checked = this.ast as Partial<CheckedAst>
-    const ref = checked.refs?.get(e.id)
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     if (ref?.kind !== 'function' || ref.overloadIds.length !== 1) return undefined
-    // Only when every argument's type is known without dyn: a dyn value may be of any kind at run time.
-    const operands = e.target && member ? [e.target, ...e.args] : e.args
-    if (!operands.every((a) => isConcrete(checked.types?.get(a.id)))) return undefined
-    const o = this.env.functions.get(name)?.overloads.find((x) => x.id === ref.overloadIds[0])
-    return o && o.member === member && o.params.length === argc && !o.disableTypeGuards ? o.impl : undefined
+    const fn = this.env.functions.get(name)
+    const o = fn?.overloads.find((x) => x.id === ref.overloadIds[0])
+    if (!fn || !o || o.member !== member || o.params.length !== argc) return undefined
+    return makeDispatcher({ name, overloads: [o] }, member, argc)
   }
 
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {

@@ -1,0 +1,657 @@
+import type { CheckedAst, Reference } from '../checker/index.js'
+import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr, SelectExpr, StructExpr } from '../common/ast.js'
+import type { Env } from '../env.js'
+import { ACCUMULATOR_NAME, HIDDEN_ACCUMULATOR_NAME } from '../syntax/index.js'
+import { DynType, type Type } from '../types/types.js'
+import { codePointLength } from '../values/strings.js'
+import { extCallEstimators } from './estimate-ext.js'
+import {
+  add,
+  addSat,
+  type CostEstimate,
+  fixed,
+  MAX_UINT64,
+  multiply,
+  ONE,
+  type SizeEstimate,
+  scale,
+  UNKNOWN_SIZE,
+  union,
+  wrap64,
+  ZERO,
+} from './estimate-size.js'
+import {
+  ConstCost,
+  ListCreateBaseCost,
+  MapCreateBaseCost,
+  RegexStringLengthCostFactor,
+  SelectAndIdentCost,
+  StringTraversalCostFactor,
+} from './runtime.js'
+
+// The static cost estimator: a port of cel-go v0.26 checker/cost.go. It walks the checked AST once
+// and returns the [min, max] cost of an evaluation: identifiers and selections 1, literals 0, list /
+// map / message literals 10 / 30 / 40, calls 1 plus their arguments unless a size-dependent rule
+// applies (string traversal, regex, `in`, ...), comprehensions multiply their loop by the size of the
+// range. Sizes come from literals, from what calls report, and from a SizeEstimator hook that is
+// asked with the node's path from its root variable (`self`, `spec`, `@items`, `@keys`, ...), the
+// way Kubernetes bounds sizes with maxLength / maxItems / maxProperties. Figures are uint64
+// saturating at MaxUint64, held as bigints so that they stay exact.
+
+export type { CostEstimate, SizeEstimate }
+
+/** What an estimator sees of an expression node (cel-go's checker.AstNode). */
+export interface AstNode {
+  /**
+   * The field path from the root variable: the variable name, then field names and `@items`,
+   * `@values`, `@keys` (`@indices` for the index variable of a two-variable list comprehension);
+   * undefined when the node is not reachable from a variable.
+   */
+  readonly path: readonly string[] | undefined
+  /** The checked type of the node. */
+  readonly type: Type
+  /** The expression; undefined for synthetic nodes (a list's element type built by an estimator). */
+  readonly expr: Expr | undefined
+  /** The size derived from the expression itself (literals, sizes reported by calls), if known. */
+  readonly computedSize: SizeEstimate | undefined
+}
+
+/** Sizes of values the expression cannot know (cel-go CostEstimator.EstimateSize). */
+export interface SizeEstimator {
+  estimateSize(node: AstNode): SizeEstimate | undefined
+}
+
+/** A call's own cost (its arguments are added by the estimator) and, optionally, its result size. */
+export interface CallEstimate {
+  readonly cost: CostEstimate
+  readonly resultSize?: SizeEstimate
+}
+
+/** Passed to call estimators. The object is reused: read it during the call only. */
+export interface EstimateContext {
+  /** The function name as resolved by the checker (`sets.contains`, `_==_`, `startsWith`). */
+  readonly function: string
+  readonly overloadId: string
+  /** The SizeEstimator's answer for the node (undefined without one). */
+  estimateSize(node: AstNode): SizeEstimate | undefined
+  /** The computed size, else the SizeEstimator's, else unknown [0, MaxUint64]. */
+  sizeOf(node: AstNode): SizeEstimate
+}
+
+/**
+ * A per-overload estimate (cel-go FunctionEstimator / CostEstimator.EstimateCallCost): `target` is
+ * the receiver of member calls (undefined for global calls), `args` the other arguments. Undefined
+ * means "no estimate here": the next estimator, then cel-go's own rules apply.
+ */
+export type CallEstimator = (
+  target: AstNode | undefined,
+  args: readonly AstNode[],
+  ctx: EstimateContext,
+) => CallEstimate | undefined
+
+export interface EstimateOptions {
+  /** Sizes of variables and of what is reached from them (Kubernetes: schema maxLength, maxItems, ...). */
+  readonly sizeEstimator?: SizeEstimator
+  /**
+   * Estimates by overload id (cel-go checker.OverloadCostEstimate). The environment's extension
+   * estimators (ext.Sets, ext.Lists v3) take precedence for their own ids, as cel-go appends the
+   * environment's cost options after the caller's.
+   */
+  readonly callEstimators?: Readonly<Record<string, CallEstimator>>
+  /** Consulted after callEstimators, before cel-go's rules (cel-go's CostEstimator.EstimateCallCost). */
+  readonly estimateCallCost?: (
+    fn: string,
+    overloadId: string,
+    target: AstNode | undefined,
+    args: readonly AstNode[],
+    ctx: EstimateContext,
+  ) => CallEstimate | undefined
+  /** cel-go PresenceTestHasCost: whether `has()` costs 1 (default) or 0 (Kubernetes). */
+  readonly presenceTestHasCost?: boolean
+}
+
+/**
+ * Estimates the cost range of evaluating a checked expression, as cel-go's checker.Cost does.
+ * The bounds are exact uint64 values (bigint), MaxUint64 meaning unbounded.
+ */
+export function estimateCost(checked: CheckedAst, env: Env, options: EstimateOptions = {}): CostEstimate {
+  const estimators = { ...options.callEstimators, ...extCallEstimators(env) }
+  const presence = options.presenceTestHasCost === false ? ZERO : fixed(BigInt(SelectAndIdentCost))
+  return new Coster(checked, options.sizeEstimator, estimators, options.estimateCallCost, presence).cost(checked.expr)
+}
+
+const CONST_COST = fixed(BigInt(ConstCost))
+const SELECT_COST = fixed(BigInt(SelectAndIdentCost))
+const LIST_COST = fixed(BigInt(ListCreateBaseCost))
+const MAP_COST = fixed(BigInt(MapCreateBaseCost))
+/** common.StructCreateBaseCost (message literals); runtime.ts has no message construction. */
+const STRUCT_COST = fixed(40n)
+/** The fold start of cel-go's overload union: [MaxUint64, 0]. */
+const EMPTY_UNION: CostEstimate = { min: MAX_UINT64, max: 0n }
+
+type Container = 'list' | 'map' | 'other'
+
+/** cel-go's entrySizeEstimate: sizes of a container's keys (indices) and values. */
+interface EntrySize {
+  readonly kind: Container
+  readonly key: SizeEstimate
+  readonly val: SizeEstimate
+}
+
+function unionEntries(a: EntrySize | undefined, b: EntrySize | undefined): EntrySize | undefined {
+  if (a === undefined || b === undefined) return undefined
+  return { kind: a.kind, key: union(a.key, b.key), val: union(a.val, b.val) }
+}
+
+interface LocalVar {
+  readonly path: readonly string[] | undefined
+  readonly size: SizeEstimate | undefined
+  readonly entrySize: EntrySize | undefined
+}
+
+/** Go's `append(path, s)`: a nil path yields `[s]`. */
+function append(path: readonly string[] | undefined, s: string): readonly string[] {
+  return path === undefined ? [s] : [...path, s]
+}
+
+function containerOf(t: Type): Container {
+  return t.typeKind === 'list' ? 'list' : t.typeKind === 'map' ? 'map' : 'other'
+}
+
+/** isScalar: types of a constant size (strings, bytes, containers and dyn vary). */
+function isScalar(t: Type): boolean {
+  switch (t.typeKind) {
+    case 'bool':
+    case 'double':
+    case 'duration':
+    case 'int':
+    case 'timestamp':
+    case 'uint':
+      return true
+    case 'opaque':
+      return t.name === 'optional_type' && isScalar(t.params[0] ?? DynType)
+  }
+  return false
+}
+
+/** computeExprSize: the exact size of literals and aggregate literals. */
+function exprSize(e: Expr): SizeEstimate | undefined {
+  switch (e.kind) {
+    case 'literal': {
+      const v = e.value
+      if (v.type === 'string') return fixed(BigInt(codePointLength(v.value)))
+      if (v.type === 'bytes') return fixed(BigInt(v.value.length))
+      return ONE
+    }
+    case 'list':
+      return fixed(BigInt(e.elements.length))
+    case 'map':
+      return fixed(BigInt(e.entries.length))
+  }
+  return undefined
+}
+
+const isAccumulator = (name: string) => name === ACCUMULATOR_NAME || name === HIDDEN_ACCUMULATOR_NAME
+
+class Coster implements EstimateContext {
+  private readonly paths = new Map<number, readonly string[] | undefined>()
+  private readonly locals = new Map<string, LocalVar[]>()
+  private readonly sizes = new Map<number, SizeEstimate>()
+  private readonly entries = new Map<number, EntrySize>()
+  private readonly refs: ReadonlyMap<number, Reference>
+  private readonly types: ReadonlyMap<number, Type>
+  // EstimateContext state of the call being estimated.
+  function = ''
+  overloadId = ''
+
+  constructor(
+    checked: CheckedAst,
+    private readonly sizeEstimator: SizeEstimator | undefined,
+    private readonly estimators: Readonly<Record<string, CallEstimator | undefined>>,
+    private readonly fallback: EstimateOptions['estimateCallCost'],
+    private readonly presenceCost: CostEstimate,
+  ) {
+    this.refs = checked.refs
+    this.types = checked.types
+  }
+
+  estimateSize(node: AstNode): SizeEstimate | undefined {
+    return this.sizeEstimator?.estimateSize(node)
+  }
+
+  sizeOf(node: AstNode): SizeEstimate {
+    return node.computedSize ?? this.estimateSize(node) ?? UNKNOWN_SIZE
+  }
+
+  cost(e: Expr): CostEstimate {
+    switch (e.kind) {
+      case 'literal':
+        return CONST_COST
+      case 'ident':
+        return this.costIdent(e, this.identName(e)!)
+      case 'select': {
+        // A select chain the checker resolved to a qualified variable (`a.b` declared) is an ident.
+        const name = this.identName(e)
+        return name !== undefined ? this.costIdent(e, name) : this.costSelect(e)
+      }
+      case 'call':
+        return this.costCall(e)
+      case 'list':
+        return this.costCreateList(e)
+      case 'map':
+        return this.costCreateMap(e)
+      case 'struct':
+        return this.costCreateStruct(e)
+      case 'comprehension':
+        return this.isBind(e) ? this.costBind(e) : this.costComprehension(e)
+    }
+  }
+
+  /** The identifier an ident (or a select resolved as a qualified name) denotes, as cel-go rewrites it. */
+  private identName(e: Expr): string | undefined {
+    if (e.kind === 'ident') {
+      const r = this.refs.get(e.id)
+      return r?.kind === 'ident' ? r.name : e.name
+    }
+    if (e.kind === 'select') {
+      const r = this.refs.get(e.id)
+      if (r?.kind === 'ident') return r.name
+    }
+    return undefined
+  }
+
+  private typeOf(e: Expr): Type {
+    return this.types.get(e.id) ?? DynType
+  }
+
+  // ---- local variables (comprehension, bind) ----
+
+  private peek(name: string): LocalVar | undefined {
+    const stack = this.locals.get(name)
+    return stack === undefined ? undefined : stack[stack.length - 1]
+  }
+
+  private push(name: string, v: LocalVar): void {
+    const stack = this.locals.get(name)
+    if (stack === undefined) this.locals.set(name, [v])
+    else stack.push(v)
+  }
+
+  private pop(name: string): void {
+    this.locals.get(name)?.pop()
+  }
+
+  private pushLocalVar(name: string, e: Expr): void {
+    const path = this.getPath(e)
+    // A binding of a list or map carries its entry sizes to the variable.
+    const entrySize = this.computeEntrySize(e)
+    this.push(name, { path, size: this.computeSize(e), entrySize })
+  }
+
+  private pushIterKey(name: string, range: Expr): void {
+    const entry = this.computeEntrySize(range)
+    const path = this.getPath(range)
+    const container = entry?.kind ?? containerOf(this.typeOf(range))
+    const sub = container === 'list' ? '@indices' : '@keys'
+    this.push(name, { path: append(path, sub), size: entry?.key, entrySize: undefined })
+  }
+
+  private pushIterValue(name: string, range: Expr): void {
+    const entry = this.computeEntrySize(range)
+    const path = this.getPath(range)
+    const container = entry?.kind ?? containerOf(this.typeOf(range))
+    const sub = container === 'list' ? '@items' : '@values'
+    this.push(name, { path: append(path, sub), size: entry?.val, entrySize: undefined })
+  }
+
+  private pushIterSingle(name: string, range: Expr): void {
+    const entry = this.computeEntrySize(range)
+    let size = entry?.key
+    let sub = '@keys'
+    const container = entry?.kind ?? containerOf(this.typeOf(range))
+    if (container === 'list') {
+      size = entry?.val
+      sub = '@items'
+    }
+    this.push(name, { path: append(this.getPath(range), sub), size, entrySize: undefined })
+  }
+
+  // ---- paths and sizes ----
+
+  private getPath(e: Expr): readonly string[] | undefined {
+    const name = this.identName(e)
+    if (name !== undefined) {
+      const v = this.peek(name)
+      if (v !== undefined) return v.path
+    }
+    return this.paths.get(e.id)
+  }
+
+  private newAstNode(e: Expr): AstNode {
+    let path = this.getPath(e)
+    // Only paths from root variables: accumulators are not inputs.
+    if (path !== undefined && path.length > 0 && isAccumulator(path[0]!)) path = undefined
+    return { path, type: this.typeOf(e), expr: e, computedSize: this.computeSize(e) }
+  }
+
+  private setSize(e: Expr, size: SizeEstimate | undefined): void {
+    if (size !== undefined) this.sizes.set(e.id, size)
+  }
+
+  private sizeOrUnknown(e: Expr): SizeEstimate {
+    return this.computeSize(e) ?? UNKNOWN_SIZE
+  }
+
+  private computeSize(e: Expr): SizeEstimate | undefined {
+    const known = this.sizes.get(e.id)
+    if (known !== undefined) return known
+    const literal = exprSize(e)
+    if (literal !== undefined) return literal
+    // The caller's estimate comes before the type's, so that it can override what CEL would ascribe.
+    const se = this.sizeEstimator
+    if (se !== undefined) {
+      const size = se.estimateSize({ path: this.getPath(e), type: this.typeOf(e), expr: e, computedSize: undefined })
+      if (size !== undefined) {
+        this.sizes.set(e.id, size)
+        return size
+      }
+    }
+    if (isScalar(this.typeOf(e))) return ONE
+    const name = this.identName(e)
+    if (name !== undefined) {
+      const v = this.peek(name)
+      if (v?.size !== undefined) return v.size
+    }
+    return undefined
+  }
+
+  private setEntrySize(e: Expr, size: EntrySize | undefined): void {
+    if (size !== undefined) this.entries.set(e.id, size)
+  }
+
+  private computeEntrySize(e: Expr): EntrySize | undefined {
+    const known = this.entries.get(e.id)
+    if (known !== undefined) return known
+    const name = this.identName(e)
+    if (name !== undefined) return this.peek(name)?.entrySize
+    return undefined
+  }
+
+  private copySizeEstimates(dst: Expr, src: Expr): void {
+    this.setSize(dst, this.computeSize(src))
+    this.setEntrySize(dst, this.computeEntrySize(src))
+  }
+
+  // ---- nodes ----
+
+  private costIdent(e: Expr, name: string): CostEstimate {
+    const v = this.peek(name)
+    this.paths.set(e.id, v !== undefined ? v.path : [name])
+    return SELECT_COST
+  }
+
+  private costSelect(e: SelectExpr): CostEstimate {
+    if (e.testOnly) {
+      // has(): the operand is evaluated, the presence test itself costs 0 or 1.
+      return add(this.presenceCost, this.cost(e.operand))
+    }
+    let sum = this.cost(e.operand)
+    const k = this.typeOf(e.operand).typeKind
+    if (k === 'map' || k === 'struct' || k === 'type_param') sum = add(sum, SELECT_COST)
+    this.paths.set(e.id, append(this.getPath(e.operand), e.field))
+    return sum
+  }
+
+  private costCall(e: CallExpr): CostEstimate {
+    const ref = this.refs.get(e.id)
+    const fn = ref?.kind === 'function' ? ref.name : e.fn
+    // dyn() only disables type checking: 1 plus its argument, which keeps its sizes.
+    if (fn === 'dyn' && e.args.length > 0) {
+      const arg = e.args[0]!
+      const argCost = this.cost(arg)
+      this.copySizeEstimates(e, arg)
+      return add(ONE, argCost)
+    }
+    const args = e.args
+    const n = args.length
+    const argNodes: AstNode[] = new Array(n)
+    const argCosts: CostEstimate[] = new Array(n)
+    for (let i = 0; i < n; i++) {
+      argCosts[i] = this.cost(args[i]!)
+      argNodes[i] = this.newAstNode(args[i]!)
+    }
+    const ids = ref?.kind === 'function' ? ref.overloadIds : undefined
+    if (ids === undefined || ids.length === 0) return ZERO
+    let sum = ZERO
+    let target: AstNode | undefined
+    // A receiver the checker read as a namespace (`sets.contains(...)`) makes a global call.
+    if (e.target !== undefined && fn === e.fn) {
+      sum = this.cost(e.target)
+      target = this.newAstNode(e.target)
+    }
+    // The estimate covers every overload the checker left possible.
+    let fnCost = EMPTY_UNION
+    let resultSize: SizeEstimate | undefined
+    for (const id of ids) {
+      const oc = this.functionCost(e, fn, id, target, argNodes, argCosts)
+      fnCost = union(fnCost, oc.cost)
+      if (oc.resultSize !== undefined) resultSize = resultSize === undefined ? oc.resultSize : union(resultSize, oc.resultSize)
+      // Index operations extend the field path.
+      if (id === 'index_list' && n > 0) {
+        resultSize = this.computeEntrySize(args[0]!)?.val
+        this.paths.set(e.id, append(this.getPath(args[0]!), '@items'))
+      } else if (id === 'index_map' && n > 0) {
+        resultSize = this.computeEntrySize(args[0]!)?.val
+        this.paths.set(e.id, append(this.getPath(args[0]!), '@values'))
+      }
+      if (resultSize === undefined) resultSize = this.computeSize(e)
+    }
+    this.setSize(e, resultSize)
+    return add(sum, fnCost)
+  }
+
+  private functionCost(
+    e: CallExpr,
+    fn: string,
+    id: string,
+    target: AstNode | undefined,
+    args: readonly AstNode[],
+    argCosts: readonly CostEstimate[],
+  ): CallEstimate {
+    const argSum = () => {
+      let s = ZERO
+      for (const c of argCosts) s = add(s, c)
+      return s
+    }
+    this.function = fn
+    this.overloadId = id
+    const custom = this.estimators[id]
+    let est = custom !== undefined ? custom(target, args, this) : undefined
+    if (est === undefined && this.fallback !== undefined) est = this.fallback(fn, id, target, args, this)
+    if (est !== undefined) return { cost: add(est.cost, argSum()), resultSize: est.resultSize }
+    const size = (node: AstNode) => node.computedSize ?? UNKNOWN_SIZE
+    switch (id) {
+      // O(n) functions
+      case 'string_format':
+        // The result size is not bounded.
+        if (target !== undefined) return { cost: add(scale(size(target), StringTraversalCostFactor), argSum()) }
+        break
+      case 'string_to_bytes':
+        if (args.length === 1) {
+          const sz = size(args[0]!)
+          // At most 4 bytes per code point (Go multiplies without overflow checks).
+          const resultSize = { min: sz.min, max: wrap64(sz.max * 4n) }
+          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
+        }
+        break
+      case 'bytes_to_string':
+        if (args.length === 1) {
+          const sz = size(args[0]!)
+          const resultSize = { min: sz.min / 4n, max: sz.max }
+          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
+        }
+        break
+      case 'strings_quote':
+        if (args.length === 1) {
+          const sz = size(args[0]!)
+          // Every character escaped, plus the two quotes.
+          const resultSize = { min: wrap64(sz.min + 2n), max: wrap64(sz.max * 2n + 2n) }
+          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
+        }
+        break
+      case 'starts_with_string':
+      case 'ends_with_string':
+        if (args.length === 1) return { cost: add(scale(size(args[0]!), StringTraversalCostFactor), argSum()) }
+        break
+      case 'in_list':
+        // Every list membership test is taken to be O(n), even on constant lists.
+        if (args.length === 2) return { cost: add(scale(size(args[1]!), 1), argSum()) }
+        break
+      // O(nm) functions
+      case 'matches_string':
+        if (target !== undefined && args.length === 1) {
+          // One more than the length, so that an empty string against a costly regex is not free.
+          const strCost = scale(add(size(target), ONE), StringTraversalCostFactor)
+          const regexCost = scale(size(args[0]!), RegexStringLengthCostFactor)
+          return { cost: add(multiply(strCost, regexCost), argSum()) }
+        }
+        break
+      case 'contains_string':
+        if (target !== undefined && args.length === 1) {
+          const strCost = scale(size(target), StringTraversalCostFactor)
+          const subCost = scale(size(args[0]!), StringTraversalCostFactor)
+          return { cost: add(multiply(strCost, subCost), argSum()) }
+        }
+        break
+      case 'logical_or':
+      case 'logical_and': {
+        // Short-circuit: the minimum is the left operand alone.
+        const lhs = argCosts[0]!
+        const rhs = argCosts[1]!
+        return { cost: { min: lhs.min, max: addSat(lhs.max, rhs.max) } }
+      }
+      case 'conditional': {
+        const resultSize = union(size(args[1]!), size(args[2]!))
+        this.setEntrySize(e, unionEntries(this.computeEntrySize(e.args[1]!), this.computeEntrySize(e.args[2]!)))
+        return { cost: add(argCosts[0]!, union(argCosts[1]!, argCosts[2]!)), resultSize }
+      }
+      case 'add_string':
+      case 'add_bytes':
+      case 'add_list':
+        if (args.length === 2) {
+          const resultSize = add(size(args[0]!), size(args[1]!))
+          const entry = unionEntries(this.computeEntrySize(e.args[0]!), this.computeEntrySize(e.args[1]!))
+          if (entry !== undefined) this.setEntrySize(e, entry)
+          // List concatenation is O(1); it is handled here to track the size.
+          if (id === 'add_list') return { cost: add(ONE, argSum()), resultSize }
+          return { cost: add(scale(resultSize, StringTraversalCostFactor), argSum()), resultSize }
+        }
+        break
+      case 'less_string':
+      case 'greater_string':
+      case 'less_equals_string':
+      case 'greater_equals_string':
+      case 'less_bytes':
+      case 'greater_bytes':
+      case 'less_equals_bytes':
+      case 'greater_equals_bytes':
+      case 'equals':
+      case 'not_equals': {
+        // Scalars have size 1, so their comparison costs 1.
+        const l = size(args[0]!).max
+        const r = size(args[1]!).max
+        const smallest = r < l ? r : l
+        const cost = scale({ min: smallest > 0n ? 1n : 0n, max: smallest }, StringTraversalCostFactor)
+        return { cost: add(cost, argSum()) }
+      }
+    }
+    // O(1) functions (see the run-time tracker for the measured base cost).
+    return { cost: add(ONE, argSum()) }
+  }
+
+  private costCreateList(e: ListExpr): CostEstimate {
+    let sum = ZERO
+    let itemSize: SizeEstimate = { min: e.elements.length === 0 ? 0n : MAX_UINT64, max: 0n }
+    for (const el of e.elements) {
+      sum = add(sum, this.cost(el))
+      itemSize = union(itemSize, this.sizeOrUnknown(el))
+    }
+    this.setEntrySize(e, { kind: 'list', key: ONE, val: itemSize })
+    return add(sum, LIST_COST)
+  }
+
+  private costCreateMap(e: MapExpr): CostEstimate {
+    let sum = ZERO
+    const empty = e.entries.length === 0
+    let keySize: SizeEstimate = { min: empty ? 0n : MAX_UINT64, max: 0n }
+    let valSize: SizeEstimate = { min: empty ? 0n : MAX_UINT64, max: 0n }
+    for (const entry of e.entries) {
+      sum = add(sum, this.cost(entry.key))
+      sum = add(sum, this.cost(entry.value))
+      keySize = union(keySize, this.sizeOrUnknown(entry.key))
+      valSize = union(valSize, this.sizeOrUnknown(entry.value))
+    }
+    this.setEntrySize(e, { kind: 'map', key: keySize, val: valSize })
+    return add(sum, MAP_COST)
+  }
+
+  private costCreateStruct(e: StructExpr): CostEstimate {
+    let sum = ZERO
+    for (const f of e.fields) sum = add(sum, this.cost(f.value))
+    return add(sum, STRUCT_COST)
+  }
+
+  private costComprehension(e: ComprehensionExpr): CostEstimate {
+    let sum = add(this.cost(e.iterRange), this.cost(e.accuInit))
+    this.pushLocalVar(e.accuVar, e.accuInit)
+    const two = e.iterVar2 !== undefined && e.iterVar2 !== ''
+    if (two) {
+      this.pushIterKey(e.iterVar, e.iterRange)
+      this.pushIterValue(e.iterVar2!, e.iterRange)
+    } else this.pushIterSingle(e.iterVar, e.iterRange)
+    // The cost of one iteration.
+    const loopCost = this.cost(e.loopCondition)
+    const stepCost = this.cost(e.loopStep)
+    this.pop(e.iterVar)
+    if (two) this.pop(e.iterVar2!)
+    sum = add(sum, this.cost(e.result))
+    this.pop(e.accuVar)
+    const rangeCnt = this.sizeOrUnknown(e.iterRange)
+    sum = add(sum, multiply(rangeCnt, add(stepCost, loopCost)))
+    switch (e.accuInit.kind) {
+      case 'literal':
+        this.setSize(e, this.computeSize(e.accuInit))
+        break
+      case 'list':
+      case 'map':
+        this.setSize(e, rangeCnt)
+        // A step that builds a container records the entry sizes of what it builds.
+        this.setEntrySize(e, this.computeEntrySize(e.loopStep))
+        break
+    }
+    return sum
+  }
+
+  /** cel.bind and the macros built like it: an empty range, a false condition, a named accumulator. */
+  private isBind(e: ComprehensionExpr): boolean {
+    const c = e.loopCondition
+    return (
+      e.iterRange.kind === 'list' &&
+      e.iterRange.elements.length === 0 &&
+      c.kind === 'literal' &&
+      c.value.type === 'bool' &&
+      c.value.value === false &&
+      e.accuVar !== ACCUMULATOR_NAME
+    )
+  }
+
+  private costBind(e: ComprehensionExpr): CostEstimate {
+    // Bindings are lazy; the cost of the empty range is kept.
+    let sum = add(this.cost(e.iterRange), this.cost(e.accuInit))
+    this.pushLocalVar(e.accuVar, e.accuInit)
+    sum = add(sum, this.cost(e.result))
+    this.pop(e.accuVar)
+    this.copySizeEstimates(e, e.result)
+    return sum
+  }
+}
