@@ -54,7 +54,7 @@ export const CAUSES = {
     owner: 'checker (src/cel/checker)',
     reason:
       "cel-go's checker types `[optional.of(1), null][0]` as null_type (legacy nullable assignment); cel-spec wants " +
-      'optional_type(int). cel-go\'s conformance runner lists it as a known failure.',
+      "optional_type(int). cel-go's conformance runner lists it as a known failure.",
   },
   'legacy-format': {
     kind: 'cel-go',

@@ -86,13 +86,20 @@ function buildNode(p: Plan, ops: Ops): Node {
     case 'const': {
       const v = p.value
       const c = p.cost
-      return c === undefined ? () => v : (f) => (charge(f, c), v)
+      if (c === undefined) return () => v
+      return (f) => {
+        charge(f, c)
+        return v
+      }
     }
     case 'fresh':
       return p.kind === 'list' ? () => [] : () => Object.create(null)
     case 'var': {
       const name = p.name
-      return (f) => (charge(f, 1), rt.variable(f.act, name))
+      return (f) => {
+        charge(f, 1)
+        return rt.variable(f.act, name)
+      }
     }
     case 'attr': {
       const c = p.candidates
@@ -104,11 +111,17 @@ function buildNode(p: Plan, ops: Ops): Node {
     }
     case 'local': {
       const i = p.slot
-      return (f) => (charge(f, 1), f.s[i] as CelValue)
+      return (f) => {
+        charge(f, 1)
+        return f.s[i] as CelValue
+      }
     }
     case 'accu': {
       const i = p.slot
-      return (f) => (charge(f, 1), rt.accu(f.s[i] as CelValue | ErrorValue))
+      return (f) => {
+        charge(f, 1)
+        return rt.accu(f.s[i] as CelValue | ErrorValue)
+      }
     }
     case 'select': {
       const o = b(p.operand)
