@@ -40,6 +40,8 @@ for (const c of cases) {
   const plain = bindings(c)
   const big = plain.map(toBig)
   const kelp = compile(c.expr, { declarations: c.id === 'oldSelf' ? { self: StringType, oldSelf: StringType } : decls })
+  // The same program without the checker: every call dispatches on its arguments' run-time kinds.
+  const unchecked = compile(c.expr, { declarations: decls, disableCheck: true })
   const marcFn = marc.parse(c.expr)
   const bufFn = buf.plan(bufEnv, buf.parse(c.expr))
   const want = c.js(plain[0])
@@ -50,9 +52,13 @@ for (const c of cases) {
   ]) {
     if (got !== want) throw new Error(`${c.id}: ${name} gave ${String(got)}, expected ${String(want)}`)
   }
-  for (let i = 0; i < 100; i++) kelp.evaluate(plain[i & 7]) // past the closure tier
+  for (let i = 0; i < 100; i++) {
+    kelp.evaluate(plain[i & 7]) // past the closure tier
+    unchecked.evaluate(plain[i & 7])
+  }
   const js = await time(c.js, plain)
   const k = await time((v) => kelp.evaluate(v), plain)
+  const u = await time((v) => unchecked.evaluate(v), plain)
   const m = await time(marcFn, big)
   const b = await time(bufFn, big)
   const compileNs = await time(() => compile(c.expr, { env }), plain)
@@ -60,15 +66,17 @@ for (const c of cases) {
   ratios.marc.push(m / k)
   ratios.buf.push(b / k)
   rows.push(
-    `| ${c.id} | ${fmt(js)} | ${fmt(k)} (${(k / js).toFixed(1)}×) | ${fmt(m)} (${(m / k).toFixed(1)}× kelp) | ${fmt(b)} (${(b / k).toFixed(1)}× kelp) | ${fmt(compileNs)} |`,
+    `| ${c.id} | ${fmt(js)} | ${fmt(k)} (${(k / js).toFixed(1)}×) | ${fmt(u)} | ${fmt(m)} (${(m / k).toFixed(1)}× kelp) | ${fmt(b)} (${(b / k).toFixed(1)}× kelp) | ${fmt(compileNs)} |`,
   )
 }
 const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
 console.log(
   `machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`,
 )
-console.log('| case | hand-written | kelp (× hand-written) | @marcbachmann/cel-js | @bufbuild/cel | kelp compile |')
-console.log('|---|---|---|---|---|---|')
+console.log(
+  '| case | hand-written | kelp (× hand-written) | kelp unchecked | @marcbachmann/cel-js | @bufbuild/cel | kelp compile |',
+)
+console.log('|---|---|---|---|---|---|---|')
 for (const r of rows) console.log(r)
 console.log(
   `\ngeometric means: kelp / hand-written ${geo(ratios.kelp).toFixed(2)}×; @marcbachmann/cel-js / kelp ${geo(ratios.marc).toFixed(1)}×; @bufbuild/cel / kelp ${geo(ratios.buf).toFixed(1)}×`,
