@@ -1,12 +1,4 @@
-import {
-  type AstNode,
-  type CallEstimate,
-  type CallEstimator,
-  type EstimateContext,
-  type EstimateOptions,
-  estimateCost,
-  type SizeEstimator,
-} from '../cel/cost/estimator.js'
+import type { CheckedAst } from '../cel/checker/index.js'
 import {
   add,
   fixed,
@@ -18,13 +10,21 @@ import {
   wrap64,
   ZERO,
 } from '../cel/cost/estimate-size.js'
+import {
+  type AstNode,
+  type CallEstimate,
+  type CallEstimator,
+  type EstimateContext,
+  type EstimateOptions,
+  estimateCost,
+  type SizeEstimator,
+} from '../cel/cost/estimator.js'
 import { ListCreateBaseCost, StringTraversalCostFactor } from '../cel/cost/runtime.js'
-import type { CheckedAst } from '../cel/checker/index.js'
 import type { Env } from '../cel/env.js'
 import type { Type } from '../cel/types/types.js'
 import { cidrCosts } from './library/cidr.js'
 import { formatCosts, formatEqualsCost } from './library/format.js'
-import { type CostRange as NumberRange, ipCosts, type OverloadCost } from './library/ip.js'
+import { ipCosts, type CostRange as NumberRange, type OverloadCost } from './library/ip.js'
 import { type CostOperand, type KubeCost, listsCosts } from './library/lists.js'
 import { type LibraryCallCost, quantityCosts } from './library/quantity.js'
 import { regexCosts } from './library/regex.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CelValue } from '../../src/cel/index.js'
 import { compile, standardEnv } from '../../src/cel/program.js'
-import { CIDRType, cidrCosts, cidrLibrary } from '../../src/kube/library/cidr.js'
+import { cidrCosts, cidrLibrary } from '../../src/kube/library/cidr.js'
 import { type CostRange, ipCosts, ipLibrary } from '../../src/kube/library/ip.js'
 import { Addr, type Prefix, parseAddr, parsePrefix } from '../../src/kube/values/netip.js'
 

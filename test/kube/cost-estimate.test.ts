@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { check, type TypeProvider } from '../../src/cel/checker/index.js'
-import type { AstNode, EstimateContext, SizeEstimator } from '../../src/cel/cost/estimator.js'
 import type { SizeEstimate } from '../../src/cel/cost/estimate-size.js'
+import type { AstNode, EstimateContext, SizeEstimator } from '../../src/cel/cost/estimator.js'
 import { parse } from '../../src/cel/syntax/index.js'
 import {
+  BoolType,
+  BytesType,
   DoubleType,
+  DurationType,
   DynType,
   IntType,
   listOf,
   mapOf,
   StringType,
   struct,
+  TimestampType,
   type Type,
 } from '../../src/cel/types/types.js'
 import { AuthorizerType } from '../../src/kube/authz/library.js'
@@ -167,7 +171,8 @@ table('cost_test.go TestStringLibrary', [
   ["'abc 123 def 123'.findAll('123', 1)", r(2)],
 ])
 
-const resource = "authorizer.group('apps').resource('deployments').subresource('status').namespace('test').name('backend')"
+const resource =
+  "authorizer.group('apps').resource('deployments').subresource('status').namespace('test').name('backend')"
 const selector = "'spec.nodeName=example-node-name.fully.qualified.domain.name.example.com'"
 table('cost_test.go TestAuthzLibrary', [
   ["authorizer.path('/healthz')", r(2)],
@@ -284,7 +289,12 @@ table('cost_test.go TestTwoVariableComprehensionCost', [
 
 describe('cost_test.go TestSize (replace result sizes)', () => {
   // EstimateCallCost("replace", ...) with nodes that carry their computed sizes.
-  const node = (size: SizeEstimate): AstNode => ({ path: undefined, type: StringType, expr: undefined, computedSize: size })
+  const node = (size: SizeEstimate): AstNode => ({
+    path: undefined,
+    type: StringType,
+    expr: undefined,
+    computedSize: size,
+  })
   const ctx: EstimateContext = {
     function: 'replace',
     overloadId: '',
@@ -339,6 +349,13 @@ const mapOf_ = (elem: Decl, minSize: bigint): Decl => ({
   elem,
 })
 const intOrString: Decl = { type: DynType, max: MAX_REQUEST - 2n }
+// format: byte strings are sized like strings (estimateMaxStringLengthPerRequest's default branch)
+const bytesDecl: Decl = { type: BytesType, max: MAX_REQUEST - 2n }
+const boolDecl: Decl = { type: BoolType, max: 0n }
+// date / date-time / duration strings are bounded by JSON size constants; the cases below only
+// need them to be non-zero (a scalar compared with them costs 1)
+const durationDecl: Decl = { type: DurationType, max: 32n }
+const timestampDecl: Decl = { type: TimestampType, max: 32n }
 
 let objects = 0
 function object(fields: Record<string, Decl>): Decl {
@@ -400,15 +417,19 @@ stability('numbers', vals(doubleDecl, doubleDecl, doubleDecl, doubleDecl, double
   'self.val7 == 1.0': 2,
 })
 
-stability('numeric comparisons', vals(intDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl), {
-  'double(self.val1) < self.val4': 6,
-  'self.val1 < int(self.val4)': 6,
-  'double(self.val1) < self.val5': 6,
-  'self.val1 < int(self.val5)': 6,
-  'double(5) < 10.0': 2,
-  '5 < int(10.0)': 2,
-  'double(self.val1) < 10.0': 4,
-})
+stability(
+  'numeric comparisons',
+  vals(intDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl, doubleDecl),
+  {
+    'double(self.val1) < self.val4': 6,
+    'self.val1 < int(self.val4)': 6,
+    'double(self.val1) < self.val5': 6,
+    'self.val1 < int(self.val5)': 6,
+    'double(5) < 10.0': 2,
+    '5 < int(10.0)': 2,
+    'double(self.val1) < 10.0': 4,
+  },
+)
 
 stability('unicode strings', vals(stringDecl, stringDecl), {
   "self.val1.startsWith('Rook')": 3,
@@ -433,6 +454,50 @@ stability('unicode strings', vals(stringDecl, stringDecl), {
   "self.val1 == '''l1\nl2'''": 3,
 })
 
+stability('bytes', vals(bytesDecl, bytesDecl), {
+  'self.val1 == self.val2': 314577,
+  "self.val1 == b'AB'": 3,
+  'type(self.val1) == bytes': 4,
+  'size(self.val1) == 2': 4,
+})
+
+stability('booleans', vals(boolDecl, boolDecl, boolDecl, boolDecl), {
+  'self.val1 != self.val4': 4,
+  'type(self.val1) == bool': 4,
+})
+
+stability(
+  'conversions',
+  vals(
+    intDecl,
+    doubleDecl,
+    doubleDecl,
+    doubleDecl,
+    boolDecl,
+    stringDecl,
+    bytesDecl,
+    stringDecl,
+    durationDecl,
+    stringDecl,
+    timestampDecl,
+    stringDecl,
+    timestampDecl,
+  ),
+  {
+    'int(self.val2) == self.val1': 5,
+    'double(self.val1) == self.val2': 5,
+    'bytes(self.val6) == self.val7': 629150,
+    'string(self.val1) == self.val6': 314578,
+    "string(self.val4) == '10.5'": 4,
+    'string(self.val7) == self.val6': 629150,
+    'duration(self.val8) == self.val9': 6,
+    'timestamp(self.val10) == self.val11': 6,
+    'string(self.val11) == self.val10': 314578,
+    'timestamp(self.val12) == self.val13': 6,
+    'string(self.val13) == self.val12': 314578,
+  },
+)
+
 stability('lists', vals(listOf_(intDecl, 1n), listOf_(intDecl, 1n)), {
   '1 in self.val1': 1572865,
   'self.val2[0] in self.val1': 1572868,
@@ -452,11 +517,11 @@ stability('lists', vals(listOf_(intDecl, 1n), listOf_(intDecl, 1n)), {
 stability('listSets', vals(listOf_(stringDecl, 2n), listOf_(stringDecl, 2n)), {
   "self.val1 == ['c', 'b', 'a']": 13,
   "'a' in self.val1": 1048577,
-  "self.val2[0] in self.val1": 1048580,
+  'self.val2[0] in self.val1': 1048580,
   "!('x' in self.val1)": 1048578,
   "self.val1 + self.val2 == ['a', 'b', 'c']": 16,
-  "self.val1.all(k, size(self.val1) > 0)": 7340028,
-  "size(self.val1.filter(k, size(self.val1) > 1)) == 1": 17825790,
+  'self.val1.all(k, size(self.val1) > 0)': 7340028,
+  'size(self.val1.filter(k, size(self.val1) > 1)) == 1': 17825790,
 })
 
 stability('maps', vals(mapOf_(stringDecl, 2n), mapOf_(stringDecl, 2n)), {
@@ -523,7 +588,7 @@ stability(
     "optional.of('a').optMap(v, v == 'value').hasValue()": 18,
     "self.l[?0].optMap(v, v == 'a').hasValue()": 22,
     "self.obj.?field == optional.of('a')": 1844674407370955268n,
-    "self.obj.?absentField == optional.none()": 1844674407370955268n,
+    'self.obj.?absentField == optional.none()': 1844674407370955268n,
     "self.obj.?field.orValue('v') == 'a'": 5,
     "self.m[?'k'] == optional.of('v')": 1844674407370955268n,
     "self.l[?0] == optional.of('a')": 1844674407370955268n,
@@ -540,4 +605,15 @@ stability('quantity', vals(stringDecl, stringDecl), {
   'quantity("200M").compareTo(quantity("0.2G")) == 0': 4,
   'quantity("50").isInteger()': 2,
   'quantity(self.val1).isInteger()': 314576,
+})
+
+// apiextensions-apiserver pkg/apiserver/schema/cel/compilation_test.go TestCostEstimation: a rule on
+// an array of numbers (minimum serialized size 1), unbounded and with maxItems: 10.
+describe('compilation_test.go TestCostEstimation', () => {
+  it('self.all(x, true) on an unbounded array of numbers', () => {
+    expect(crdEstimate(listOf_(doubleDecl, 1n), 'self.all(x, true)')).toBe(4718591n)
+  })
+  it('self.all(x, true) with maxItems: 10', () => {
+    expect(crdEstimate({ type: listOf(DoubleType), max: 10n, elem: doubleDecl }, 'self.all(x, true)')).toBe(32n)
+  })
 })

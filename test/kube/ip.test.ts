@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CelValue } from '../../src/cel/index.js'
 import { compile, standardEnv } from '../../src/cel/program.js'
 import { cidrLibrary } from '../../src/kube/library/cidr.js'
-import { type CostRange, IPType, ipCosts, ipLibrary } from '../../src/kube/library/ip.js'
+import { type CostRange, ipCosts, ipLibrary } from '../../src/kube/library/ip.js'
 import { Addr, parseAddr } from '../../src/kube/values/netip.js'
 
 // Kubernetes' IP library: apiserver pkg/cel/library/ip_test.go (TestIP, ported completely), the

@@ -1,15 +1,6 @@
 import type { Env } from '../env.js'
+import { add, fixed, MAX_UINT64, multiply, ONE, type SizeEstimate, scale, wrap64 } from './estimate-size.js'
 import type { AstNode, CallEstimate, CallEstimator, EstimateContext } from './estimator.js'
-import {
-  add,
-  fixed,
-  MAX_UINT64,
-  multiply,
-  ONE,
-  type SizeEstimate,
-  scale,
-  wrap64,
-} from './estimate-size.js'
 import { ListCreateBaseCost, StringTraversalCostFactor } from './runtime.js'
 
 // Static estimates the cel-go v0.26 extension libraries register with cel.CostEstimatorOptions:

@@ -65,9 +65,20 @@ export function scale(a: SizeEstimate, f: number): SizeEstimate {
   return { min: byFactor(a.min, f), max: byFactor(a.max, f) }
 }
 
+/** The smaller of two uint64 values (Math.min does not take bigints). */
+export function minU64(a: bigint, b: bigint): bigint {
+  if (b < a) return b
+  return a
+}
+
+export function maxU64(a: bigint, b: bigint): bigint {
+  if (b > a) return b
+  return a
+}
+
 /** Union: the range covering both. */
 export function union(a: SizeEstimate, b: SizeEstimate): SizeEstimate {
-  return { min: b.min < a.min ? b.min : a.min, max: b.max > a.max ? b.max : a.max }
+  return { min: minU64(a.min, b.min), max: maxU64(a.max, b.max) }
 }
 
 export function sameRange(a: SizeEstimate, b: SizeEstimate): boolean {

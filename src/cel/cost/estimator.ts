@@ -7,27 +7,18 @@ import { codePointLength } from '../values/strings.js'
 import { extCallEstimators } from './estimate-ext.js'
 import {
   add,
-  addSat,
   type CostEstimate,
   fixed,
   MAX_UINT64,
   multiply,
   ONE,
   type SizeEstimate,
-  scale,
   UNKNOWN_SIZE,
   union,
-  wrap64,
   ZERO,
 } from './estimate-size.js'
-import {
-  ConstCost,
-  ListCreateBaseCost,
-  MapCreateBaseCost,
-  RegexStringLengthCostFactor,
-  SelectAndIdentCost,
-  StringTraversalCostFactor,
-} from './runtime.js'
+import { type EntrySize, type EntrySizes, standardCallCost } from './estimate-std.js'
+import { ConstCost, ListCreateBaseCost, MapCreateBaseCost, SelectAndIdentCost } from './runtime.js'
 
 // The static cost estimator: a port of cel-go v0.26 checker/cost.go. It walks the checked AST once
 // and returns the [min, max] cost of an evaluation: identifiers and selections 1, literals 0, list /
@@ -129,19 +120,7 @@ const STRUCT_COST = fixed(40n)
 /** The fold start of cel-go's overload union: [MaxUint64, 0]. */
 const EMPTY_UNION: CostEstimate = { min: MAX_UINT64, max: 0n }
 
-type Container = 'list' | 'map' | 'other'
-
-/** cel-go's entrySizeEstimate: sizes of a container's keys (indices) and values. */
-interface EntrySize {
-  readonly kind: Container
-  readonly key: SizeEstimate
-  readonly val: SizeEstimate
-}
-
-function unionEntries(a: EntrySize | undefined, b: EntrySize | undefined): EntrySize | undefined {
-  if (a === undefined || b === undefined) return undefined
-  return { kind: a.kind, key: union(a.key, b.key), val: union(a.val, b.val) }
-}
+type Container = EntrySize['kind']
 
 interface LocalVar {
   readonly path: readonly string[] | undefined
@@ -193,7 +172,7 @@ function exprSize(e: Expr): SizeEstimate | undefined {
 
 const isAccumulator = (name: string) => name === ACCUMULATOR_NAME || name === HIDDEN_ACCUMULATOR_NAME
 
-class Coster implements EstimateContext {
+class Coster implements EstimateContext, EntrySizes {
   private readonly paths = new Map<number, readonly string[] | undefined>()
   private readonly locals = new Map<string, LocalVar[]>()
   private readonly sizes = new Map<number, SizeEstimate>()
@@ -365,11 +344,11 @@ class Coster implements EstimateContext {
     return undefined
   }
 
-  private setEntrySize(e: Expr, size: EntrySize | undefined): void {
+  setEntrySize(e: Expr, size: EntrySize | undefined): void {
     if (size !== undefined) this.entries.set(e.id, size)
   }
 
-  private computeEntrySize(e: Expr): EntrySize | undefined {
+  computeEntrySize(e: Expr): EntrySize | undefined {
     const known = this.entries.get(e.id)
     if (known !== undefined) return known
     const name = this.identName(e)
@@ -435,7 +414,8 @@ class Coster implements EstimateContext {
     for (const id of ids) {
       const oc = this.functionCost(e, fn, id, target, argNodes, argCosts)
       fnCost = union(fnCost, oc.cost)
-      if (oc.resultSize !== undefined) resultSize = resultSize === undefined ? oc.resultSize : union(resultSize, oc.resultSize)
+      if (oc.resultSize !== undefined)
+        resultSize = resultSize === undefined ? oc.resultSize : union(resultSize, oc.resultSize)
       // Index operations extend the field path.
       if (id === 'index_list' && n > 0) {
         resultSize = this.computeEntrySize(args[0]!)?.val
@@ -458,115 +438,15 @@ class Coster implements EstimateContext {
     args: readonly AstNode[],
     argCosts: readonly CostEstimate[],
   ): CallEstimate {
-    const argSum = () => {
-      let s = ZERO
-      for (const c of argCosts) s = add(s, c)
-      return s
-    }
+    let argSum = ZERO
+    for (const c of argCosts) argSum = add(argSum, c)
     this.function = fn
     this.overloadId = id
     const custom = this.estimators[id]
     let est = custom !== undefined ? custom(target, args, this) : undefined
     if (est === undefined && this.fallback !== undefined) est = this.fallback(fn, id, target, args, this)
-    if (est !== undefined) return { cost: add(est.cost, argSum()), resultSize: est.resultSize }
-    const size = (node: AstNode) => node.computedSize ?? UNKNOWN_SIZE
-    switch (id) {
-      // O(n) functions
-      case 'string_format':
-        // The result size is not bounded.
-        if (target !== undefined) return { cost: add(scale(size(target), StringTraversalCostFactor), argSum()) }
-        break
-      case 'string_to_bytes':
-        if (args.length === 1) {
-          const sz = size(args[0]!)
-          // At most 4 bytes per code point (Go multiplies without overflow checks).
-          const resultSize = { min: sz.min, max: wrap64(sz.max * 4n) }
-          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
-        }
-        break
-      case 'bytes_to_string':
-        if (args.length === 1) {
-          const sz = size(args[0]!)
-          const resultSize = { min: sz.min / 4n, max: sz.max }
-          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
-        }
-        break
-      case 'strings_quote':
-        if (args.length === 1) {
-          const sz = size(args[0]!)
-          // Every character escaped, plus the two quotes.
-          const resultSize = { min: wrap64(sz.min + 2n), max: wrap64(sz.max * 2n + 2n) }
-          return { cost: add(scale(sz, StringTraversalCostFactor), argSum()), resultSize }
-        }
-        break
-      case 'starts_with_string':
-      case 'ends_with_string':
-        if (args.length === 1) return { cost: add(scale(size(args[0]!), StringTraversalCostFactor), argSum()) }
-        break
-      case 'in_list':
-        // Every list membership test is taken to be O(n), even on constant lists.
-        if (args.length === 2) return { cost: add(scale(size(args[1]!), 1), argSum()) }
-        break
-      // O(nm) functions
-      case 'matches_string':
-        if (target !== undefined && args.length === 1) {
-          // One more than the length, so that an empty string against a costly regex is not free.
-          const strCost = scale(add(size(target), ONE), StringTraversalCostFactor)
-          const regexCost = scale(size(args[0]!), RegexStringLengthCostFactor)
-          return { cost: add(multiply(strCost, regexCost), argSum()) }
-        }
-        break
-      case 'contains_string':
-        if (target !== undefined && args.length === 1) {
-          const strCost = scale(size(target), StringTraversalCostFactor)
-          const subCost = scale(size(args[0]!), StringTraversalCostFactor)
-          return { cost: add(multiply(strCost, subCost), argSum()) }
-        }
-        break
-      case 'logical_or':
-      case 'logical_and': {
-        // Short-circuit: the minimum is the left operand alone.
-        const lhs = argCosts[0]!
-        const rhs = argCosts[1]!
-        return { cost: { min: lhs.min, max: addSat(lhs.max, rhs.max) } }
-      }
-      case 'conditional': {
-        const resultSize = union(size(args[1]!), size(args[2]!))
-        this.setEntrySize(e, unionEntries(this.computeEntrySize(e.args[1]!), this.computeEntrySize(e.args[2]!)))
-        return { cost: add(argCosts[0]!, union(argCosts[1]!, argCosts[2]!)), resultSize }
-      }
-      case 'add_string':
-      case 'add_bytes':
-      case 'add_list':
-        if (args.length === 2) {
-          const resultSize = add(size(args[0]!), size(args[1]!))
-          const entry = unionEntries(this.computeEntrySize(e.args[0]!), this.computeEntrySize(e.args[1]!))
-          if (entry !== undefined) this.setEntrySize(e, entry)
-          // List concatenation is O(1); it is handled here to track the size.
-          if (id === 'add_list') return { cost: add(ONE, argSum()), resultSize }
-          return { cost: add(scale(resultSize, StringTraversalCostFactor), argSum()), resultSize }
-        }
-        break
-      case 'less_string':
-      case 'greater_string':
-      case 'less_equals_string':
-      case 'greater_equals_string':
-      case 'less_bytes':
-      case 'greater_bytes':
-      case 'less_equals_bytes':
-      case 'greater_equals_bytes':
-      case 'equals':
-      case 'not_equals': {
-        // Scalars have size 1, so their comparison costs 1.
-        const l = size(args[0]!).max
-        const r = size(args[1]!).max
-        const smallest = r < l ? r : l
-        const cost = scale({ min: smallest > 0n ? 1n : 0n, max: smallest }, StringTraversalCostFactor)
-        return { cost: add(cost, argSum()) }
-      }
-    }
-    // O(1) functions (see the run-time tracker for the measured base cost).
-    return { cost: add(ONE, argSum()) }
+    if (est !== undefined) return { cost: add(est.cost, argSum), resultSize: est.resultSize }
+    return standardCallCost(id, e, target, args, argCosts, argSum, this)
   }
 
   private costCreateList(e: ListExpr): CostEstimate {
