@@ -4,7 +4,7 @@ import { Env, type Features } from '../cel/env.js'
 import { twoVarComprehensions } from '../cel/ext/comprehensions.js'
 import { listsExtFunctions } from '../cel/ext/lists.js'
 import { optionalFunctions } from '../cel/ext/optionals.js'
-import { setsExtFunctions } from '../cel/ext/sets.js'
+import { setsExtFunctions, setsRuntimeCosts } from '../cel/ext/sets.js'
 import { stringsExtFunctions } from '../cel/ext/strings.js'
 import type { Library } from '../cel/functions.js'
 import { standardLibrary } from '../cel/stdlib/index.js'
@@ -51,7 +51,7 @@ const stringsV0: Library = {
   functions: stringsExtFunctions.filter((f) => !['format', 'strings.quote', 'join'].includes(f.name)),
 }
 const stringsV2: Library = { name: 'cel.lib.ext.strings', functions: stringsExtFunctions }
-const setsExt: Library = { name: 'cel.lib.ext.sets', functions: setsExtFunctions }
+const setsExt: Library = { name: 'cel.lib.ext.sets', functions: setsExtFunctions, runtimeCosts: setsRuntimeCosts }
 const listsExtV3: Library = { name: 'cel.lib.ext.lists', functions: listsExtFunctions, macros: ['sortBy'] }
 const optionalTypes: Library = {
   name: 'cel.lib.optional',

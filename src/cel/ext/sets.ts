@@ -46,3 +46,14 @@ export const setsExtFunctions: FunctionDecl[] = [
   fn('sets.equivalent', overload('sets_equivalent_list_list', [listT, listT], BoolType, equivalent as Impl, tp)),
   fn('sets.intersects', overload('sets_intersects_list_list', [listT, listT], BoolType, intersects as Impl, tp)),
 ]
+
+/**
+ * Run-time costs of the sets functions (cel-go ext/sets.go cost tracking, as Kubernetes' cost_test.go
+ * TestSetsCost pins them): 1 plus the product of the two list sizes; equivalence checks both ways.
+ */
+const size = (v: unknown) => (Array.isArray(v) ? v.length : 0)
+export const setsRuntimeCosts: Readonly<Record<string, (args: readonly unknown[]) => number>> = {
+  'sets.contains': ([a, b]) => 1 + size(a) * size(b),
+  'sets.intersects': ([a, b]) => 1 + size(a) * size(b),
+  'sets.equivalent': ([a, b]) => 1 + 2 * size(a) * size(b),
+}

@@ -2,7 +2,7 @@ import { standardRuntimeCosts } from '../cost/runtime.js'
 import { twoVarComprehensions } from '../ext/comprehensions.js'
 import { listsExtFunctions } from '../ext/lists.js'
 import { optionalFunctions } from '../ext/optionals.js'
-import { setsExtFunctions } from '../ext/sets.js'
+import { setsExtFunctions, setsRuntimeCosts } from '../ext/sets.js'
 import { stringsExtFunctions } from '../ext/strings.js'
 import type { Library } from '../functions.js'
 import { conversionFunctions } from './conversions.js'
@@ -27,7 +27,11 @@ export const stringsExtension: Library = { name: 'cel.lib.ext.strings', function
 export const listsExtension: Library = { name: 'cel.lib.ext.lists', functions: listsExtFunctions, macros: ['sortBy'] }
 
 /** ext.Sets(). */
-export const setsExtension: Library = { name: 'cel.lib.ext.sets', functions: setsExtFunctions }
+export const setsExtension: Library = {
+  name: 'cel.lib.ext.sets',
+  functions: setsExtFunctions,
+  runtimeCosts: setsRuntimeCosts,
+}
 
 /** cel.OptionalTypes(): functions and the optMap / optFlatMap macros. */
 export const optionalLibrary: Library = {
