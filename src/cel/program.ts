@@ -67,10 +67,13 @@ export interface EvalResult {
 export class Program {
   /** The exact evaluator: closures implementing every rule of cel-go's semantics. */
   private readonly exact: ExactEvaluator
-  /** Generated JavaScript for the common case; it bails to `exact` on anything unusual. */
+  /** Generated JavaScript for the common case, counting cost; it bails to `exact` on anything unusual. */
   private fast: FastEvaluator | undefined
+  /** The same without cost bookkeeping, for evaluations with no cost limit (nothing needs the cost). */
+  private fastFree: FastEvaluator | undefined
   private runs = 0
-  private counter: { n: number; l: number } | undefined = { n: 0, l: 0 }
+  private readonly counter = { n: 0, l: 0 }
+  private depth = 0
 
   /** The checked type of the expression (dyn when compiled with disableCheck). */
   readonly outputType: Type
@@ -85,34 +88,27 @@ export class Program {
   ) {
     this.outputType = 'outputType' in ast ? (ast as CheckedAst).outputType : DynType
     this.exact = closures(plan, env.ops)
-    if (backend === 'js') this.fast = generate(plan, env.ops).fn
+    if (backend === 'js') this.generateFast()
   }
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
-  evaluate(activation: Activation = {}, options?: EvalOptions): CelValue {
+  evaluate(activation: Activation = EMPTY, options?: EvalOptions): CelValue {
     const limit = options?.costLimit ?? this.costLimit
-    const fast = this.fast
-    if (fast) {
-      // Reuse one counter; a nested evaluation of the same program (a host function) takes a fresh one.
-      const c = this.counter ?? { n: 0, l: 0 }
-      this.counter = undefined
+    const fast = limit === Number.POSITIVE_INFINITY ? this.fastFree : this.fast
+    if (fast !== undefined) {
+      // One counter per program; a nested evaluation of the same program (a host function) gets its own.
+      const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0 }
       c.n = 0
       c.l = limit
-      let value: CelValue | undefined
-      try {
-        value = fast(activation, c)
-      } catch {
-        // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
-      }
-      const ok = value !== undefined && c.n <= limit
-      this.counter = c
-      if (ok) return value as CelValue
+      const value = tryFast(fast, activation, c)
+      this.depth--
+      if (value !== BAILED && c.n <= limit) return value
     } else this.warm()
     return this.exactRun(activation, limit).value
   }
 
   /** Evaluates and reports the run-time cost (cel-go's EvalDetails.ActualCost). */
-  run(activation: Activation = {}, options?: EvalOptions): EvalResult {
+  run(activation: Activation = EMPTY, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast) {
@@ -128,7 +124,12 @@ export class Program {
   }
 
   private warm(): void {
-    if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) this.fast = generate(this.plan, this.env.ops).fn
+    if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) this.generateFast()
+  }
+
+  private generateFast(): void {
+    this.fast = generate(this.plan, this.env.ops).fn
+    this.fastFree = generate(this.plan, this.env.ops, false).fn
   }
 
   private exactRun(activation: Activation, limit: number): EvalResult {
@@ -144,6 +145,19 @@ export class Program {
   /** The generated JavaScript source (for inspection and tests). */
   source(): string {
     return generate(this.plan, this.env.ops).source
+  }
+}
+
+const EMPTY: Activation = Object.freeze({})
+const BAILED: unique symbol = Symbol('bailed')
+
+/** The fast path, kept out of evaluate() so that the try/catch does not weigh on it. */
+function tryFast(fast: FastEvaluator, activation: Activation, c: { n: number; l: number }): CelValue | typeof BAILED {
+  try {
+    return fast(activation, c)
+  } catch {
+    // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
+    return BAILED
   }
 }
 

@@ -28,12 +28,16 @@ export interface CostCounter {
 }
 export type FastEvaluator = (act: Readonly<Record<string, CelValue>>, c: CostCounter) => CelValue
 
-export function generate(plan: Plan, ops: Ops): { source: string; fn: FastEvaluator } {
-  const g = new Gen()
+/**
+ * `withCost` false: the variant for evaluations that neither report cost nor have a limit; the cost
+ * bookkeeping is left out (V8 then drops the dead local counter).
+ */
+export function generate(plan: Plan, ops: Ops, withCost = true): { source: string; fn: FastEvaluator } {
+  const g = new Gen(withCost)
   const body = g.expr(plan)
   const decls = g.scope.temps
   // Each function counts its cost in a local `n` and adds it to `c.n` when it returns.
-  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\nlet n = 0${decls.length ? `, ${decls.join(', ')}` : ''};\nconst v = ${body};\nc.n += n;\nreturn v;\n};`
+  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\nlet n = 0${decls.length ? `, ${decls.join(', ')}` : ''};\nconst v = ${body};\n${withCost ? 'c.n += n;\n' : ''}return v;\n};`
   const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
     r: typeof rt,
     o: Ops,
@@ -100,6 +104,14 @@ function staticCost(p: Plan): number | undefined {
 }
 
 class Gen {
+  constructor(private readonly withCost: boolean) {
+    this.flush = withCost ? 'c.n += n; ' : ''
+    this.limitCheck = withCost ? 'if (c.n + n > c.l) rt.bail()' : ''
+  }
+  /** Adds the function's local cost to the evaluation's counter (before a return). */
+  private readonly flush: string
+  /** Leaves a loop that crossed the cost limit (the exact evaluator raises the error at the right node). */
+  private readonly limitCheck: string
   readonly consts: unknown[] = []
   /** Hoisted comprehension functions. */
   readonly fns: string[] = []
@@ -219,9 +231,12 @@ class Gen {
         const assigns = p.args.map((a, i) => `${ts[i]} = ${this.expr(a)}`)
         const call = `${r} = ${fn}(${ts.join(', ')})`
         let cost = '1'
-        if (p.cost) {
+        if (p.cost && this.withCost) {
           const inline = inlineCost.get(p.cost)
           cost = inline ? `${inline}(${ts.join(', ')})` : `(${this.k(p.cost)}([${ts.join(', ')}], ${r}) ?? 1)`
+          // Two numbers (or booleans) are scalars of size 1: ==, != and ordering cost 1 (cel-go costCall).
+          if (inline === 'rt.minSizeCost' || inline === 'rt.orderingCost')
+            cost = `(typeof ${ts[0]} === typeof ${ts[1]} && (typeof ${ts[0]} === 'number' || typeof ${ts[0]} === 'boolean') ? 1 : ${cost})`
         }
         const refund = p.op === 'opt' && p.refund ? ` - ${p.refund}` : ''
         return `(${[...assigns, call].join(', ')}, n += ${cost}${refund}, ${r})`
@@ -269,7 +284,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r), len = l.length; for (let i = 0; i < len; i++) { n += ${cond + step}; ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) { n += i + 1 < len ? ${cond + MacroCost.result} : ${MacroCost.result}; c.n += n; return ${stop} } if (v !== ${go} || c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return ${go}`,
+            `const l = rt.iterRange(r), len = l.length; for (let i = 0; i < len; i++) { n += ${cond + step}; ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === ${stop}) { n += i + 1 < len ? ${cond + MacroCost.result} : ${MacroCost.result}; ${this.flush}return ${stop} } if (v !== ${go}) rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return ${go}`,
         )
       }
       case 'existsOne': {
@@ -278,7 +293,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r); let k1 = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { k1++; n += ${MacroCost.existsOneHit} } else if (v === false) n += ${MacroCost.existsOneMiss}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.existsOneResult}; c.n += n; return k1 === 1`,
+            `const l = rt.iterRange(r); let k1 = 0; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { k1++; n += ${MacroCost.existsOneHit} } else if (v === false) n += ${MacroCost.existsOneMiss}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.existsOneResult}; ${this.flush}return k1 === 1`,
         )
       }
       case 'filter': {
@@ -287,7 +302,7 @@ class Gen {
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); n += ${MacroCost.appendOne + 1} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`,
+            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); n += ${MacroCost.appendOne + 1} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`,
         )
       }
       case 'mapList': {
@@ -296,8 +311,8 @@ class Gen {
         return this.hoist([p.iter], p.range, () => {
           const t = this.expr(p.transform!)
           if (!pred)
-            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`
-          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); if (c.n + n > c.l) rt.bail() } n += ${MacroCost.result}; c.n += n; return out`
+            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
+          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
         })
       }
       case 'fold': {
@@ -307,7 +322,7 @@ class Gen {
         const own = two ? [p.iter, p.iter2!, p.accu] : [p.iter, p.accu]
         return this.hoist(own, p.range, () => {
           const bind = two ? `${it} = l[i][0]; s${p.iter2} = l[i][1];` : `${it} = l[i];`
-          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(r); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)}; if (c.n + n > c.l) rt.bail() } const res = ${this.expr(p.result)}; c.n += n; return res`
+          return `const l = rt.${two ? 'iterPairs' : 'iterRange'}(r); ${a} = ${this.expr(p.init)}; for (let i = 0; i < l.length; i++) { ${bind} if (${this.expr(p.cond)} === false) break; ${a} = ${this.expr(p.step)}; ${this.limitCheck} } const res = ${this.expr(p.result)}; ${this.flush}return res`
         })
       }
       default:
