@@ -4,44 +4,14 @@ import { ErrorValue } from '../common/errors.js'
 import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost } from '../cost/runtime.js'
 import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
-import {
-  BoolType,
-  BytesType,
-  DoubleType,
-  DurationType,
-  IntType,
-  ListType,
-  MapType,
-  NullType,
-  OptionalTypeName,
-  opaque,
-  StringType,
-  TimestampType,
-  type Type,
-  TypeType,
-  UintType,
-} from '../types/types.js'
+import { STANDARD_TYPE_VALUES, type Type } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
 import { CelMap, type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
 import { makeDispatcher } from './dispatch.js'
 import { attributeCost, isAttribute, type OpName, type Plan } from './plan.js'
 
 /** Names that denote type values when no variable of that name is declared. */
-const typeNames: ReadonlyMap<string, Type> = new Map<string, Type>([
-  ['bool', BoolType],
-  ['int', IntType],
-  ['uint', UintType],
-  ['double', DoubleType],
-  ['string', StringType],
-  ['bytes', BytesType],
-  ['list', ListType],
-  ['map', MapType],
-  ['null_type', NullType],
-  ['type', TypeType],
-  ['google.protobuf.Timestamp', TimestampType],
-  ['google.protobuf.Duration', DurationType],
-  [OptionalTypeName, opaque(OptionalTypeName)],
-])
+const typeNames = STANDARD_TYPE_VALUES
 
 /** cel-go overloads.IsTypeConversionFunction. */
 const conversionFunctions = new Set([

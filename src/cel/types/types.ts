@@ -92,3 +92,25 @@ export function opaque(name: string, params: readonly Type[] = []): Type {
 export function struct(name: string): Type {
   return new Type('struct', name)
 }
+
+/**
+ * The type values the standard type identifiers denote at run time (`int`, `list`, `type`,
+ * `google.protobuf.Timestamp`, `optional_type`, ...): unparameterised, compared by name.
+ */
+export const STANDARD_TYPE_VALUES: ReadonlyMap<string, Type> = new Map<string, Type>(
+  [
+    BoolType,
+    IntType,
+    UintType,
+    DoubleType,
+    StringType,
+    BytesType,
+    ListType,
+    MapType,
+    NullType,
+    TypeType,
+    TimestampType,
+    DurationType,
+    opaque(OptionalTypeName),
+  ].map((t) => [t.name, t]),
+)
