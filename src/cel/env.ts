@@ -4,6 +4,7 @@ import type { RuntimeCost } from './cost/runtime.js'
 import type { FunctionDecl, Impl, Library } from './functions.js'
 import { greaterEquals, greaterThan, index, inValue, lessEquals, lessThan, size } from './stdlib/operators.js'
 import type { Type } from './types/types.js'
+import type { CelValue } from './values/values.js'
 
 // An environment: the functions, macros and variables expressions are compiled against.
 // Built once and reused; compiling in a prepared environment only parses and plans.
@@ -43,6 +44,8 @@ export class Env {
   readonly features: Features
   readonly libraries: readonly Library[]
   readonly ops: Ops
+  /** Constant-argument preparations of the libraries, by function name (see Library.constantArgs). */
+  readonly constantArgs: ReadonlyMap<string, readonly { argIndex: number; prepare: (v: CelValue) => void }[]>
   /** Types declared by the libraries, by name. */
   readonly types: ReadonlyMap<string, Type>
   /** Run-time call costs by function name (merged from the libraries). */
@@ -55,7 +58,13 @@ export class Env {
     const macros = new Set<string>()
     const costs = new Map<string, RuntimeCost>()
     const types = new Map<string, Type>()
+    const constantArgs = new Map<string, { argIndex: number; prepare: (v: CelValue) => void }[]>()
     for (const lib of this.libraries) {
+      for (const c of lib.constantArgs ?? []) {
+        const list = constantArgs.get(c.function) ?? []
+        list.push({ argIndex: c.argIndex, prepare: c.prepare })
+        constantArgs.set(c.function, list)
+      }
       for (const t of lib.types ?? []) types.set(t.name, t)
       for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) {
         // A later library's figure wins; where it has none (undefined), the earlier one applies.
@@ -72,6 +81,7 @@ export class Env {
     this.macros = macros
     this.costs = costs
     this.types = types
+    this.constantArgs = constantArgs
     this.variables = new Map(Object.entries(options.variables ?? {}))
     this.container = options.container ?? ''
     this.features = { ...defaultFeatures, ...options.features }

@@ -42,6 +42,16 @@ export interface Library {
    * without an entry cost 1.
    */
   readonly runtimeCosts?: Readonly<Record<string, RuntimeCost>>
+  /**
+   * Constant arguments prepared when the program is created (cel-go program options such as
+   * Kubernetes' regex optimizations): `prepare` throws for an invalid constant, which then fails the
+   * compile with that error's text, as cel-go's env.Program does.
+   */
+  readonly constantArgs?: readonly {
+    readonly function: string
+    readonly argIndex: number
+    readonly prepare: (v: CelValue) => void
+  }[]
   /** Types the library declares (cel.Types): resolvable by name as type identifiers, e.g. `net.IP`. */
   readonly types?: readonly Type[]
   /** Names of parser macros this library enables (`has`, `all`, `transformList`, ...). */

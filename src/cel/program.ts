@@ -4,7 +4,7 @@ import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/er
 import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
 import { type FastEvaluator, generate } from './compiler/codegen.js'
 import type { Plan } from './compiler/plan.js'
-import { PlanError, Planner } from './compiler/planner.js'
+import { PlanError, Planner, ProgramError } from './compiler/planner.js'
 import { CostLimitExceeded } from './compiler/runtime.js'
 import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
@@ -200,6 +200,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
   try {
     plan = planner.plan()
   } catch (e) {
+    if (e instanceof ProgramError) throw new CelError('check', e.message)
     if (e instanceof PlanError) {
       const offset = ast.sourceInfo.positions.get(e.exprId) ?? -1
       throw new CelCompileError('check', [{ message: e.message, offset }], ast.source)

@@ -8,7 +8,9 @@ import { setsExtFunctions, setsRuntimeCosts } from '../cel/ext/sets.js'
 import { stringsExtFunctions } from '../cel/ext/strings.js'
 import type { Library } from '../cel/functions.js'
 import { standardLibrary } from '../cel/stdlib/index.js'
+import { compileRegex } from '../cel/stdlib/regex.js'
 import type { Type } from '../cel/types/types.js'
+import type { CelValue } from '../cel/values/values.js'
 import { defaultAuthorize } from './authz/authorizer.js'
 import { authzLibrary, authzSelectorsLibrary } from './authz/library.js'
 import { cidrCosts, cidrLibrary } from './library/cidr.js'
@@ -16,7 +18,7 @@ import { formatCosts, formatLibrary } from './library/format.js'
 import { ipCosts, ipLibrary } from './library/ip.js'
 import { listsCosts, listsLibrary, listsLibraryV1 } from './library/lists.js'
 import { quantityCosts, quantityLibrary } from './library/quantity.js'
-import { regexCosts, regexLibrary } from './library/regex.js'
+import { regexCosts, regexLibrary, regexOptimizations } from './library/regex.js'
 import { semverCosts, semverLibrary } from './library/semver.js'
 import { urlsCosts, urlsLibrary } from './library/urls.js'
 
@@ -81,7 +83,17 @@ function baseOptions(binary: number): VersionedOption[] {
       libraries: [
         standardLibrary,
         withOverloadCosts(urlsLibrary, urlsCosts),
-        withOverloadCosts(regexLibrary, regexCosts),
+        {
+          ...withOverloadCosts(regexLibrary, regexCosts),
+          // regex.go ProgramOptions: constant patterns of find / findAll compile when the program is created.
+          constantArgs: regexOptimizations.map((o) => ({
+            function: o.function,
+            argIndex: o.regexIndex,
+            prepare: (v: CelValue) => {
+              if (typeof v === 'string') compileRegex(v)
+            },
+          })),
+        },
       ],
       features: { homogeneousAggregateLiterals: true, crossTypeNumericComparisons: false, literalValidators: false },
     },

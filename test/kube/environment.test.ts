@@ -61,6 +61,14 @@ describe('Kubernetes base environment versions (apiserver pkg/cel/environment/ba
     expect(() => compile("duration('1x')", { env })).toThrow('invalid duration argument')
     expect(() => compile("timestamp('yesterday')", { env })).toThrow('invalid timestamp argument')
   })
+  it('constant find/findAll patterns compile with the program (regex.go ProgramOptions, OptOptimize)', () => {
+    // A bad constant pattern fails program creation with Go's bare regexp error; a pattern computed
+    // at run time fails the evaluation with regex.go's `Illegal regex: %v`.
+    const env = kubeEnv({ variables: { x: DynType } })
+    expect(() => compile("x.find(')')", { env })).toThrow(/^error parsing regexp: unexpected \): `\)`$/)
+    const p = compile("x.find(')' + '')", { env })
+    expect(() => p.evaluate({ x: 'a' })).toThrow('Illegal regex: error parsing regexp: unexpected ): `)`')
+  })
   it('cross-type numeric comparisons (1.28) compile; equality across types does not', () => {
     expect(compile('1 < 1.5', { env: kubeEnv() }).evaluate()).toBe(true)
     expect(() => compile('1 == 1.0', { env: kubeEnv() })).toThrow(

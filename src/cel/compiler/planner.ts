@@ -41,6 +41,9 @@ const fastOps: Readonly<Record<string, OpName>> = {
   '!_': 'not',
 }
 
+/** A failure creating the program (cel-go env.Program): reported without a position, in cel-go's words. */
+export class ProgramError extends Error {}
+
 /** A problem found while planning (unknown function, ...): reported as a check-stage error. */
 export class PlanError extends Error {
   constructor(
@@ -328,6 +331,7 @@ export class Planner {
       const d = this.staticImpl(e, e.fn, true, args.length + 1) ?? this.env.dispatcher(e.fn, true, args.length + 1)
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
+      this.prepareConstants(e.fn, planArgs)
       return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn) })
     }
     for (const name of this.candidateNames(e.fn)) {
@@ -349,6 +353,22 @@ export class Planner {
     const o = fn?.overloads.find((x) => x.id === ref.overloadIds[0])
     if (!fn || !o || o.member !== member || o.params.length !== argc) return undefined
     return makeDispatcher({ name, overloads: [o] }, member, argc)
+  }
+
+  /** Library preparations of constant arguments (regex patterns compiled when the program is created). */
+  private prepareConstants(fn: string, args: readonly Plan[]): void {
+    const preps = this.env.constantArgs.get(fn)
+    if (!preps) return
+    for (const { argIndex, prepare } of preps) {
+      const a = args[argIndex]
+      if (a?.op !== 'const') continue
+      try {
+        prepare(a.value)
+      } catch (err) {
+        if (err instanceof ErrorValue) throw new ProgramError(err.message)
+        throw err
+      }
+    }
   }
 
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
