@@ -84,3 +84,48 @@ describe('Kubernetes base environment versions (apiserver pkg/cel/environment/ba
     expect(() => p.evaluate()).toThrow('operation cancelled: actual cost limit exceeded')
   })
 })
+
+describe('library function names by version (apiserver pkg/cel/library/library_compatibility_test.go)', () => {
+  // The names each Kubernetes version added to the libraries, as the compatibility test pins them.
+  const byVersion: [number, string[]][] = [
+    [
+      24,
+      'isSorted sum max min indexOf lastIndexOf find findAll url getScheme getHost getHostname getPort getEscapedPath getQuery isURL'.split(
+        ' ',
+      ),
+    ],
+    [27, 'path group serviceAccount resource subresource namespace name check allowed reason'.split(' ')],
+    [28, ['errored', 'error']],
+    [
+      29,
+      'add asApproximateFloat asInteger compareTo isGreaterThan isInteger isLessThan isQuantity quantity sign sub'.split(
+        ' ',
+      ),
+    ],
+    [
+      30,
+      'ip family isUnspecified isLoopback isLinkLocalMulticast isLinkLocalUnicast isGlobalUnicast ip.isCanonical isIP cidr containsIP containsCIDR masked prefixLength isCIDR string'.split(
+        ' ',
+      ),
+    ],
+    [31, ['fieldSelector', 'labelSelector', 'validate', 'format.named']],
+    [33, ['semver', 'isSemver', 'major', 'minor', 'patch']],
+    [37, ['includes']],
+  ]
+  const names = (version: string, expressions: 'new' | 'stored') =>
+    new Set(kubeEnv({ version, expressions }).functions.keys())
+  for (const [minor, fns] of byVersion) {
+    it(`1.${minor}: ${fns.length} functions exist in the stored environment of that version and later`, () => {
+      const stored = names(`1.${Math.max(minor, 30)}`, 'stored')
+      const missing = fns.filter((f) => !stored.has(f))
+      expect(missing).toEqual([])
+    })
+  }
+  it('the newest names are not offered to new expressions before their version + 1', () => {
+    expect(names('1.30', 'new').has('ip')).toBe(false)
+    expect(names('1.31', 'new').has('ip')).toBe(true)
+    expect(names('1.33', 'new').has('isSemver')).toBe(false)
+    expect(names('1.34', 'new').has('isSemver')).toBe(true)
+    expect(names('1.37', 'new').has('includes')).toBe(false)
+  })
+})
