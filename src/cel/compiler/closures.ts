@@ -58,7 +58,7 @@ const locatedOps = new Set(['call', 'opt', 'select', 'fail', 'has', 'optSelect',
 
 function build(p: Plan, ops: Ops): Node {
   const n = buildNode(p, ops)
-  return 'id' in p && locatedOps.has(p.op) ? located(n, p.id) : n
+  return locatedOps.has(p.op) ? located(n, (p as { id: number }).id) : n
 }
 
 /** The per-iteration scaffolding cost of the standard macro expansions (cel-go parser/macro.go shapes). */

@@ -182,17 +182,19 @@ export class Planner {
 
   /** The dotted path of an ident/select chain (`a.b.c`), unless its root is a comprehension variable. */
   private path(e: Expr, scope: Scope | undefined, ids?: number[]): string[] | undefined {
-    const parts: string[] = []
+    // Find the root first: most chains that are not qualified names start at a comprehension variable.
     let cur: Expr = e
-    while (cur.kind === 'select' && !cur.testOnly) {
-      parts.unshift(cur.field)
-      ids?.unshift(cur.id)
-      cur = cur.operand
-    }
+    while (cur.kind === 'select' && !cur.testOnly) cur = cur.operand
     if (cur.kind !== 'ident' || this.lookup(scope, cur.name)) return undefined
-    parts.unshift(cur.name)
-    ids?.unshift(cur.id)
-    return parts
+    const parts: string[] = []
+    for (let x: Expr = e; x.kind === 'select'; x = x.operand) {
+      parts.push(x.field)
+      ids?.push(x.id)
+    }
+    parts.push(cur.name)
+    ids?.push(cur.id)
+    ids?.reverse()
+    return parts.reverse()
   }
 
   /** Container-qualified candidates of a name, most qualified first (cel-go's ResolveCandidateNames). */
