@@ -864,3 +864,20 @@ describe('cel-go checker/checker_test.go TestCheck', () => {
     })
   }
 })
+
+describe('error reporting limit (cel-go common/errors_test.go TestErrorsReportingLimit)', () => {
+  test('reports the first 100 issues and then how many more were truncated', async () => {
+    const { compile } = await import('../../src/cel/program.js')
+    // 120 undeclared identifiers: 120 issues.
+    const expr = Array.from({ length: 120 }, (_, i) => `x${i}`).join(' + ')
+    let message = ''
+    try {
+      compile(expr)
+    } catch (e) {
+      message = (e as Error).message
+    }
+    const lines = message.split('\n')
+    expect(lines.filter((l) => l.startsWith('ERROR: ')).length).toBe(100)
+    expect(lines[lines.length - 1]).toBe('20 more errors were truncated')
+  })
+})

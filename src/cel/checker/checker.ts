@@ -516,7 +516,11 @@ export class Checker {
     return this.types.get(e.id) ?? ErrorType
   }
 
+  /** Every issue reported, including those past the display limit (cel-go Errors.numErrors). */
+  errorCount = 0
+
   private error(id: number, message: string): void {
+    this.errorCount++
     if (this.issues.length >= MAX_ISSUES) return
     const offset = this.ast.sourceInfo.positions.get(id)
     this.issues.push({ message, offset: offset ?? -1 })

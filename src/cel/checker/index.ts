@@ -80,7 +80,7 @@ export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): Che
     outputType = checker.run()
   } catch (e) {
     // Only a pathologically deep AST can exhaust the stack; report it as cel-go's checker limit would.
-    if (e instanceof RangeError) throw failure(ast, [{ message: 'max recursion depth exceeded', offset: -1 }])
+    if (e instanceof RangeError) throw failure(ast, [{ message: 'max recursion depth exceeded', offset: -1 }], 0)
     throw e
   }
   const issues = checker.issues
@@ -89,15 +89,16 @@ export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): Che
     const offset = ast.sourceInfo.positions.get(ast.expr.id) ?? -1
     issues.push({ message: msg.typeMismatch(expected, outputType), offset })
   }
-  if (issues.length > 0) throw failure(ast, issues)
+  if (issues.length > 0) throw failure(ast, issues, checker.errorCount - issues.length)
   return new Checked(ast, checker.types, checker.refs, outputType)
 }
 
-function failure(ast: ParsedAst, issues: CelIssue[]): CelCompileError {
+function failure(ast: ParsedAst, issues: CelIssue[], truncated: number): CelCompileError {
   // cel-go's Errors.ToDisplayString sorts by line, then column (stably); offsets order the same way.
   return new CelCompileError(
     'check',
     issues.slice().sort((a, b) => a.offset - b.offset),
     ast.source,
+    Math.max(0, truncated),
   )
 }

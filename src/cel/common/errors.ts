@@ -26,10 +26,14 @@ export class CelCompileError extends CelError {
     stage: 'parse' | 'check',
     readonly issues: readonly CelIssue[],
     readonly source: Source,
+    /** Issues found beyond the 100 reported (cel-go: "N more errors were truncated"). */
+    readonly truncated = 0,
   ) {
     const first = issues[0]
     const loc = first && first.offset >= 0 ? source.location(first.offset) : undefined
-    super(stage, issues.map((i) => formatIssue(source, i)).join('\n'), loc?.line, loc ? loc.column + 1 : undefined)
+    const lines = issues.map((i) => formatIssue(source, i))
+    if (truncated > 0) lines.push(`${truncated} more errors were truncated`)
+    super(stage, lines.join('\n'), loc?.line, loc ? loc.column + 1 : undefined)
   }
   override get name(): string {
     return this.stage === 'parse' ? 'CelParseError' : 'CelCheckError'
