@@ -5,7 +5,7 @@ import { closures, type ExactEvaluator, type Frame } from './compiler/closures.j
 import { type FastEvaluator, generate } from './compiler/codegen.js'
 import type { Plan } from './compiler/plan.js'
 import { PlanError, Planner, ProgramError } from './compiler/planner.js'
-import { CostLimitExceeded } from './compiler/runtime.js'
+import { BAIL, CostLimitExceeded } from './compiler/runtime.js'
 import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
@@ -93,17 +93,26 @@ export class Program {
 
   /** Evaluates against the variables of `activation`; throws CelEvalError on a CEL error. */
   evaluate(activation: Activation = EMPTY, options?: EvalOptions): CelValue {
-    const limit = options?.costLimit ?? this.costLimit
-    const fast = limit === Number.POSITIVE_INFINITY ? this.fastFree : this.fast
-    if (fast !== undefined) {
-      // One counter per program; a nested evaluation of the same program (a host function) gets its own.
-      const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0 }
-      c.n = 0
-      c.l = limit
-      const value = tryFast(fast, activation, c)
-      this.depth--
-      if (value !== BAILED && c.n <= limit) return value
-    } else this.warm()
+    const limit = options === undefined ? this.costLimit : (options.costLimit ?? this.costLimit)
+    if (limit === Number.POSITIVE_INFINITY) {
+      // Nothing needs the cost: the variant without cost bookkeeping.
+      const free = this.fastFree
+      if (free !== undefined) {
+        const value = free(activation, UNCOUNTED)
+        if (value !== BAIL) return value
+      } else this.warm()
+    } else {
+      const fast = this.fast
+      if (fast !== undefined) {
+        // One counter per program; a nested evaluation of the same program (a host function) gets its own.
+        const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0 }
+        c.n = 0
+        c.l = limit
+        const value = fast(activation, c)
+        this.depth--
+        if (value !== BAIL && c.n <= limit) return value
+      } else this.warm()
+    }
     return this.exactRun(activation, limit).value
   }
 
@@ -111,14 +120,10 @@ export class Program {
   run(activation: Activation = EMPTY, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
-    if (fast) {
+    if (fast !== undefined) {
       const c = { n: 0, l: limit }
-      try {
-        const value = fast(activation, c)
-        if (c.n <= limit) return { value, cost: c.n }
-      } catch {
-        // as in evaluate()
-      }
+      const value = fast(activation, c)
+      if (value !== BAIL && c.n <= limit) return { value, cost: c.n }
     } else this.warm()
     return this.exactRun(activation, limit)
   }
@@ -149,17 +154,8 @@ export class Program {
 }
 
 const EMPTY: Activation = Object.freeze({})
-const BAILED: unique symbol = Symbol('bailed')
-
-/** The fast path, kept out of evaluate() so that the try/catch does not weigh on it. */
-function tryFast(fast: FastEvaluator, activation: Activation, c: { n: number; l: number }): CelValue | typeof BAILED {
-  try {
-    return fast(activation, c)
-  } catch {
-    // An error, a value to absorb, an unusual operand or the cost limit: the exact evaluator decides.
-    return BAILED
-  }
-}
+/** The counter the cost-free variant is given (it never reads or writes it). */
+const UNCOUNTED = { n: 0, l: Number.POSITIVE_INFINITY }
 
 function toPublicError(e: unknown, ast: ParsedAst): CelError {
   if (e instanceof CostLimitExceeded) return new CelEvalError(e.message)

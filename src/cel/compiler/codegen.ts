@@ -11,7 +11,8 @@ import * as rt from './runtime.js'
 // error to absorb in `&&` / `||` / a macro, a non-bool operand, any thrown error, the cost limit
 // crossed) leaves it, and the program re-evaluates with the closure back end, which implements
 // every rule of cel-go's error and cost semantics. CEL is deterministic and side-effect free, so
-// re-evaluation gives the exact result; the generated code only has to get the common case right,
+// re-evaluation gives the exact result (the generated function returns rt.BAIL to ask for it);
+// the generated code only has to get the common case right,
 // including its total run-time cost (`c.n`), which it may add up in any order.
 // Injection safety: the source is built only from the plan; every string that came from the
 // expression (field names, variable names, string literals) is emitted through JSON.stringify,
@@ -26,7 +27,7 @@ export interface CostCounter {
   n: number
   l: number
 }
-export type FastEvaluator = (act: Readonly<Record<string, CelValue>>, c: CostCounter) => CelValue
+export type FastEvaluator = (act: Readonly<Record<string, CelValue>>, c: CostCounter) => CelValue | typeof rt.BAIL
 
 /**
  * `withCost` false: the variant for evaluations that neither report cost nor have a limit; the cost
@@ -36,8 +37,9 @@ export function generate(plan: Plan, ops: Ops, withCost = true): { source: strin
   const g = new Gen(withCost)
   const body = g.expr(plan)
   const decls = g.scope.temps
-  // Each function counts its cost in a local `n` and adds it to `c.n` when it returns.
-  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\nlet n = 0${decls.length ? `, ${decls.join(', ')}` : ''};\nconst v = ${body};\n${withCost ? 'c.n += n;\n' : ''}return v;\n};`
+  // Each function counts its cost in a local `n` and adds it to `c.n` when it returns. The body runs
+  // in try / catch: any exception means "ask the exact evaluator" (rt.BAIL).
+  const source = `"use strict";\n${g.fns.join('\n')}\nreturn function celProgram(act, c) {\nlet n = 0${decls.length ? `, ${decls.join(', ')}` : ''};\ntry {\nconst v = ${body};\n${withCost ? 'c.n += n;\n' : ''}return v;\n} catch {\nreturn rt.BAIL;\n}\n};`
   const factory = new Function('rt', 'ops', 'k', 'OP', source) as (
     r: typeof rt,
     o: Ops,

@@ -10,8 +10,27 @@ export function isBmpOnly(s: string): boolean {
 
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/
 
+// A two-entry memo: cost tracking and `size()` often count the same string twice in a row
+// (`s.contains(x) && !s.endsWith(y)`, `self == oldSelf || self.size() > oldSelf.size()`).
+let memo1 = ''
+let memo1Len = 0
+let memo2 = ''
+let memo2Len = 0
+
 /** Number of code points (CEL `size(string)`). */
 export function codePointLength(s: string): number {
+  if (s.length <= 1) return s.length
+  if (s === memo1) return memo1Len
+  if (s === memo2) return memo2Len
+  const n = countCodePoints(s)
+  memo2 = memo1
+  memo2Len = memo1Len
+  memo1 = s
+  memo1Len = n
+  return n
+}
+
+function countCodePoints(s: string): number {
   // The regex scan is native and flattens rope strings once; charCodeAt loops over a rope are slow.
   if (!HIGH_SURROGATE.test(s)) return s.length
   let n = s.length
