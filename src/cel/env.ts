@@ -39,6 +39,8 @@ const defaultFeatures: Features = {
 export class Env {
   readonly functions: ReadonlyMap<string, FunctionDecl>
   readonly variables: ReadonlyMap<string, Type>
+  /** Whether a declared variable has a dotted name (`a.b`), which makes name resolution search prefixes. */
+  readonly hasDottedVariables: boolean
   readonly macros: ReadonlySet<string>
   readonly container: string
   readonly features: Features
@@ -83,6 +85,7 @@ export class Env {
     this.types = types
     this.constantArgs = constantArgs
     this.variables = new Map(Object.entries(options.variables ?? {}))
+    this.hasDottedVariables = hasDotted(this.variables)
     this.container = options.container ?? ''
     this.features = { ...defaultFeatures, ...options.features }
     const need = (name: string, member: boolean, argc: number): Impl => {
@@ -108,12 +111,6 @@ export class Env {
     })
   }
 
-  /** Whether a declared variable has a dotted name (`a.b`), which makes name resolution search prefixes. */
-  get hasDottedVariables(): boolean {
-    for (const k of this.variables.keys()) if (k.includes('.')) return true
-    return false
-  }
-
   /** The run-time implementation of `name` called with `argc` arguments (receiver included), cached. */
   dispatcher(name: string, member: boolean, argc: number): Impl | undefined {
     const key = `${member ? '.' : ''}${name}/${argc}`
@@ -129,8 +126,10 @@ export class Env {
     if (!options.libraries?.length) {
       // Same functions: share the merged declarations, dispatchers and operator helpers (cheap per compile).
       const child: Env = Object.create(Env.prototype)
+      const variables = new Map([...this.variables, ...Object.entries(options.variables ?? {})])
       Object.assign(child, this, {
-        variables: new Map([...this.variables, ...Object.entries(options.variables ?? {})]),
+        variables,
+        hasDottedVariables: hasDotted(variables),
         container: options.container ?? this.container,
         features: { ...this.features, ...options.features },
       })
@@ -143,4 +142,9 @@ export class Env {
       features: { ...this.features, ...options.features },
     })
   }
+}
+
+function hasDotted(variables: ReadonlyMap<string, Type>): boolean {
+  for (const k of variables.keys()) if (k.includes('.')) return true
+  return false
 }

@@ -1,13 +1,15 @@
 import { withOverloadCosts } from '../cel/cost/overloads.js'
-import type { RuntimeCost } from '../cel/cost/runtime.js'
+import { actualSize, type RuntimeCost, StringTraversalCostFactor, traversalCost } from '../cel/cost/runtime.js'
 import { Env, type Features } from '../cel/env.js'
 import { twoVarComprehensions } from '../cel/ext/comprehensions.js'
-import { listsExtFunctions } from '../cel/ext/lists.js'
-import { optionalFunctions } from '../cel/ext/optionals.js'
-import { setsExtFunctions, setsRuntimeCosts } from '../cel/ext/sets.js'
-import { stringsExtFunctions } from '../cel/ext/strings.js'
 import type { Library } from '../cel/functions.js'
-import { standardLibrary } from '../cel/stdlib/index.js'
+import {
+  listsExtension,
+  optionalLibrary,
+  setsExtension,
+  standardLibrary,
+  stringsExtension,
+} from '../cel/stdlib/index.js'
 import { compileRegex } from '../cel/stdlib/regex.js'
 import type { Type } from '../cel/types/types.js'
 import type { CelValue } from '../cel/values/values.js'
@@ -50,29 +52,21 @@ interface VersionedOption {
 /** ext.Strings(StringsVersion(0)): format / strings.quote arrive in version 1, join in version 2. */
 const stringsV0: Library = {
   name: 'cel.lib.ext.strings.v0',
-  functions: stringsExtFunctions.filter((f) => !['format', 'strings.quote', 'join'].includes(f.name)),
-}
-const stringsV2: Library = { name: 'cel.lib.ext.strings', functions: stringsExtFunctions }
-const setsExt: Library = { name: 'cel.lib.ext.sets', functions: setsExtFunctions, runtimeCosts: setsRuntimeCosts }
-const listsExtV3: Library = { name: 'cel.lib.ext.lists', functions: listsExtFunctions, macros: ['sortBy'] }
-const optionalTypes: Library = {
-  name: 'cel.lib.optional',
-  functions: optionalFunctions,
-  macros: ['optMap', 'optFlatMap'],
+  functions: stringsExtension.functions.filter((f) => !['format', 'strings.quote', 'join'].includes(f.name)),
 }
 
-const traversal = (n: number) => Math.ceil(n * 0.1)
-const sizeOf = (v: unknown) => (typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : 1)
+/** `ceil(size(v) * 2 * 0.1)`: the functions cost.go charges twice a traversal of their string. */
+const doubleTraversal = (v: CelValue) => Math.ceil(actualSize(v) * 2 * StringTraversalCostFactor)
 
 /** apiserver pkg/cel/library/cost.go CallCost for the cel-go string extension functions. */
 const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
-  lowerAscii: ([s]) => traversal(sizeOf(s)),
-  upperAscii: ([s]) => traversal(sizeOf(s)),
-  substring: ([s]) => traversal(sizeOf(s)),
-  trim: ([s]) => traversal(sizeOf(s)),
-  replace: ([s]) => traversal(sizeOf(s) * 2),
-  split: ([s]) => traversal(sizeOf(s) * 2),
-  join: (_args, result) => traversal(sizeOf(result) * 2),
+  lowerAscii: ([s]) => traversalCost(s as CelValue),
+  upperAscii: ([s]) => traversalCost(s as CelValue),
+  substring: ([s]) => traversalCost(s as CelValue),
+  trim: ([s]) => traversalCost(s as CelValue),
+  replace: ([s]) => doubleTraversal(s as CelValue),
+  split: ([s]) => doubleTraversal(s as CelValue),
+  join: (_args, result) => doubleTraversal(result),
 }
 
 /** base.go baseOpts in declaration order (1.36 code, plus the 1.37 additions for a 1.37 binary). */
@@ -104,19 +98,19 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 27, libraries: [authzLibrary] },
     {
       introduced: 28,
-      libraries: [optionalTypes, withOverloadCosts(quantityLibrary, quantityCosts)],
+      libraries: [optionalLibrary, withOverloadCosts(quantityLibrary, quantityCosts)],
       features: { crossTypeNumericComparisons: true },
     },
     { introduced: 29, features: { literalValidators: true } },
     { introduced: 0, removed: 29, libraries: [{ ...stringsV0, runtimeCosts: stringExtCosts }] },
-    { introduced: 29, libraries: [{ ...stringsV2, runtimeCosts: stringExtCosts }] },
-    { introduced: 29, libraries: [setsExt] },
+    { introduced: 29, libraries: [{ ...stringsExtension, runtimeCosts: stringExtCosts }] },
+    { introduced: 29, libraries: [setsExtension] },
     { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
     { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
-    { introduced: 34, libraries: [listsExtV3] },
+    { introduced: 34, libraries: [listsExtension] },
     { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts)] },
   ].filter((o) => o.since === undefined || binary >= o.since)
 }

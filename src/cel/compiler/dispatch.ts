@@ -1,4 +1,4 @@
-import { evalError, noSuchOverload } from '../common/errors.js'
+import { noSuchOverload } from '../common/errors.js'
 import type { FunctionDecl, Impl, OverloadDecl } from '../functions.js'
 import type { Type } from '../types/types.js'
 import { CelMap, type CelValue, Kind, kindOf, OpaqueValue, Optional } from '../values/values.js'
@@ -116,9 +116,4 @@ function matchAll(guards: Guard[], args: CelValue[]): boolean {
 
 function fail(): never {
   throw noSuchOverload()
-}
-
-/** The error cel-go's planner reports for a call to a function it does not know. */
-export function unknownFunction(name: string): never {
-  throw evalError(`no such overload: ${name}`)
 }

@@ -1,4 +1,4 @@
-import type { ComprehensionExpr, Expr, LiteralValue } from '../common/ast.js'
+import type { ComprehensionExpr, Expr } from '../common/ast.js'
 import type { RuntimeCost } from '../cost/runtime.js'
 import type { Impl } from '../functions.js'
 import type { CelValue } from '../values/values.js'
@@ -69,10 +69,6 @@ export type FoldPlan =
     }
   /** `accu + [elems]` on the fold's own accumulator: appended in place. */
   | { op: 'accuAppend'; accu: number; elems: readonly Plan[] }
-
-export function literalValue(l: LiteralValue, mk: (l: LiteralValue) => CelValue): CelValue {
-  return mk(l)
-}
 
 export type { ComprehensionExpr, Expr }
 

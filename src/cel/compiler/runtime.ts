@@ -1,23 +1,14 @@
 import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
-import { actualSize as actualSizeOf, minSizeCost } from '../cost/runtime.js'
 import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
-import { celCompare, celEquals } from '../values/equality.js'
+import { celEquals } from '../values/equality.js'
 import { buildMap, mapGet, mapHas, mapKeys } from '../values/maps.js'
 import { compareStrings } from '../values/strings.js'
-import { CelMap, CelObject, type CelValue, Optional } from '../values/values.js'
+import { CelMap, type CelValue, isPlainMap, Optional } from '../values/values.js'
 
 // Helpers the compiled programs call. Both back ends (generated JS and closures) call exactly
 // these, so their semantics cannot drift apart; the fast paths here are the common JSON cases
 // and everything else goes to the environment's overloads.
-
-type Obj = Record<string, CelValue>
-
-function isPlainObject(v: CelValue): v is Obj {
-  return (
-    typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof CelObject) && !(v instanceof Uint8Array)
-  )
-}
 
 /**
  * `operand.field`, as cel-go's attribute qualification (interpreter/attributes.go refQualify): maps
@@ -25,7 +16,7 @@ function isPlainObject(v: CelValue): v is Obj {
  * anything else has no such key. A property holding `undefined` (not a JSON value) is absent.
  */
 export function select(operand: CelValue, field: string): CelValue {
-  if (isPlainObject(operand)) {
+  if (isPlainMap(operand)) {
     const v = operand[field]
     if (v !== undefined && Object.hasOwn(operand, field)) return v as CelValue
     throw evalError(`no such key: ${field}`)
@@ -46,7 +37,7 @@ export function select(operand: CelValue, field: string): CelValue {
  * runs it), except on a list, which rejects the string index.
  */
 export function has(operand: CelValue, field: string): boolean {
-  if (isPlainObject(operand)) return operand[field] !== undefined && Object.hasOwn(operand, field)
+  if (isPlainMap(operand)) return operand[field] !== undefined && Object.hasOwn(operand, field)
   if (operand instanceof CelMap) return mapHas(operand, field)
   if (operand instanceof Optional) return operand.value === undefined ? false : has(operand.value, field)
   if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
@@ -125,12 +116,12 @@ export function makeOps(slow: {
     index: (a, b) => {
       if (Array.isArray(a)) {
         if (typeof b === 'number' && Number.isSafeInteger(b) && b >= 0 && b < a.length) return a[b] as CelValue
-      } else if (typeof b === 'string' && isPlainObject(a) && Object.hasOwn(a, b)) return a[b] as CelValue
+      } else if (typeof b === 'string' && isPlainMap(a) && Object.hasOwn(a, b)) return a[b] as CelValue
       if (a instanceof Optional) return optionalIndex(a, b)
       return slow.index(a, b)
     },
     in: (a, b) => {
-      if (typeof a === 'string' && isPlainObject(b)) return Object.hasOwn(b, a)
+      if (typeof a === 'string' && isPlainMap(b)) return Object.hasOwn(b, a)
       return slow.in(a, b)
     },
     size: (a) => (Array.isArray(a) ? a.length : slow.size(a)),
@@ -144,7 +135,7 @@ export function makeOps(slow: {
 /** Iteration range of a comprehension: list elements, or map keys (cel-go's iterator). */
 export function iterRange(v: CelValue): readonly CelValue[] {
   if (Array.isArray(v)) return v
-  if (isPlainObject(v)) return Object.keys(v)
+  if (isPlainMap(v)) return Object.keys(v)
   if (v instanceof CelMap) return mapKeys(v)
   throw evalError(`got '${typeName(v)}', expected iterable type`)
 }
@@ -152,7 +143,7 @@ export function iterRange(v: CelValue): readonly CelValue[] {
 /** For two-variable comprehensions: [index or key, value] pairs. */
 export function iterPairs(v: CelValue): [CelValue, CelValue][] {
   if (Array.isArray(v)) return v.map((e, i) => [i, e as CelValue])
-  if (isPlainObject(v)) return Object.keys(v).map((k) => [k, v[k] as CelValue])
+  if (isPlainMap(v)) return Object.keys(v).map((k) => [k, v[k] as CelValue])
   if (v instanceof CelMap) return [...v.entries.values()]
   throw evalError(`got '${typeName(v)}', expected iterable type`)
 }
@@ -201,14 +192,10 @@ export function orFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): bool
   throw noSuchOverload()
 }
 
-export { celCompare, optionalIndex, optionalSelect }
+export { optionalIndex, optionalSelect }
 
 export function isError(v: unknown): v is ErrorValue {
   return v instanceof ErrorValue
-}
-
-export function raise(e: ErrorValue): never {
-  throw e
 }
 
 export function fail(message: string): never {
@@ -312,23 +299,11 @@ export function attrCost(
 
 export {
   actualSize,
+  addCost,
   containsCost,
   inCost,
   matchesCost,
   minSizeCost,
+  orderingCost,
   receiverTraversalCost,
 } from '../cost/runtime.js'
-
-/** Cost of `<`, `<=`, `>`, `>=`: size-dependent for strings and bytes, else 1 (cel-go costCall). */
-export function orderingCost(a: CelValue, b: CelValue): number {
-  if ((typeof a === 'string' || a instanceof Uint8Array) && (typeof b === 'string' || b instanceof Uint8Array))
-    return minSizeCost(a, b)
-  return 1
-}
-
-/** Cost of `+`: size-dependent for strings and bytes, else 1 (cel-go costCall). */
-export function addCost(a: CelValue, b: CelValue): number {
-  if ((typeof a === 'string' || a instanceof Uint8Array) && (typeof b === 'string' || b instanceof Uint8Array))
-    return Math.ceil((actualSizeOf(a) + actualSizeOf(b)) * 0.1)
-  return 1
-}

@@ -91,8 +91,17 @@ function isStringOrBytes(v: CelValue): boolean {
   return typeof v === 'string' || v instanceof Uint8Array
 }
 
-const ordering: RuntimeCost = ([a, b]) =>
-  isStringOrBytes(a as CelValue) && isStringOrBytes(b as CelValue) ? minSizeCost(a as CelValue, b as CelValue) : 1
+/** `<`, `<=`, `>`, `>=`: size-dependent for strings and bytes, else 1. */
+export function orderingCost(a: CelValue, b: CelValue): number {
+  return isStringOrBytes(a) && isStringOrBytes(b) ? minSizeCost(a, b) : 1
+}
+
+/** `+`: size-dependent for strings and bytes (`ceil((size(a) + size(b)) * 0.1)`), else 1. */
+export function addCost(a: CelValue, b: CelValue): number {
+  return isStringOrBytes(a) && isStringOrBytes(b) ? traversal(actualSize(a) + actualSize(b)) : 1
+}
+
+const ordering: RuntimeCost = ([a, b]) => orderingCost(a as CelValue, b as CelValue)
 
 /**
  * cel-go's default table (CostTracker.costCall), by function name; the argument kinds pick the
@@ -110,10 +119,7 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   '_<=_': ordering,
   '_>_': ordering,
   '_>=_': ordering,
-  '_+_': ([a, b]) =>
-    isStringOrBytes(a as CelValue) && isStringOrBytes(b as CelValue)
-      ? traversal(actualSize(a as CelValue) + actualSize(b as CelValue))
-      : 1,
+  '_+_': ([a, b]) => addCost(a as CelValue, b as CelValue),
   matches: ([s, re]) => matchesCost(s as CelValue, re as CelValue),
   contains: ([s, sub]) => containsCost(s as CelValue, sub as CelValue),
 }
