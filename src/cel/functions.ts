@@ -58,30 +58,25 @@ export interface Library {
   readonly macros?: readonly string[]
 }
 
-/** Declares a global overload. */
-export function overload(
+function declare(
+  member: boolean,
   id: string,
   params: readonly Type[],
   result: Type,
   impl: Impl,
   typeParams?: string[],
 ): OverloadDecl {
-  return typeParams
-    ? { id, params, result, member: false, impl, typeParams }
-    : { id, params, result, member: false, impl }
+  return typeParams ? { id, params, result, member, impl, typeParams } : { id, params, result, member, impl }
+}
+
+/** Declares a global overload. */
+export function overload(id: string, params: readonly Type[], result: Type, impl: Impl, typeParams?: string[]) {
+  return declare(false, id, params, result, impl, typeParams)
 }
 
 /** Declares a receiver-style overload; `params[0]` is the receiver type. */
-export function memberOverload(
-  id: string,
-  params: readonly Type[],
-  result: Type,
-  impl: Impl,
-  typeParams?: string[],
-): OverloadDecl {
-  return typeParams
-    ? { id, params, result, member: true, impl, typeParams }
-    : { id, params, result, member: true, impl }
+export function memberOverload(id: string, params: readonly Type[], result: Type, impl: Impl, typeParams?: string[]) {
+  return declare(true, id, params, result, impl, typeParams)
 }
 
 export function fn(name: string, ...overloads: OverloadDecl[]): FunctionDecl {
