@@ -63,6 +63,9 @@ export interface EvalResult {
   readonly cost: number
 }
 
+/** The outcome of Program.tryRun: a value or an error, and the cost either way. */
+export type TryResult = { readonly value: CelValue; readonly cost: number } | { readonly error: CelError; readonly cost: number }
+
 /** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
 export class Program {
   /** The exact evaluator: closures implementing every rule of cel-go's semantics. */
@@ -126,6 +129,26 @@ export class Program {
       if (value !== BAIL && c.n <= limit) return { value, cost: c.n }
     } else this.warm()
     return this.exactRun(activation, limit)
+  }
+
+  /**
+   * Evaluates and reports the value or the error, with the cost charged up to that point (cel-go's
+   * EvalDetails.ActualCost, which the apiserver charges to its budgets even for failed rules).
+   */
+  tryRun(activation: Activation = EMPTY, options?: EvalOptions): TryResult {
+    const limit = options?.costLimit ?? this.costLimit
+    const fast = this.fast
+    if (fast !== undefined) {
+      const c = { n: 0, l: limit }
+      const value = fast(activation, c)
+      if (value !== BAIL && c.n <= limit) return { value, cost: c.n }
+    } else this.warm()
+    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
+    try {
+      return { value: this.exact(frame), cost: frame.cost }
+    } catch (e) {
+      return { error: toPublicError(e, this.ast), cost: frame.cost }
+    }
   }
 
   private warm(): void {

@@ -1,7 +1,7 @@
 import { noSuchOverload } from '../common/errors.js'
 import type { FunctionDecl, Impl, OverloadDecl } from '../functions.js'
 import type { Type } from '../types/types.js'
-import { CelMap, type CelValue, Kind, kindOf, OpaqueValue, Optional } from '../values/values.js'
+import { CelMap, type CelValue, Kind, kindOf, MapValue, OpaqueValue, Optional } from '../values/values.js'
 
 // Run-time overload selection for calls whose argument types the checker did not pin down.
 // As cel-go's dispatcher: overloads are tried in declaration order; a parameterised list or map
@@ -64,6 +64,10 @@ export function guardFor(t: Type): Guard {
 function firstEntry(m: CelValue): [CelValue, CelValue] | undefined {
   if (m instanceof CelMap) {
     for (const e of m.entries.values()) return e
+    return undefined
+  }
+  if (m instanceof MapValue) {
+    for (const k of m.keys()) return [k, m.find(k) as CelValue]
     return undefined
   }
   for (const k in m as object) {

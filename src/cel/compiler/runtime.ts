@@ -2,9 +2,9 @@ import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
 import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
 import { celEquals } from '../values/equality.js'
-import { buildMap, mapGet, mapHas, mapKeys } from '../values/maps.js'
+import { buildMap, mapEntries, mapGet, mapHas, mapKeys } from '../values/maps.js'
 import { compareStrings } from '../values/strings.js'
-import { CelMap, type CelValue, isPlainMap, Optional } from '../values/values.js'
+import { CelMap, type CelValue, isPlainMap, MapValue, Optional } from '../values/values.js'
 
 // Helpers the compiled programs call. Both back ends (generated JS and closures) call exactly
 // these, so their semantics cannot drift apart; the fast paths here are the common JSON cases
@@ -21,7 +21,7 @@ export function select(operand: CelValue, field: string): CelValue {
     if (v !== undefined && Object.hasOwn(operand, field)) return v as CelValue
     throw evalError(`no such key: ${field}`)
   }
-  if (operand instanceof CelMap) {
+  if (operand instanceof CelMap || operand instanceof MapValue) {
     const v = mapGet(operand, field)
     if (v === undefined) throw evalError(`no such key: ${field}`)
     return v
@@ -38,7 +38,7 @@ export function select(operand: CelValue, field: string): CelValue {
  */
 export function has(operand: CelValue, field: string): boolean {
   if (isPlainMap(operand)) return operand[field] !== undefined && Object.hasOwn(operand, field)
-  if (operand instanceof CelMap) return mapHas(operand, field)
+  if (operand instanceof CelMap || operand instanceof MapValue) return mapHas(operand, field)
   if (operand instanceof Optional) return operand.value === undefined ? false : has(operand.value, field)
   if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
   return false
@@ -136,7 +136,7 @@ export function makeOps(slow: {
 export function iterRange(v: CelValue): readonly CelValue[] {
   if (Array.isArray(v)) return v
   if (isPlainMap(v)) return Object.keys(v)
-  if (v instanceof CelMap) return mapKeys(v)
+  if (v instanceof CelMap || v instanceof MapValue) return mapKeys(v)
   throw evalError(`got '${typeName(v)}', expected iterable type`)
 }
 
@@ -145,6 +145,7 @@ export function iterPairs(v: CelValue): [CelValue, CelValue][] {
   if (Array.isArray(v)) return v.map((e, i) => [i, e as CelValue])
   if (isPlainMap(v)) return Object.keys(v).map((k) => [k, v[k] as CelValue])
   if (v instanceof CelMap) return [...v.entries.values()]
+  if (v instanceof MapValue) return mapEntries(v)
   throw evalError(`got '${typeName(v)}', expected iterable type`)
 }
 

@@ -1,6 +1,6 @@
 import { codePointLength } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
-import { CelMap, Kind, kindOf } from '../values/values.js'
+import { CelMap, Kind, kindOf, MapValue } from '../values/values.js'
 
 // Run-time cost, as cel-go's interpreter/runtimecost.go counts it (cel-go common/cost.go constants):
 // identifiers, field selections and qualifiers 1, constants 0, list literals 10, map literals 30,
@@ -25,7 +25,7 @@ export function actualSize(v: CelValue): number {
   if (typeof v === 'string') return v.length <= 1 ? v.length : codePointLength(v)
   if (Array.isArray(v)) return v.length
   if (v instanceof Uint8Array) return v.length
-  if (v instanceof CelMap) return v.size
+  if (v instanceof CelMap || v instanceof MapValue) return v.size
   if (typeof v === 'object' && v !== null) {
     const k = kindOf(v)
     if (k === Kind.Map) return Object.keys(v).length

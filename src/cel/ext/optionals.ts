@@ -4,7 +4,7 @@ import { BoolType, DynType, IntType, listOf, mapOf, optionalOf, StringType, type
 import { formatDouble, goValueString } from '../values/format.js'
 import { isMap, mapGet } from '../values/maps.js'
 import { Duration, Timestamp } from '../values/time.js'
-import { CelMap, CelObject, type CelValue, Double, OpaqueValue, Optional, Uint } from '../values/values.js'
+import { CelMap, CelObject, type CelValue, Double, MapValue, OpaqueValue, Optional, Uint } from '../values/values.js'
 
 // cel.OptionalTypes() of cel-go v0.26.0 (cel/library.go, versions 0–2 as Kubernetes gets them;
 // common/types/optional.go), and the optional syntax `a.?b`, `m[?k]`, `l[?i]` as cel-go's
@@ -43,7 +43,7 @@ export function isZeroValue(v: CelValue): boolean {
     if (v instanceof Uint) return v.value === 0n
     if (v instanceof Duration) return v.nanos === 0n
     if (v instanceof Timestamp) return v.seconds === zeroTimeSeconds && v.nanos === 0
-    if (v instanceof CelMap) return v.size === 0
+    if (v instanceof CelMap || v instanceof MapValue) return v.size === 0
     return false
   }
   if (v instanceof Uint8Array) return v.length === 0

@@ -25,7 +25,7 @@ import { goValueString } from '../values/format.js'
 import { type CelMapValue, isMap, mapGet, mapHas, mapSize } from '../values/maps.js'
 import { codePointLength, compareStrings } from '../values/strings.js'
 import { typeNameOf } from '../values/typeof.js'
-import { type CelValue, Double, Kind, mkDouble, Uint } from '../values/values.js'
+import { type CelValue, Double, Kind, ListValue, mkDouble, Uint } from '../values/values.js'
 import {
   addInt,
   addUint,
@@ -101,6 +101,7 @@ export function addBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** List concatenation; an empty side returns the other list itself (lists are immutable). */
 export function addList(a: readonly CelValue[], b: readonly CelValue[]): readonly CelValue[] {
+  if (a instanceof ListValue) return a.add(b)
   if (a.length === 0) return b
   if (b.length === 0) return a
   return a.concat(b)

@@ -3,7 +3,20 @@ import { Type } from '../types/types.js'
 import { type CelMapValue, isMap, mapGet } from './maps.js'
 import { compareStrings } from './strings.js'
 import { Duration, Timestamp } from './time.js'
-import { CelMap, CelObject, type CelValue, Double, Kind, kindOf, OpaqueValue, Optional, Uint } from './values.js'
+import {
+  CelMap,
+  CelObject,
+  type CelValue,
+  Double,
+  Kind,
+  kindOf,
+  ListValue,
+  MapValue,
+  OpaqueValue,
+  Optional,
+  type PlainMap,
+  Uint,
+} from './values.js'
 
 // CEL runtime equality and ordering as cel-go v0.26 implements them (common/types/*.go Equal and
 // Compare methods, common/types/compare.go).
@@ -67,7 +80,12 @@ export function celEquals(a: CelValue, b: CelValue): boolean {
 }
 
 function objectEquals(a: object, b: CelValue): boolean {
-  if (Array.isArray(a)) return Array.isArray(b) && listEquals(a, b)
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b)) return false
+    return a instanceof ListValue ? a.equals(b) : listEquals(a, b)
+  }
+  if (a instanceof MapValue) return a.equals(b)
+  if (b instanceof MapValue) return isMap(a as CelValue) && b.equals(a as CelValue)
   if (a instanceof CelObject) {
     switch (a.kind) {
       case Kind.Double:
@@ -149,18 +167,20 @@ function mapsEqual(a: CelMapValue, b: CelMapValue): boolean {
     return true
   }
   if (b instanceof CelMap) return mapsEqual(b, a)
-  // two plain maps: string keys only, own properties
+  // MapValues decide their own equality (routed in objectEquals); here two plain maps: string keys, own properties
+  const x = a as PlainMap
+  const y = b as PlainMap
   let n = 0
-  for (const k in a) {
-    if (!Object.hasOwn(a, k)) continue
+  for (const k in x) {
+    if (!Object.hasOwn(x, k)) continue
     n++
-    if (!Object.hasOwn(b, k) || !elementEquals(a[k] as CelValue, b[k] as CelValue)) return false
+    if (!Object.hasOwn(y, k) || !elementEquals(x[k] as CelValue, y[k] as CelValue)) return false
   }
-  return n === sizeOf(b)
+  return n === sizeOf(y)
 }
 
 function sizeOf(m: CelMapValue): number {
-  return m instanceof CelMap ? m.entries.size : Object.keys(m).length
+  return m instanceof CelMap || m instanceof MapValue ? m.size : Object.keys(m).length
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

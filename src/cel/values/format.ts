@@ -1,7 +1,17 @@
 import { Type } from '../types/types.js'
 import { mapEntries } from './maps.js'
 import { Duration, Timestamp } from './time.js'
-import { CelMap, CelObject, type CelValue, Double, OpaqueValue, Optional, type PlainMap, Uint } from './values.js'
+import {
+  CelMap,
+  CelObject,
+  type CelValue,
+  Double,
+  MapValue,
+  OpaqueValue,
+  Optional,
+  type PlainMap,
+  Uint,
+} from './values.js'
 
 // Text forms of values: Go's float formatting (string(double)), Go's %v (cel-go error messages),
 // and a CEL-literal display for CLI output.
@@ -93,7 +103,7 @@ export function formatValue(v: CelValue): string {
 function formatObject(v: CelObject): string {
   if (v instanceof Double) return doubleLiteral(v.value)
   if (v instanceof Uint) return `${v.value}u`
-  if (v instanceof CelMap) return formatMap(v)
+  if (v instanceof CelMap || v instanceof MapValue) return formatMap(v)
   if (v instanceof Timestamp) return `timestamp("${formatTimestamp(v)}")`
   if (v instanceof Duration) return `duration("${formatDuration(v)}")`
   if (v instanceof Optional) return v.value === undefined ? 'optional.none()' : `optional.of(${formatValue(v.value)})`
@@ -104,7 +114,7 @@ function formatObject(v: CelObject): string {
   return String(v)
 }
 
-function formatMap(m: CelMap | PlainMap): string {
+function formatMap(m: CelMap | PlainMap | MapValue): string {
   const parts = mapEntries(m).map(([k, x]) => `${formatValue(k)}: ${formatValue(x)}`)
   return `{${parts.join(', ')}}`
 }

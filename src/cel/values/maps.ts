@@ -1,15 +1,15 @@
 import { ErrorValue } from '../common/errors.js'
-import { CelMap, type CelValue, Double, isPlainMap, type MapKey, type PlainMap, Uint } from './values.js'
+import { CelMap, type CelValue, Double, isPlainMap, type MapKey, MapValue, type PlainMap, Uint } from './values.js'
 
 // Map access with cel-go's key semantics (common/types/map.go, Find): a string key finds only a
 // string entry; int, uint and integral double keys find numerically equal int or uint entries
 // (doubleToInt64Lossless / doubleToUint64Lossless); any other key finds nothing.
 
-export type CelMapValue = PlainMap | CelMap
+export type CelMapValue = PlainMap | CelMap | MapValue
 
-/** True for both map representations (plain object with string keys, or CelMap). */
+/** True for every map representation (plain object with string keys, CelMap, MapValue). */
 export function isMap(v: CelValue): v is CelMapValue {
-  return v instanceof CelMap || isPlainMap(v)
+  return v instanceof CelMap || isPlainMap(v) || v instanceof MapValue
 }
 
 /**
@@ -51,6 +51,7 @@ export function mapGet(m: CelMapValue, key: CelValue): CelValue | undefined {
     const k = lookupKey(key)
     return k === undefined ? undefined : m.entries.get(k)?.[1]
   }
+  if (m instanceof MapValue) return m.find(key)
   if (typeof key !== 'string' || !Object.hasOwn(m, key)) return undefined
   return m[key]
 }
@@ -60,7 +61,7 @@ export function mapHas(m: CelMapValue, key: CelValue): boolean {
 }
 
 export function mapSize(m: CelMapValue): number {
-  return m instanceof CelMap ? m.entries.size : Object.keys(m).length
+  return m instanceof CelMap || m instanceof MapValue ? m.size : Object.keys(m).length
 }
 
 /**
@@ -69,6 +70,7 @@ export function mapSize(m: CelMapValue): number {
  * may depend on it anyway (spec §B.12).
  */
 export function mapKeys(m: CelMapValue): CelValue[] {
+  if (m instanceof MapValue) return m.keys()
   if (!(m instanceof CelMap)) return Object.keys(m)
   const keys: CelValue[] = new Array(m.entries.size)
   let i = 0
@@ -78,6 +80,7 @@ export function mapKeys(m: CelMapValue): CelValue[] {
 
 /** [key, value] pairs in the order of mapKeys. */
 export function mapEntries(m: CelMapValue): [CelValue, CelValue][] {
+  if (m instanceof MapValue) return m.keys().map((k) => [k, m.find(k) as CelValue])
   if (!(m instanceof CelMap)) return Object.entries(m)
   const out: [CelValue, CelValue][] = new Array(m.entries.size)
   let i = 0

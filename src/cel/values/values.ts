@@ -76,6 +76,39 @@ export abstract class OpaqueValue extends CelObject {
   abstract equals(other: OpaqueValue): boolean
 }
 
+/**
+ * A map implemented outside the core (cel-go's traits.Mapper): a value that looks its entries up,
+ * iterates and counts them itself, e.g. a Kubernetes object read through its schema without being
+ * copied. The core's map helpers (maps.ts) and equality defer to these methods.
+ */
+export abstract class MapValue extends CelObject {
+  override get kind(): Kind {
+    return Kind.Map
+  }
+  /** The value at `key`, or undefined when absent. May throw an ErrorValue (e.g. a conversion error). */
+  abstract find(key: CelValue): CelValue | undefined
+  /** The keys, in iteration order. */
+  abstract keys(): CelValue[]
+  abstract get size(): number
+  /** `this == other` (other is any value); may throw an ErrorValue. */
+  abstract equals(other: CelValue): boolean
+}
+
+/**
+ * A list with its own equality and concatenation (cel-go traits.Lister with its own Equal / Add),
+ * e.g. Kubernetes `x-kubernetes-list-type: set` and `map` lists. It is a real Array, so every list
+ * operation reads it as a list; array methods (map, filter, slice, ...) build plain arrays.
+ */
+export abstract class ListValue extends Array<CelValue> {
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array
+  }
+  /** `this == other` for another list; may throw an ErrorValue. */
+  abstract equals(other: readonly CelValue[]): boolean
+  /** `this + other`. */
+  abstract add(other: readonly CelValue[]): readonly CelValue[]
+}
+
 // Timestamp and Duration are declared in time.ts (their arithmetic lives with them).
 
 /** A plain map: an object with string keys, read through own properties only. */

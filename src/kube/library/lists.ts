@@ -19,7 +19,7 @@ import {
 import { celCompare, celEquals } from '../../cel/values/equality.js'
 import { codePointLength } from '../../cel/values/strings.js'
 import { addDurations, addTimestampDuration, Duration, Timestamp } from '../../cel/values/time.js'
-import { CelMap, CelObject, type CelValue, Double, Kind, kindOf, Uint } from '../../cel/values/values.js'
+import { CelMap, CelObject, type CelValue, Double, Kind, kindOf, MapValue, Uint } from '../../cel/values/values.js'
 
 // Library `kubernetes.lists` (k8s.io/apiserver pkg/cel/library/lists.go): isSorted, sum, min, max,
 // indexOf, lastIndexOf, and (library version 1, Kubernetes 1.37) includes. The comparisons follow
@@ -326,6 +326,10 @@ export function traversalCost(v: CelValue): number {
       if (v instanceof Uint8Array) return Math.floor(v.length * StringTraversalCostFactor)
       if (v instanceof CelMap) {
         for (const [k, val] of v.entries.values()) cost += traversalCost(k) + traversalCost(val)
+        return cost
+      }
+      if (v instanceof MapValue) {
+        for (const k of v.keys()) cost += traversalCost(k) + traversalCost(v.find(k) as CelValue)
         return cost
       }
       if (v instanceof CelObject) return 1

@@ -1,0 +1,160 @@
+import { deepEqualJSON } from './deep-equal.js'
+import { additionalPropertiesSchema, type JSONSchemaProps } from './structural.js'
+
+// Correlating a new value with its old value (apiserver pkg/cel/common/maplist.go and
+// equality.go): object properties and map entries by key; list items only in map lists, by their
+// key properties. Transition rules see the correlated old value as oldSelf, and ratcheting lets an
+// unchanged (deep-equal) value keep failing a rule it already failed.
+
+type JSONObject = Record<string, unknown>
+
+function isObject(v: unknown): v is JSONObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** A key tuple as the apiserver builds it: one scalar key as is, several joined with NUL. */
+function compositeKey(obj: JSONObject, keys: readonly string[]): string | undefined {
+  let out = ''
+  for (const k of keys) {
+    if (!Object.hasOwn(obj, k)) return undefined
+    const v = obj[k]
+    switch (typeof v) {
+      case 'boolean':
+        out += `\0b${v}`
+        break
+      case 'number':
+        out += Number.isInteger(v) ? `\0i${v}` : `\0f${v}`
+        break
+      case 'bigint':
+        out += `\0i${v}`
+        break
+      case 'string':
+        out += `\0s${v}`
+        break
+      default:
+        return undefined // keys must be scalars
+    }
+  }
+  return out
+}
+
+/** MapList: finds the old item of a map list with the same key tuple as a new item (first wins). */
+export class MapList {
+  private readonly keyed = new Map<string, unknown>()
+  private next = 0
+
+  private constructor(
+    private readonly keys: readonly string[],
+    private readonly items: readonly unknown[],
+  ) {}
+
+  /** MakeMapList: undefined unless the schema is a map list with keys and there are items. */
+  static make(schema: JSONSchemaProps | undefined, items: readonly unknown[] | undefined): MapList | undefined {
+    const keys = schema?.['x-kubernetes-list-map-keys'] ?? []
+    if (schema?.type !== 'array' || schema['x-kubernetes-list-type'] !== 'map' || keys.length === 0) return undefined
+    if (items === undefined || items.length === 0) return undefined
+    return new MapList(keys, items)
+  }
+
+  get(obj: unknown): unknown {
+    if (!isObject(obj)) return undefined
+    const key = compositeKey(obj, this.keys)
+    if (key === undefined) return undefined
+    const hit = this.keyed.get(key)
+    if (hit !== undefined) return hit
+    while (this.next < this.items.length) {
+      const item = this.items[this.next++]
+      if (!isObject(item)) continue
+      const k = compositeKey(item, this.keys)
+      if (k === undefined) continue
+      if (!this.keyed.has(k)) this.keyed.set(k, item)
+      if (k === key) return item
+    }
+    return undefined
+  }
+}
+
+/**
+ * CorrelatedObject: a new value, its correlated old value and their schema, with a cached
+ * deep-equality answer. Children are correlated on demand (`key`, `index`); undefined means no
+ * old value correlates.
+ */
+export class CorrelatedObject {
+  private result: boolean | undefined
+  private mapList: MapList | undefined | null
+  private children: Map<string | number, CorrelatedObject | undefined> | undefined
+
+  constructor(
+    readonly value: unknown,
+    readonly oldValue: unknown,
+    readonly schema: JSONSchemaProps | undefined,
+  ) {}
+
+  /** CachedDeepEqual: whether the value is unchanged, comparing map lists by key. */
+  cachedDeepEqual(): boolean {
+    if (this.result === undefined) this.result = this.deepEqual()
+    return this.result
+  }
+
+  private deepEqual(): boolean {
+    const v = this.value
+    const o = this.oldValue
+    if ((v === null || v === undefined) && (o === null || o === undefined)) return true
+    if (v === null || v === undefined || o === null || o === undefined) return false
+    if (Array.isArray(v) !== Array.isArray(o) || isObject(v) !== isObject(o)) return false
+    if (Array.isArray(v) && Array.isArray(o)) {
+      if (v.length !== o.length) return false
+      for (let i = 0; i < v.length; i++) {
+        const child = this.index(i)
+        // without correlation: set and atomic lists compare whole; a map list item with no old match is a change
+        if (child === undefined) return this.mapList === undefined ? deepEqualJSON(o, v) : false
+        if (!child.cachedDeepEqual()) return false
+      }
+      return true
+    }
+    if (isObject(v) && isObject(o)) {
+      if (Object.keys(v).length !== Object.keys(o).length) return false
+      for (const k of Object.keys(v)) {
+        const child = this.key(k)
+        if (child === undefined || !child.cachedDeepEqual()) return false
+      }
+      return true
+    }
+    return deepEqualJSON(o, v)
+  }
+
+  /** The correlated child for an object property or map entry. */
+  key(field: string): CorrelatedObject | undefined {
+    if (this.schema === undefined) return undefined
+    const cached = this.children?.get(field)
+    if (cached !== undefined || this.children?.has(field)) return cached
+    let res: CorrelatedObject | undefined
+    const v = this.value
+    const o = this.oldValue
+    if (isObject(v) && isObject(o) && Object.hasOwn(v, field) && Object.hasOwn(o, field)) {
+      const ps = this.schema.properties?.[field] ?? additionalPropertiesSchema(this.schema)
+      if (ps !== undefined) res = new CorrelatedObject(v[field], o[field], ps)
+    }
+    this.children ??= new Map()
+    this.children.set(field, res)
+    return res
+  }
+
+  /** The correlated child for a list item (map lists only: the old item with the same keys). */
+  index(i: number): CorrelatedObject | undefined {
+    if (this.schema === undefined) return undefined
+    const cached = this.children?.get(i)
+    if (cached !== undefined || this.children?.has(i)) return cached
+    let res: CorrelatedObject | undefined
+    const v = this.value
+    const o = this.oldValue
+    if (Array.isArray(v) && Array.isArray(o) && i < v.length && this.schema['x-kubernetes-list-type'] === 'map') {
+      if (this.mapList === undefined) this.mapList = MapList.make(this.schema, o) ?? null
+      const old = this.mapList?.get(v[i])
+      if (old !== undefined && this.schema.items !== undefined) res = new CorrelatedObject(v[i], old, this.schema.items)
+    }
+    this.children ??= new Map()
+    this.children.set(i, res)
+    return res
+  }
+}
