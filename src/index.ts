@@ -1,4 +1,18 @@
 // kelp: Kubernetes CEL, compiled and run as kube-apiserver does.
+
+export {
+  type AstNode,
+  type CallEstimate,
+  type CallEstimator,
+  type CostEstimate,
+  type Estimable,
+  type EstimateContext,
+  type EstimateOptions,
+  estimateCost,
+  type SizeEstimate,
+  type SizeEstimator,
+  UNBOUNDED_COST,
+} from './cel/cost/estimator.js'
 export * from './cel/index.js'
 export {
   type Authorize,
@@ -16,6 +30,7 @@ export {
   newResourceAuthorizer,
   ResourceCheckType,
 } from './kube/authz/library.js'
+export { estimateKubeCost, kubeCallEstimators, kubeCostOptions, kubeEstimateCallCost } from './kube/cost.js'
 export {
   DEFAULT_KUBE_VERSION,
   type KubeEnvOptions,

@@ -64,7 +64,9 @@ export interface EvalResult {
 }
 
 /** The outcome of Program.tryRun: a value or an error, and the cost either way. */
-export type TryResult = { readonly value: CelValue; readonly cost: number } | { readonly error: CelError; readonly cost: number }
+export type TryResult =
+  | { readonly value: CelValue; readonly cost: number }
+  | { readonly error: CelError; readonly cost: number }
 
 /** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
 export class Program {

@@ -50,6 +50,12 @@ export interface CompileRulesOptions {
    * old CRD) or `new` (what a CRD write may introduce: compatibility version = version − 1).
    */
   readonly expressions?: 'new' | 'stored'
+  /**
+   * The base environment to declare `self` / `oldSelf` in, instead of kubeEnv(version, expressions):
+   * what Compile's baseEnvSet + envLoader select (tests extend the Kubernetes environment with a
+   * library, as compilation_test.go's fakeLib does). `version` still decides keyword field names.
+   */
+  readonly baseEnv?: Env
 }
 
 let selfTypeCounter = 0
@@ -65,10 +71,11 @@ export function compileRules(
 ): CompilationResult[] | CompileError {
   const rules = schema['x-kubernetes-validations'] ?? []
   if (rules.length === 0) return []
-  if (declType === undefined) return { type: 'internal', detail: 'failed to convert to declType for CEL validation rules' }
+  if (declType === undefined)
+    return { type: 'internal', detail: 'failed to convert to declType for CEL validation rules' }
   const version = options.version ?? DEFAULT_KUBE_VERSION
   const expressions = options.expressions ?? 'stored'
-  const base = kubeEnv({ version, expressions })
+  const base = options.baseEnv ?? kubeEnv({ version, expressions })
   // The apiserver names the root type selfType<nanoseconds>; any unique name serves.
   const provider = new SchemaTypeProvider(recognizeKeywords(version, expressions))
   const selfType = provider.celType(declType, `selfType${++selfTypeCounter}`)
@@ -79,7 +86,14 @@ export function compileRules(
   const estimator = sizeEstimator(declType)
   const maxCardinality = BigInt(Math.floor(MaxRequestSizeBytes / (declType.minSerializedSize + 1)))
   return rules.map((rule) =>
-    compileRule(schema, rule, rule.optionalOldSelf === true ? envs.optional : envs.plain, provider, estimator, maxCardinality),
+    compileRule(
+      schema,
+      rule,
+      rule.optionalOldSelf === true ? envs.optional : envs.plain,
+      provider,
+      estimator,
+      maxCardinality,
+    ),
   )
 }
 
@@ -110,7 +124,9 @@ function compileRule(
   const compiled = compileExpression(rule.rule, env, provider, 'bool')
   if ('error' in compiled) {
     const detail =
-      compiled.error === 'type' ? 'cel expression must evaluate to a bool' : compiled.error.replace(/^program:/, 'program instantiation failed:')
+      compiled.error === 'type'
+        ? 'cel expression must evaluate to a bool'
+        : compiled.error.replace(/^program:/, 'program instantiation failed:')
     return { ...empty, error: { type: 'invalid', detail } }
   }
   const program = compiled.program

@@ -187,7 +187,10 @@ export function celRuleErrors(
   }
   results.forEach((cr: CompilationResult, i) => {
     const rulePath = xv.index(i).child('rule')
-    const cost = ctx.maxCardinality !== undefined ? mulGuard(cr.maxCost, ctx.maxCardinality) : mulGuard(cr.maxCost, cr.maxCardinality)
+    const cost =
+      ctx.maxCardinality !== undefined
+        ? mulGuard(cr.maxCost, ctx.maxCardinality)
+        : mulGuard(cr.maxCost, cr.maxCardinality)
     if (!options.suppressPerExpressionCost && cost > StaticEstimatedCostLimit)
       errs.push(field.forbidden(rulePath, costErrorMessage('estimated rule cost', cost, StaticEstimatedCostLimit)))
     ctx.totalCost.observe(rulePath, cost)
@@ -201,7 +204,10 @@ export function celRuleErrors(
     } else if (cr.messageExpression !== undefined) {
       if (!options.suppressPerExpressionCost && cr.messageExpressionMaxCost > StaticEstimatedCostLimit)
         errs.push(
-          field.forbidden(mePath, costErrorMessage('estimated messageExpression cost', cr.messageExpressionMaxCost, StaticEstimatedCostLimit)),
+          field.forbidden(
+            mePath,
+            costErrorMessage('estimated messageExpression cost', cr.messageExpressionMaxCost, StaticEstimatedCostLimit),
+          ),
         )
       ctx.totalCost.observe(mePath, cr.messageExpressionMaxCost)
     }
@@ -216,7 +222,11 @@ export function celRuleErrors(
         )
     } else if ((rules[i] as ValidationRule).optionalOldSelf !== undefined) {
       errs.push(
-        field.invalid(xv.index(i).child('optionalOldSelf'), (rules[i] as ValidationRule).optionalOldSelf, 'may not be set if oldSelf is not used in rule'),
+        field.invalid(
+          xv.index(i).child('optionalOldSelf'),
+          (rules[i] as ValidationRule).optionalOldSelf,
+          'may not be set if oldSelf is not used in rule',
+        ),
       )
     }
   })
@@ -228,12 +238,19 @@ export function totalCostErrors(ctx: CELSchemaContext, schemaPath: FieldPath): F
   const t = ctx.totalCost
   if (t.total <= StaticEstimatedCRDCostLimit) return []
   const errs = t.mostExpensive.map((e) =>
-    field.forbidden(e.path, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema'),
+    field.forbidden(
+      e.path,
+      'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+    ),
   )
   errs.push(
     field.forbidden(
       schemaPath,
-      costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', t.total, StaticEstimatedCRDCostLimit),
+      costErrorMessage(
+        'x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema',
+        t.total,
+        StaticEstimatedCRDCostLimit,
+      ),
     ),
   )
   return errs

@@ -15,7 +15,11 @@ export interface SchemaRuleOptions extends CompileRulesOptions {
 }
 
 /** Every CEL error of a version's openAPIV3Schema at `path` (…`.openAPIV3Schema`). */
-export function schemaRuleErrors(schema: JSONSchemaProps, path: FieldPath, options: SchemaRuleOptions = {}): FieldError[] {
+export function schemaRuleErrors(
+  schema: JSONSchemaProps,
+  path: FieldPath,
+  options: SchemaRuleOptions = {},
+): FieldError[] {
   const ctx = CELSchemaContext.root(schema, options)
   const errs: FieldError[] = []
   walk(schema, path, ctx, undefined, options, errs)
@@ -47,7 +51,8 @@ function walk(
   }
   if (schema.items !== undefined) {
     const u = uncorrelatable ?? (schema['x-kubernetes-list-type'] !== 'map' ? path : undefined)
-    schemaErrors = walk(schema.items, path.child('items'), ctx.childItems(schema.items), u, options, errs) || schemaErrors
+    schemaErrors =
+      walk(schema.items, path.child('items'), ctx.childItems(schema.items), u, options, errs) || schemaErrors
   }
   if (!schemaErrors && (schema['x-kubernetes-validations']?.length ?? 0) > 0) {
     errs.push(

@@ -17,6 +17,12 @@ import { type CompilationResult, type CompileError, type CompileRulesOptions, co
 /** MaxEvaluatedMessageExpressionSizeBytes. */
 const MaxMessageExpressionBytes = 5120
 
+/** Validator.create options: the compile options, and NewValidator's perCallLimit (tests only in Go). */
+export interface ValidatorOptions extends CompileRulesOptions {
+  /** The cost limit of one rule or messageExpression evaluation (default celconfig.PerCallLimit, 1,000,000). */
+  readonly perCallLimit?: number
+}
+
 export interface ValidationResult {
   readonly errors: FieldError[]
   /** Ratcheted failures (`warning.AddWarning(ctx, "", err.Error())`): the field error texts. */
@@ -39,11 +45,24 @@ export class Validator {
     readonly allOf: readonly Validator[],
   ) {}
 
+  /** NewValidator's perCallLimit, set on the root (undefined: the programs' own limit, PerCallLimit). */
+  private perCallLimit: number | undefined
+
   /** NewValidator(s, isResourceRoot): undefined when no node of the schema has rules. */
-  static create(s: JSONSchemaProps, isResourceRoot: boolean, options: CompileRulesOptions = {}): Validator | undefined {
+  static create(s: JSONSchemaProps, isResourceRoot: boolean, options: ValidatorOptions = {}): Validator | undefined {
     if (!hasXValidations(s)) return undefined
+    return Validator.build(s, isResourceRoot, options)
+  }
+
+  /**
+   * validator(s, s, isResourceRoot, SchemaDeclType(s, isResourceRoot)): NewValidator without its
+   * hasXValidations pre-check (which ignores rules under allOf), as the apiextensions tests call it.
+   */
+  static build(s: JSONSchemaProps, isResourceRoot: boolean, options: ValidatorOptions = {}): Validator | undefined {
     const opts = { ...options, expressions: options.expressions ?? 'stored' }
-    return build(s, s, isResourceRoot, schemaDeclType(s, isResourceRoot), opts)
+    const v = build(s, s, isResourceRoot, schemaDeclType(s, isResourceRoot), opts)
+    if (v !== undefined) v.perCallLimit = options.perCallLimit
+    return v
   }
 
   /** Validate(fldPath, obj, oldObj, budget): errors, ratcheting warnings and the remaining budget. */
@@ -54,7 +73,12 @@ export class Validator {
     costBudget: number,
     correlation?: CorrelatedObject,
   ): ValidationResult {
-    const out: Out = { errors: [], warnings: [], budget: costBudget }
+    const out: Out = {
+      errors: [],
+      warnings: [],
+      budget: costBudget,
+      call: this.perCallLimit === undefined ? undefined : { costLimit: this.perCallLimit },
+    }
     this.run(fldPath, obj, oldObj, { current: correlation, parent: undefined }, out)
     return { errors: out.errors, warnings: out.warnings, remainingBudget: out.budget }
   }
@@ -82,7 +106,13 @@ export class Validator {
       this.validateMap(fldPath, obj as Record<string, unknown>, isRecord(oldObj) ? oldObj : undefined, corr, out)
   }
 
-  private validateExpressions(fldPath: FieldPath | undefined, obj: unknown, oldObj: unknown, corr: Ratchet, out: Out): void {
+  private validateExpressions(
+    fldPath: FieldPath | undefined,
+    obj: unknown,
+    oldObj: unknown,
+    corr: Ratchet,
+    out: Out,
+  ): void {
     const type = this.schema.type ?? ''
     if (oldObj === null) oldObj = undefined
     if (this.compilationErr !== undefined) {
@@ -92,7 +122,11 @@ export class Validator {
     if (this.compiled.length === 0) return
     if (out.budget <= 0) {
       out.errors.push(
-        field.invalid(fldPath, type, 'validation failed due to running out of cost budget, no further validation rules will be run'),
+        field.invalid(
+          fldPath,
+          type,
+          'validation failed due to running out of cost budget, no further validation rules will be run',
+        ),
       )
       out.budget = -1
       return
@@ -108,10 +142,14 @@ export class Validator {
       if (program === undefined) continue
       const optionalOldSelf = rule.optionalOldSelf === true
       if (compiled.usesOldSelf && oldObj === undefined && !optionalOldSelf) continue
-      const r = program.tryRun(optionalOldSelf ? acts.optional : acts.plain)
+      const r = program.tryRun(optionalOldSelf ? acts.optional : acts.plain, out.call)
       if (r.cost > out.budget) {
         out.errors.push(
-          field.invalid(fldPath, type, 'validation failed due to running out of cost budget, no further validation rules will be run'),
+          field.invalid(
+            fldPath,
+            type,
+            'validation failed due to running out of cost budget, no further validation rules will be run',
+          ),
         )
         out.budget = -1
         return
@@ -154,7 +192,13 @@ export class Validator {
       let detail: string | undefined
       if (compiled.messageExpression !== undefined) {
         // The apiserver evaluates messageExpression with the non-optional activation (validation.go).
-        const m = evalMessageExpression(compiled.messageExpression, rule.messageExpression ?? '', acts.plain, out.budget)
+        const m = evalMessageExpression(
+          compiled.messageExpression,
+          rule.messageExpression ?? '',
+          acts.plain,
+          out.budget,
+          out.call,
+        )
         out.budget = m.remainingBudget
         if (m.stop !== undefined) {
           add(field.invalid(path, type, m.stop))
@@ -198,7 +242,8 @@ export class Validator {
     if (out.budget < 0) return
     const mapType = this.schema['x-kubernetes-map-type']
     const correlatable = mapType === undefined || mapType === 'granular' || mapType === 'atomic'
-    const old = (k: string) => (correlatable && oldObj !== undefined && Object.hasOwn(oldObj, k) ? oldObj[k] : undefined)
+    const old = (k: string) =>
+      correlatable && oldObj !== undefined && Object.hasOwn(oldObj, k) ? oldObj[k] : undefined
     if (this.additionalProperties !== undefined) {
       for (const [k, v] of Object.entries(obj)) {
         this.additionalProperties.run(keyPath(fldPath, k), v, old(k), ratchetKey(corr, k), out)
@@ -206,10 +251,10 @@ export class Validator {
       }
     }
     if (this.properties !== undefined) {
-      for (const [k, v] of Object.entries(obj)) {
-        const sub = this.properties.get(k)
-        if (sub === undefined) continue
-        sub.run(childPath(fldPath, k), v, old(k), ratchetKey(corr, k), out)
+      // Only properties with rules below them have validators: look those up rather than walk every key.
+      for (const [k, sub] of this.properties) {
+        if (!Object.hasOwn(obj, k)) continue
+        sub.run(childPath(fldPath, k), obj[k], old(k), ratchetKey(corr, k), out)
         if (out.budget < 0) return
       }
     }
@@ -235,6 +280,8 @@ interface Out {
   errors: FieldError[]
   warnings: string[]
   budget: number
+  /** The per-call cost limit override (Compile's perCallLimit). */
+  readonly call: { costLimit: number } | undefined
 }
 
 /** ratchetingOptions: the node's correlation and its nearest correlatable parent's. */
@@ -298,10 +345,17 @@ function ruleErrorString(rule: ValidationRule): string {
 }
 
 function ruleMessageOrDefault(rule: ValidationRule): string {
-  return rule.message === undefined || rule.message.length === 0 ? `failed rule: ${ruleErrorString(rule)}` : rule.message.trim()
+  return rule.message === undefined || rule.message.length === 0
+    ? `failed rule: ${ruleErrorString(rule)}`
+    : rule.message.trim()
 }
 
-function fieldErrorForReason(path: FieldPath | undefined, value: unknown, detail: string, reason: string | undefined): FieldError {
+function fieldErrorForReason(
+  path: FieldPath | undefined,
+  value: unknown,
+  detail: string,
+  reason: string | undefined,
+): FieldError {
   switch (reason) {
     case 'FieldValueForbidden':
       return field.forbidden(path, detail)
@@ -328,8 +382,9 @@ function evalMessageExpression(
   source: string,
   activation: Activation,
   remainingBudget: number,
+  call: { costLimit: number } | undefined,
 ): { message?: string; stop?: string; remainingBudget: number } {
-  const r = program.tryRun(activation)
+  const r = program.tryRun(activation, call)
   if (r.cost > remainingBudget)
     return {
       stop: 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run',
@@ -369,15 +424,24 @@ function build(
   options: CompileRulesOptions,
 ): Validator | undefined {
   const compilationSchema =
-    validationSchema === nodeSchema ? nodeSchema : { ...nodeSchema, 'x-kubernetes-validations': validationSchema['x-kubernetes-validations'] }
+    validationSchema === nodeSchema
+      ? nodeSchema
+      : { ...nodeSchema, 'x-kubernetes-validations': validationSchema['x-kubernetes-validations'] }
   const compiled = compileRules(compilationSchema, declType, options)
   const compilationErr = Array.isArray(compiled) ? undefined : (compiled as CompileError).detail
   const results = Array.isArray(compiled) ? compiled : []
-  const elemType = declType !== undefined && (declType.kind === 'list' || declType.kind === 'map') ? declType.elem : undefined
+  const elemType =
+    declType !== undefined && (declType.kind === 'list' || declType.kind === 'map') ? declType.elem : undefined
 
   let items: Validator | undefined
   if (validationSchema.items !== undefined && nodeSchema.items !== undefined)
-    items = build(validationSchema.items, nodeSchema.items, nodeSchema.items['x-kubernetes-embedded-resource'] === true, elemType, options)
+    items = build(
+      validationSchema.items,
+      nodeSchema.items,
+      nodeSchema.items['x-kubernetes-embedded-resource'] === true,
+      elemType,
+      options,
+    )
 
   let properties: Map<string, Validator> | undefined
   const vprops = validationSchema.properties

@@ -1,4 +1,3 @@
-import type { CheckedAst } from '../cel/checker/index.js'
 import {
   add,
   fixed,
@@ -14,17 +13,22 @@ import {
   type AstNode,
   type CallEstimate,
   type CallEstimator,
+  type CostEstimate,
+  type Estimable,
   type EstimateContext,
   type EstimateOptions,
   estimateCost,
   type SizeEstimator,
 } from '../cel/cost/estimator.js'
-import { ListCreateBaseCost, StringTraversalCostFactor } from '../cel/cost/runtime.js'
+import { ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cel/cost/runtime.js'
 import type { Env } from '../cel/env.js'
+import type { Library } from '../cel/functions.js'
 import type { Type } from '../cel/types/types.js'
+import { OpaqueValue } from '../cel/values/values.js'
 import { cidrCosts } from './library/cidr.js'
 import { formatCosts, formatEqualsCost } from './library/format.js'
 import { ipCosts, type CostRange as NumberRange, type OverloadCost } from './library/ip.js'
+import { jsonPatchCosts } from './library/jsonpatch.js'
 import { type CostOperand, type KubeCost, listsCosts } from './library/lists.js'
 import { type LibraryCallCost, quantityCosts } from './library/quantity.js'
 import { regexCosts } from './library/regex.js'
@@ -143,6 +147,7 @@ const KUBE_TABLE: Readonly<Record<string, KubeCost>> = {
   ...urlsCosts,
   ...formatCosts,
   ...semverCosts,
+  ...jsonPatchCosts,
 }
 
 /** Tables whose estimates are number ranges over receiver-first sizes (IP, CIDR, quantity). */
@@ -353,7 +358,45 @@ export function kubeCostOptions(env: Env, sizeEstimator?: SizeEstimator): Estima
   }
 }
 
-/** estimateCost with Kubernetes' options (convenience). */
-export function estimateKubeCost(checked: CheckedAst, env: Env, sizeEstimator?: SizeEstimator) {
-  return estimateCost(checked, env, kubeCostOptions(env, sizeEstimator))
+/**
+ * The static cost estimate Kubernetes computes for an expression (apiserver's CostEstimator over
+ * cel-go's env.EstimateCost): `estimateCost` with `kubeCostOptions`. `compiled` is a Program compiled
+ * in `env` (a `kubeEnv()`), or its checked AST; `sizeEstimator` bounds the sizes of the variables,
+ * as the apiserver does from a CRD schema's maxLength / maxItems / maxProperties (without one,
+ * variable-sized values are unbounded). Kubernetes rejects a rule whose max exceeds its limits
+ * (PerCallLimit per expression, and the CRD-wide budget).
+ *
+ * @example
+ * const env = kubeEnv()
+ * estimateKubeCost(compile("'ABCDEFGHIJ abcdefghij'.lowerAscii()", { env }), env) // { min: 3n, max: 3n }
+ */
+export function estimateKubeCost(compiled: Estimable, env: Env, sizeEstimator?: SizeEstimator): CostEstimate {
+  return estimateCost(compiled, env, kubeCostOptions(env, sizeEstimator))
 }
+
+/** The Go types cost.go CallCost charges 1 for `_==_` (left operand), by their CEL type names. */
+const KUBE_VALUE_TYPES = new Set([
+  'kubernetes.Quantity',
+  'net.IP',
+  'net.CIDR',
+  'kubernetes.NamedFormat',
+  'kubernetes.URL',
+  'kubernetes.Semver',
+  'kubernetes.authorization.Authorizer',
+  'kubernetes.authorization.PathCheck',
+  'kubernetes.authorization.GroupCheck',
+  'kubernetes.authorization.ResourceCheck',
+  'kubernetes.authorization.Decision',
+])
+
+/**
+ * cost.go CallCost entries no library table holds: `_==_` whose left operand is a Kubernetes library
+ * value costs 1 (cel-go's default would charge a traversal of the smaller size, 2 for two IPv6
+ * addresses or CIDRs, whose size is their byte length); anything else falls through to cel-go's figure.
+ */
+export const kubeRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
+  '_==_': ([lhs]) => (lhs instanceof OpaqueValue && KUBE_VALUE_TYPES.has(lhs.typeName) ? 1 : undefined),
+}
+
+/** The run-time side of cost.go's CostEstimator (base.go StrictCostOpt) that is not tied to a library. */
+export const kubeCostLibrary: Library = { name: 'kubernetes.cost', functions: [], runtimeCosts: kubeRuntimeCosts }

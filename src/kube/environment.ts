@@ -2,6 +2,7 @@ import { withOverloadCosts } from '../cel/cost/overloads.js'
 import { actualSize, type RuntimeCost, StringTraversalCostFactor, traversalCost } from '../cel/cost/runtime.js'
 import { Env, type Features } from '../cel/env.js'
 import { twoVarComprehensions } from '../cel/ext/comprehensions.js'
+import { listsExtRuntimeCosts } from '../cel/ext/lists.js'
 import type { Library } from '../cel/functions.js'
 import {
   listsExtension,
@@ -15,6 +16,7 @@ import type { Type } from '../cel/types/types.js'
 import type { CelValue } from '../cel/values/values.js'
 import { defaultAuthorize } from './authz/authorizer.js'
 import { authzLibrary, authzSelectorsLibrary } from './authz/library.js'
+import { kubeCostLibrary } from './cost.js'
 import { cidrCosts, cidrLibrary } from './library/cidr.js'
 import { formatCosts, formatLibrary } from './library/format.js'
 import { ipCosts, ipLibrary } from './library/ip.js'
@@ -69,6 +71,15 @@ const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
   join: (_args, result) => doubleTraversal(result),
 }
 
+/**
+ * The strings extension with cost.go's figures: the table above, and `indexOf` / `lastIndexOf`, which
+ * cost.go charges by function name as the list functions of the same names (a traversal of the
+ * receiver, listsCosts' string_index_of_* rows).
+ */
+function withStringExtCosts(lib: Library): Library {
+  return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts)
+}
+
 /** base.go baseOpts in declaration order (1.36 code, plus the 1.37 additions for a 1.37 binary). */
 function baseOptions(binary: number): VersionedOption[] {
   return [
@@ -76,6 +87,7 @@ function baseOptions(binary: number): VersionedOption[] {
       introduced: 0,
       libraries: [
         standardLibrary,
+        kubeCostLibrary,
         withOverloadCosts(urlsLibrary, urlsCosts),
         {
           ...withOverloadCosts(regexLibrary, regexCosts),
@@ -102,15 +114,15 @@ function baseOptions(binary: number): VersionedOption[] {
       features: { crossTypeNumericComparisons: true },
     },
     { introduced: 29, features: { literalValidators: true } },
-    { introduced: 0, removed: 29, libraries: [{ ...stringsV0, runtimeCosts: stringExtCosts }] },
-    { introduced: 29, libraries: [{ ...stringsExtension, runtimeCosts: stringExtCosts }] },
+    { introduced: 0, removed: 29, libraries: [withStringExtCosts(stringsV0)] },
+    { introduced: 29, libraries: [withStringExtCosts(stringsExtension)] },
     { introduced: 29, libraries: [setsExtension] },
     { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
     { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
-    { introduced: 34, libraries: [listsExtension] },
+    { introduced: 34, libraries: [{ ...listsExtension, runtimeCosts: listsExtRuntimeCosts }] },
     { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts)] },
   ].filter((o) => o.since === undefined || binary >= o.since)
 }

@@ -200,7 +200,10 @@ export function goJSON(v: unknown): string {
   if (v instanceof MarshaledJSON) return v.json
   switch (typeof v) {
     case 'string':
-      return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      return JSON.stringify(v).replace(
+        /[<>&\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
     case 'number':
       return Number.isFinite(v) ? String(v).replace(/e([+-])(\d)$/, 'e$1$2') : 'null'
     case 'bigint':
@@ -243,7 +246,9 @@ export interface InvalidStatus {
 export function newInvalid(group: string, kind: string, name: string, errs: readonly FieldError[]): InvalidStatus {
   const gk = group === '' ? kind : `${kind}.${group}`
   const message =
-    errs.length === 0 ? `${gk} ${goQuote(name)} is invalid` : `${gk} ${goQuote(name)} is invalid: ${aggregateString(errs)}`
+    errs.length === 0
+      ? `${gk} ${goQuote(name)} is invalid`
+      : `${gk} ${goQuote(name)} is invalid: ${aggregateString(errs)}`
   return {
     code: 422,
     reason: 'Invalid',

@@ -9,7 +9,7 @@ import {
 import { CelCompileError } from '../../src/cel/common/errors.js'
 import { Env } from '../../src/cel/env.js'
 import { fn, type Library, overload } from '../../src/cel/functions.js'
-import { celLibraries } from '../../src/cel/stdlib/index.js'
+import { celLibraries, optionalLibrary } from '../../src/cel/stdlib/index.js'
 import { parse } from '../../src/cel/syntax/index.js'
 import {
   BoolType,
@@ -43,8 +43,9 @@ function errorOf(expr: string, env: Env, options?: CheckOptions): string {
   return '(no error)'
 }
 
-describe('HomogeneousAggregateLiterals (cel-go cel/cel_test.go TestHomogeneousAggregateLiterals)', () => {
-  // NewCustomEnv with only `name` and two `@in` overloads, and HomogeneousAggregateLiterals().
+describe('HomogeneousAggregateLiterals (cel-go v0.26.0 cel/validator_test.go TestValidateHomogeneousAggregateLiterals)', () => {
+  // NewCustomEnv with `name`, two `@in` overloads, OptionalTypes and HomogeneousAggregateLiterals(),
+  // which since cel-go #765 is an AST validator run after a successful check (cel/options.go).
   const inLib: Library = {
     name: 'in',
     functions: [
@@ -55,35 +56,39 @@ describe('HomogeneousAggregateLiterals (cel-go cel/cel_test.go TestHomogeneousAg
       ),
     ],
   }
-  const env = new Env({ libraries: [inLib], variables: { name: StringType } })
+  const env = new Env({ libraries: [inLib, optionalLibrary], variables: { name: StringType } })
   const options = { homogeneousAggregateLiterals: true }
-  test('err_list', () => {
+  test('list', () => {
     expect(
       errorOf(`name in ['hello', 0]`, env, options),
     ).toBe(`ERROR: <input>:1:19: expected type 'string' but found 'int'
  | name in ['hello', 0]
  | ..................^`)
   })
-  test('err_map_key', () => {
+  test('map key', () => {
     expect(
-      errorOf(`name in {'hello':'world', 1:'!'}`, env, options),
-    ).toBe(`ERROR: <input>:1:6: found no matching overload for '@in' applied to '(string, map(!error!, string))'
- | name in {'hello':'world', 1:'!'}
- | .....^
-ERROR: <input>:1:27: expected type 'string' but found 'int'
- | name in {'hello':'world', 1:'!'}
- | ..........................^`)
+      errorOf(`{'hello':'world', 1:'!'}`, env, options),
+    ).toBe(`ERROR: <input>:1:19: expected type 'string' but found 'int'
+ | {'hello':'world', 1:'!'}
+ | ..................^`)
   })
-  test('err_map_value', () => {
+  test('map value', () => {
     expect(
       errorOf(`name in {'hello':'world', 'goodbye':true}`, env, options),
     ).toBe(`ERROR: <input>:1:37: expected type 'string' but found 'bool'
  | name in {'hello':'world', 'goodbye':true}
  | ....................................^`)
   })
-  test('ok_list / ok_map', () => {
-    expect(formatType(run(`name in ['hello', 'world']`, env, options).outputType)).toBe('bool')
-    expect(formatType(run(`name in {'hello': false, 'world': true}`, env, options).outputType)).toBe('bool')
+  test('homogeneous literals, optional entries compared by their value type', () => {
+    for (const expr of [
+      `name in ['hello', 'world']`,
+      `name in ['hello', ?optional.ofNonZeroValue('')]`,
+      `name in [?optional.ofNonZeroValue(''), 'hello', ?optional.of('')]`,
+      `name in {'hello': false, 'world': true}`,
+      `{'hello': false, ?'world': optional.ofNonZeroValue(true)}`,
+      `{?'hello': optional.ofNonZeroValue(false), 'world': true}`,
+    ])
+      expect(errorOf(expr, env, options)).toBe('(no error)')
   })
   test('is the default (Kubernetes: apiextensions-apiserver schema/cel/validation_test.go)', () => {
     // "Mixed type lists are not allowed since we have HomogeneousAggregateLiterals enabled".
@@ -91,6 +96,41 @@ ERROR: <input>:1:27: expected type 'string' but found 'int'
     expect(errorOf(`[1, 'a', false].filter(x, string(x) == 'a')`, k8s)).toMatch(
       /^ERROR: <input>:1:5: expected type 'int' but found 'string'\n/,
     )
+  })
+  test('validators run only after a successful check (cel/env.go Env.Check)', () => {
+    // The checker types the mixed map map(dyn, string), which `@in` rejects; the validator never runs.
+    expect(
+      errorOf(`name in {'hello':'world', 1:'!'}`, env, options),
+    ).toBe(`ERROR: <input>:1:6: found no matching overload for '@in' applied to '(string, map(dyn, string))'
+ | name in {'hello':'world', 1:'!'}
+ | .....^`)
+  })
+  test('types are compared with Type.IsEquivalentType: dyn differs from int (common/types/types.go)', () => {
+    const k8s = new Env({ libraries: celLibraries })
+    expect(errorOf(`[1, dyn(2)]`, k8s)).toMatch(/^ERROR: <input>:1:8: expected type 'int' but found 'dyn'\n/)
+    expect(errorOf(`[dyn(1), dyn('a')]`, k8s)).toBe('(no error)')
+  })
+  test('a list stops at its first mismatch; map entries are each compared with the first (cel/validator.go)', () => {
+    const k8s = new Env({ libraries: celLibraries })
+    expect(errorOf(`[1, 'a', true]`, k8s).match(/^ERROR/gm)).toHaveLength(1)
+    expect(
+      errorOf(`{'a': 1, 'b': 'x', 'c': true}`, k8s),
+    ).toBe(`ERROR: <input>:1:15: expected type 'int' but found 'string'
+ | {'a': 1, 'b': 'x', 'c': true}
+ | ..............^
+ERROR: <input>:1:25: expected type 'int' but found 'bool'
+ | {'a': 1, 'b': 'x', 'c': true}
+ | ........................^`)
+  })
+  test('literals inside a `format` call are exempt (ext/formatting.go stringFormatValidator.Configure)', () => {
+    // cel-go v0.26.0 ext/formatting_test.go TestStringFormatHeterogeneousLiterals
+    const k8s = new Env({ libraries: celLibraries })
+    for (const expr of [
+      `"list: %s".format([[[1, 2, [3.0, 4]]]])`,
+      `"list size: %d".format([[[1, 2, [3.0, 4]]].size()])`,
+      `"list element: %s".format([[[1, 2, [3.0, 4]]][0]])`,
+    ])
+      expect(errorOf(expr, k8s)).toBe('(no error)')
   })
 })
 

@@ -47,6 +47,16 @@ const CONFORMANCE_OPTIONS = { homogeneousAggregateLiterals: false, crossTypeNume
 
 const noImpl = () => null
 
+// cel-go's conformance runner uses the latest strings extension, whose format validator
+// (ext/formatting_v2.go) accepts a double for `%d`. kelp is strings version 2, as Kubernetes: its
+// validator (cel-go v0.26.0 ext/formatting.go stringFormatValidator) rejects these at compile time.
+const LEGACY_FORMAT_CHECK_ERRORS: Record<string, string> = Object.fromEntries(
+  ['NaN', 'positive infinity', 'negative infinity'].map((n) => [
+    `string_ext/format/${n} support for decimal`,
+    'error during formatting: decimal clause can only be used on integers, was given double',
+  ]),
+)
+
 /** cel.expr.Decl function declarations → a kelp Library (identifiers → variables). */
 function fromDecls(decls: readonly Decl[]): { variables: Record<string, Type>; library: Library } {
   const variables: Record<string, Type> = Object.create(null)
@@ -238,6 +248,11 @@ describe('conformance suite: check accepts what cel-go checks, deduced types agr
         container: c.test.container,
       })
       const ast = parse(c.test.expr, { macros: env.macros })
+      const legacy = LEGACY_FORMAT_CHECK_ERRORS[c.id]
+      if (legacy) {
+        expect(() => check(ast, env, CONFORMANCE_OPTIONS)).toThrow(legacy)
+        return
+      }
       const out = check(ast, env, CONFORMANCE_OPTIONS)
       checked++
       if (deduced) {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { CelEvalError, type CelValue, compile, DynType } from '../../src/cel/index.js'
+import { listsExtRuntimeCosts } from '../../src/cel/ext/lists.js'
+import {
+  CelEvalError,
+  type CelValue,
+  compile,
+  DynType,
+  Env,
+  IntType,
+  listOf,
+  mapOf,
+  StringType,
+  type Type,
+} from '../../src/cel/index.js'
+import { listsExtension, standardLibrary } from '../../src/cel/stdlib/index.js'
 
 // Expected figures from cel-go interpreter/runtimecost_test.go (TestRuntimeCost), which runs
 // without OptOptimize (so literals are not folded). `x` stands in for cel-go's randSeq(500).
@@ -86,4 +99,68 @@ describe('cost limit (cel-go EvalCancelledError)', () => {
     expect(compile('double(5) < 10.0').run().cost).toBe(1)
     expect(compile('[1, 2, 3].all(x, true)').run().cost).toBe(20 - 10)
   })
+})
+
+// cel-go v0.26.0 ext/lists_test.go TestListsCosts (run-time figures): the cost trackers of
+// ext.Lists version 3 (ext/lists.go ProgramOptions; Kubernetes has them from 1.34). Its
+// testListsEnv is the standard library and Lists() only (no optional types, so `m['x']` on a dyn
+// `m` resolves to index_map alone and `sortBy` over a list(dyn) to one overload), and
+// testEvalWithCost runs without OptOptimize. The sortBy figures include the map comprehension's
+// `[]` accumulator (10), which kelp's planner does not charge without OptOptimize
+// (src/cel/compiler/planner.ts): asserted with `it.fails` until that is fixed.
+const listsEnv = new Env({
+  libraries: [standardLibrary, { ...listsExtension, runtimeCosts: listsExtRuntimeCosts }],
+})
+
+describe('cel-go v0.26.0 ext/lists_test.go TestListsCosts (run-time)', () => {
+  const cases: [expr: string, vars: Record<string, Type>, input: Record<string, CelValue>, cost: number][] = [
+    ['lists.range(4) == [0, 1, 2, 3]', {}, {}, 26],
+    ['lists.range(4 / 2) == [0, 1]', {}, {}, 25],
+    ['lists.range(x) == [0, 1, 2, 3, 4]', { x: IntType }, { x: 5 }, 28],
+    ['[[1, 2], 3].flatten(1) == [1, 2, 3]', {}, {}, 44],
+    ['[[1, 2], 3].flatten(2) == [1, 2, 3]', {}, {}, 46],
+    ['[[1, 2], 3].flatten(3) == [1, 2, 3]', {}, {}, 48],
+    ['[[1], 2, 3].flatten() == [1, 2, 3]', {}, {}, 45],
+    ['x.flatten() == [1, 2, 3]', { x: listOf(DynType) }, { x: [[1], 2, 3] }, 26],
+    ['[[1, 2], 3].flatten(x) == [1, 2, 3]', { x: IntType }, { x: 5 }, 53],
+    ['[1, 2, 3].distinct() == [1, 2, 3]', {}, {}, 50],
+    ['[1, 1, 1].distinct() == [1]', {}, {}, 50],
+    ["x.distinct() == ['hello']", { x: listOf(StringType) }, { x: ['hello', 'hello'] }, 31],
+    ['[1, 2, 3, 4, 5].slice(x, y) == [2, 3]', { x: IntType, y: IntType }, { x: 1, y: 3 }, 36],
+    ['z.slice(1, 3) == [2, 3]', { z: listOf(IntType) }, { z: [1, 2, 3, 4, 5, 6, 7] }, 25],
+    [
+      'z.slice(x, y) == [2, 3]',
+      { x: IntType, y: IntType, z: listOf(IntType) },
+      { x: 1, y: 3, z: [1, 2, 3, 4, 5, 6, 7] },
+      27,
+    ],
+    ['[1, 2, 3].slice(1, 3) == [2, 3]', {}, {}, 34],
+    ['[3, 2, 1].reverse() == [1, 2, 3]', {}, {}, 35],
+    ['x.reverse() == [1, 2, 3]', { x: listOf(IntType) }, { x: [3, 2, 1] }, 26],
+    ['[2, 3, 1].sort() == [1, 2, 3]', {}, {}, 50],
+    ['x.sort() == [1, 2, 3]', { x: listOf(IntType) }, { x: [3, 2, 1] }, 41],
+    [
+      'x.sort() == ["a", "a", "b", "b", "c", "c"]',
+      { x: listOf(StringType) },
+      { x: ['b', 'a', 'b', 'a', 'c', 'c'] },
+      98,
+    ],
+    ['x.sort() == []', { x: listOf(IntType) }, { x: [] }, 22],
+    ["[{'x':4}, {'x':3}].sortBy(m, m['x']) == [{'x':3}, {'x':4}]", {}, {}, 211],
+    ["x.sortBy(m, m['x']) == [{'x':3}, {'x':4}]", { x: listOf(DynType) }, { x: [{ x: 4 }, { x: 3 }] }, 142],
+    [
+      "x.sortBy(m, m['x']) == [{'x': 'a'}, {'x': 'b'}, {'x': 'c'}]",
+      { x: listOf(mapOf(StringType, StringType)) },
+      { x: [{ x: 'b' }, { x: 'c' }, { x: 'a' }] },
+      196,
+    ],
+  ]
+  for (const backend of ['js', 'closures'] as const)
+    for (const [expr, vars, input, want] of cases)
+      (expr.includes('sortBy') ? it.fails : it)(`${backend}: ${expr} costs ${want}`, () => {
+        const program = compile(expr, { env: listsEnv, declarations: vars, optimize: false, backend })
+        const { value, cost } = program.run(input)
+        expect(value).toBe(true)
+        expect(cost).toBe(want)
+      })
 })

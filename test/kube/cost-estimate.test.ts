@@ -20,6 +20,7 @@ import {
 import { AuthorizerType } from '../../src/kube/authz/library.js'
 import { estimateKubeCost, kubeEstimateCallCost } from '../../src/kube/cost.js'
 import { kubeEnv } from '../../src/kube/environment.js'
+import { jsonPatchLibrary } from '../../src/kube/library/jsonpatch.js'
 
 // ---------------------------------------------------------------------------------------------
 // apiserver pkg/cel/library/cost_test.go (estimated figures). Its testCost environment has the
@@ -95,6 +96,41 @@ table(
     [`${stringLiteral}.${f}('123')`, r(5)] as const,
   ]),
 )
+
+// TestIncludesCost and jsonpatch.escapeKey need what the 1.36 environment lacks: Lists(ListsVersion(1))
+// (in the 1.37 StoredExpressions environment) and the JSONPatch library (mutating admission policies).
+const libEnv137 = kubeEnv({ version: '1.37', expressions: 'stored' }).extend({
+  libraries: [jsonPatchLibrary],
+  variables: { authorizer: AuthorizerType },
+  features: { homogeneousAggregateLiterals: false },
+})
+
+function lib137Estimate(expr: string): [bigint, bigint] {
+  const checked = check(parse(expr, { macros: libEnv137.macros }), libEnv137, { homogeneousAggregateLiterals: false })
+  const est = estimateKubeCost(checked, libEnv137, twelve)
+  return [est.min, est.max]
+}
+
+describe('cost_test.go TestIncludesCost', () => {
+  const cases: [string, [bigint, bigint]][] = [
+    [`${intList}.includes(3)`, r(15)],
+    [`${uintList}.includes(uint(3))`, r(21)],
+    [`${doubleList}.includes(3.0)`, r(15)],
+    [`${boolList}.includes(true)`, r(15)],
+    [`${stringList}.includes('x')`, r(15, 25)],
+    [`${bytesList}.includes(bytes('x'))`, r(26, 36)],
+    [`${durationList}.includes(duration('3s'))`, r(21)],
+    [`${timestampList}.includes(timestamp('2011-01-03T00:00:00.000+01:00'))`, r(21)],
+    // On a string receiver cost.go charges 1 per character (the dyn worst case), not a traversal.
+    [`${stringLiteral}.includes('123')`, r(50)],
+  ]
+  for (const [expr, want] of cases) it(expr, () => expect(lib137Estimate(expr)).toEqual(want))
+})
+
+describe('cost_test.go TestStringLibrary (JSONPatch)', () => {
+  it("jsonpatch.escapeKey('abc/def~ abc/def~')", () =>
+    expect(lib137Estimate("jsonpatch.escapeKey('abc/def~ abc/def~')")).toEqual(r(2)))
+})
 
 table('cost_test.go TestURLsCost', [
   ...['.getScheme()', '.getHostname()', '.getHost()', '.getPort()', '.getEscapedPath()', '.getQuery()'].map(

@@ -50,9 +50,11 @@ describe('Kubernetes base environment versions (apiserver pkg/cel/environment/ba
     ])
       expect(compiles(expr, '1.30')).toBe(true)
   })
-  it('homogeneous aggregate literals are enforced (base.go entry 1; cel-go checker message)', () => {
+  it('homogeneous aggregate literals are enforced (base.go entry 1; cel-go v0.26 cel/validator.go)', () => {
     expect(() => compile("[1, 'a']", { env: kubeEnv() })).toThrow("expected type 'int' but found 'string'")
-    expect(compile("[1, dyn('a')].size()", { env: kubeEnv() }).evaluate()).toBe(2)
+    // The validator compares element types with Type.IsEquivalentType: every element must be dyn to mix.
+    expect(() => compile("[1, dyn('a')]", { env: kubeEnv() })).toThrow("expected type 'int' but found 'dyn'")
+    expect(compile("[dyn(1), dyn('a')].size()", { env: kubeEnv() }).evaluate()).toBe(2)
   })
   it('literal validators (1.29): invalid duration / timestamp / regex literals are compile errors', () => {
     // apiextensions-apiserver validation_test.go: "self.val1.matches(')')" → ERROR: <input>:1:19: invalid matches argument

@@ -3,6 +3,7 @@ import { CelCompileError } from '../common/errors.js'
 import type { CelIssue, Source } from '../common/source.js'
 import type { Env } from '../env.js'
 import type { Type } from '../types/types.js'
+import { validateChecked } from '../validators.js'
 import { Checker, type Reference } from './checker.js'
 import * as msg from './errors.js'
 import type { TypeProvider } from './provider.js'
@@ -19,8 +20,10 @@ export type { Reference }
 export interface CheckOptions {
   /**
    * cel.HomogeneousAggregateLiterals: list and map literals must have one element type
-   * (`expected type 'int' but found 'string'`); off, mixed literals are `list(dyn)`.
-   * Default true (Kubernetes). cel-go's own default and its conformance runner: off.
+   * (`expected type 'int' but found 'string'`). As in cel-go v0.26 this is a validator run once the
+   * check succeeded (the checker itself types mixed literals `list(dyn)`), with its exemption:
+   * literals inside a strings-extension `format` call. Default true (Kubernetes). cel-go's own
+   * default and its conformance runner: off.
    */
   readonly homogeneousAggregateLiterals?: boolean
   /**
@@ -67,11 +70,14 @@ class Checked implements CheckedAst {
 /**
  * Type-checks a parsed expression. Environments are reused: the declaration tables derived from
  * `env` are computed on first use and cached. Throws CelCompileError('check') listing every
- * issue, sorted by position and worded as cel-go prints them.
+ * issue, sorted by position and worded as cel-go prints them; when the check succeeds, the
+ * environment's AST validators run (src/cel/validators.ts) and their issues are thrown the same way.
  */
 export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): CheckedAst {
   const checker = new Checker(ast, env, {
-    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    // cel-go v0.26 never sets its checker's homogeneous option: cel.HomogeneousAggregateLiterals is
+    // the validator run below (cel/options.go, cel/validator.go).
+    homogeneousAggregateLiterals: false,
     crossTypeNumericComparisons: options.crossTypeNumericComparisons ?? true,
     provider: options.typeProvider,
   })
@@ -90,7 +96,13 @@ export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): Che
     issues.push({ message: msg.typeMismatch(expected, outputType), offset })
   }
   if (issues.length > 0) throw failure(ast, issues, checker.errorCount - issues.length)
-  return new Checked(ast, checker.types, checker.refs, outputType)
+  const checked = new Checked(ast, checker.types, checker.refs, outputType)
+  // cel-go Env.Check: the environment's AST validators run on a successful check.
+  const validation = validateChecked(checked, env, options.homogeneousAggregateLiterals ?? true)
+  if (validation.issues.length > 0) {
+    throw failure(ast, validation.issues, validation.count - validation.issues.length)
+  }
+  return checked
 }
 
 function failure(ast: ParsedAst, issues: CelIssue[], truncated: number): CelCompileError {

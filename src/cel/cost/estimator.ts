@@ -1,5 +1,14 @@
 import type { CheckedAst, Reference } from '../checker/index.js'
-import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr, SelectExpr, StructExpr } from '../common/ast.js'
+import type {
+  CallExpr,
+  ComprehensionExpr,
+  Expr,
+  ListExpr,
+  MapExpr,
+  ParsedAst,
+  SelectExpr,
+  StructExpr,
+} from '../common/ast.js'
 import type { Env } from '../env.js'
 import { ACCUMULATOR_NAME, HIDDEN_ACCUMULATOR_NAME } from '../syntax/index.js'
 import { DynType, type Type } from '../types/types.js'
@@ -101,11 +110,37 @@ export interface EstimateOptions {
   readonly presenceTestHasCost?: boolean
 }
 
+/** What an estimate is made of: a compiled Program (checked), or a checked AST. */
+export type Estimable = CheckedAst | { readonly ast: ParsedAst }
+
+/** cel-go's math.MaxUint64: an estimate bound at this figure is unbounded. */
+export const UNBOUNDED_COST: bigint = MAX_UINT64
+
+function checkedOf(compiled: Estimable): CheckedAst {
+  const ast = 'ast' in compiled ? compiled.ast : compiled
+  if (!('types' in ast))
+    throw new Error('cost estimation needs a type-checked expression (compiled without disableCheck)')
+  return ast as CheckedAst
+}
+
 /**
- * Estimates the cost range of evaluating a checked expression, as cel-go's checker.Cost does.
- * The bounds are exact uint64 values (bigint), MaxUint64 meaning unbounded.
+ * The static cost estimate of an expression, as cel-go's `env.EstimateCost` (checker.Cost) computes
+ * it: the [min, max] cost of one evaluation, before any input is known. Kubernetes compares the max
+ * with its limits when an expression is written (for Kubernetes' own figures use `estimateKubeCost`).
+ *
+ * `compiled` is a Program from `compile()` (not compiled with `disableCheck`) or a checked AST;
+ * `env` is the environment it was compiled in (its extensions add their estimates). The bounds are
+ * exact uint64 figures as bigints, saturating at `UNBOUNDED_COST` (MaxUint64). Without a
+ * `sizeEstimator`, the sizes of variables (strings, lists, maps) are unbounded, [0, MaxUint64].
+ *
+ * @example
+ * const program = compile("input.matches('[0-9]')", { declarations: { input: StringType } })
+ * estimateCost(program, standardEnv(), {
+ *   sizeEstimator: { estimateSize: (n) => (n.path?.join('.') === 'input' ? { min: 0n, max: 500n } : undefined) },
+ * }) // { min: 3n, max: 103n }
  */
-export function estimateCost(checked: CheckedAst, env: Env, options: EstimateOptions = {}): CostEstimate {
+export function estimateCost(compiled: Estimable, env: Env, options: EstimateOptions = {}): CostEstimate {
+  const checked = checkedOf(compiled)
   const estimators = { ...options.callEstimators, ...extCallEstimators(env) }
   const presence = options.presenceTestHasCost === false ? ZERO : fixed(BigInt(SelectAndIdentCost))
   return new Coster(checked, options.sizeEstimator, estimators, options.estimateCallCost, presence).cost(checked.expr)

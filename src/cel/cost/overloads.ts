@@ -18,17 +18,22 @@ export function withOverloadCosts(
   functions = lib.functions,
 ): Library {
   const runtimeCosts: Record<string, RuntimeCost> = { ...lib.runtimeCosts }
+  // A library may declare one function name in several declarations (semver's version 0 and 1
+  // overloads): their rows are gathered under the one name.
+  const rowsByName = new Map<string, Row[]>()
   for (const f of functions) {
     const rows = f.overloads
       .filter((o) => table[o.id]?.actual)
       .map((o) => ({
-        member: o.member,
         arity: o.params.length,
         guards: o.params.map(guardFor),
         actual: table[o.id]!.actual!,
       }))
     if (rows.length === 0) continue
-    runtimeCosts[f.name] = (args, result) => {
+    rowsByName.set(f.name, [...(rowsByName.get(f.name) ?? []), ...rows])
+  }
+  for (const [name, rows] of rowsByName) {
+    runtimeCosts[name] = (args, result) => {
       for (const r of rows) {
         if (r.arity !== args.length) continue
         if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result)
@@ -37,4 +42,10 @@ export function withOverloadCosts(
     }
   }
   return { ...lib, runtimeCosts }
+}
+
+interface Row {
+  readonly arity: number
+  readonly guards: readonly ReturnType<typeof guardFor>[]
+  readonly actual: (args: readonly CelValue[], result: CelValue) => number | undefined
 }

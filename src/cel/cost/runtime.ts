@@ -122,4 +122,8 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   '_+_': ([a, b]) => addCost(a as CelValue, b as CelValue),
   matches: ([s, re]) => matchesCost(s as CelValue, re as CelValue),
   contains: ([s, sub]) => containsCost(s as CelValue, sub as CelValue),
+  // The strings extension's `strings.quote(s)` (strings_quote) and `s.format(args)` (string_format):
+  // linear in the string quoted / the format string.
+  'strings.quote': ([s]) => traversalCost(s as CelValue),
+  format: ([s]) => (typeof s === 'string' ? traversalCost(s) : undefined),
 }

@@ -1,4 +1,5 @@
 import { evalError, noSuchOverload } from '../common/errors.js'
+import { actualSize, ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/runtime.js'
 import { type FunctionDecl, fn, type Impl, memberOverload, type OverloadDecl, overload } from '../functions.js'
 import {
   BoolType,
@@ -542,3 +543,44 @@ export const listsExtFunctions: FunctionDecl[] = [
   fn('reverse', memberOverload('list_reverse', [listT], listT, reverse as Impl, tp)),
   fn('distinct', memberOverload('list_distinct', [listT], listT, distinct as Impl, tp)),
 ]
+
+// ---------------------------------------------------------------------------------------------
+// Run-time cost (cel-go v0.26.0 ext/lists.go ProgramOptions, version 3: interpreter.OverloadCostTracker)
+
+/**
+ * trackAllocatingListCall: the call (1), the list allocation (10) and `size × factor` (truncated as
+ * Go's uint64(float64) conversion is).
+ */
+function allocatingListCost(factor: number, size: number): number {
+  const scaled = size * factor
+  return (scaled > 0 ? Math.floor(scaled) : 0) + 1 + ListCreateBaseCost
+}
+
+/** trackListSelfCompare: an O(n²) pass, factor 2 (2.1 when the first element is a string or bytes). */
+function selfCompareCost(list: CelValue): number {
+  const sz = actualSize(list)
+  if (sz === 0) return allocatingListCost(2, 0)
+  const first = (list as readonly CelValue[])[0]
+  const factor = typeof first === 'string' || first instanceof Uint8Array ? 2 + StringTraversalCostFactor : 2
+  return allocatingListCost(factor, sz * sz)
+}
+
+/**
+ * The extension's cost trackers, by function name: slice, lists.range and reverse by the size of the
+ * result; flatten by the size of the input times the depth; distinct and sort by the square of the
+ * list's size, @sortByAssociatedKeys (the `sortBy` macro) by the square of the keys' size. cel-go
+ * keys them by overload id, so it applies them when the checker resolved the call to one overload
+ * (a `sort` of a `list(dyn)` matches every sort overload and costs 1 there).
+ */
+export const listsExtRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
+  slice: (_args, result) => allocatingListCost(1, actualSize(result)),
+  'lists.range': (_args, result) => allocatingListCost(1, actualSize(result)),
+  reverse: (_args, result) => allocatingListCost(1, actualSize(result)),
+  flatten: (args) => {
+    const depth = args.length === 2 ? Number(args[1] as number | bigint) : 1
+    return allocatingListCost(depth, actualSize(args[0] as CelValue))
+  },
+  distinct: ([list]) => selfCompareCost(list as CelValue),
+  sort: ([list]) => selfCompareCost(list as CelValue),
+  '@sortByAssociatedKeys': ([, keys]) => selfCompareCost(keys as CelValue),
+}

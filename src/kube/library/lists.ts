@@ -359,9 +359,20 @@ function listEstimate(target: CostOperand | undefined): CostCallEstimate | undef
 const traversal: KubeCost = { estimate: listEstimate, actual: ([list]) => traversalCost(list as CelValue) }
 
 /**
+ * `includes` (cost.go): as the others on a list; on a receiver without an element type (a string, or
+ * a dyn, which may be a list) 1 per unit of size, the worst case of a list compared element by element.
+ */
+const includesCost: KubeCost = {
+  estimate: (target) =>
+    target !== undefined && target.elemKind === undefined ? { cost: mulRange(target.size, ONE) } : listEstimate(target),
+  actual: ([list]) => traversalCost(list as CelValue),
+}
+
+/**
  * cost.go entries by overload id. cost.go keys these by function name, so they also apply to the
  * ext.Strings `indexOf` / `lastIndexOf` overloads on strings when this library is in the environment.
- * `includes` (1.37) is charged like the others (cost.go on master); its estimate is assumed to follow suit.
+ * `includes` (1.37) is charged like the others at run time; its estimate differs on receivers
+ * without an element type (includesCost).
  */
 export const listsCosts: Readonly<Record<string, KubeCost>> = Object.fromEntries([
   ...comparableTypes.flatMap(([n]) => [
@@ -372,7 +383,7 @@ export const listsCosts: Readonly<Record<string, KubeCost>> = Object.fromEntries
   ...summable.map(([n]) => [`list_${n}_sum_${n}`, traversal]),
   ['list_a_index_of_int', traversal],
   ['list_a_last_index_of_int', traversal],
-  ['list_includes_dyn_dyn', traversal],
+  ['list_includes_dyn_dyn', includesCost],
   ['string_index_of_string', traversal],
   ['string_index_of_string_int', traversal],
   ['string_last_index_of_string', traversal],

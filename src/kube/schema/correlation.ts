@@ -1,3 +1,4 @@
+import { goQuote } from '../../cel/ext/quote.js'
 import { deepEqualJSON } from './deep-equal.js'
 import { additionalPropertiesSchema, type JSONSchemaProps } from './structural.js'
 
@@ -12,8 +13,13 @@ function isObject(v: unknown): v is JSONObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** A key tuple as the apiserver builds it: one scalar key as is, several joined with NUL. */
+/**
+ * A key tuple as the apiserver builds it (maplist.go): one key is the scalar itself (singleKeyStrategy,
+ * a Go map key: equal values of the same type match); several are joined with NUL, each printed with
+ * `%t` / `%d` / `%f` / `%q` (multiKeyStrategy), so two floats that agree to six decimals match.
+ */
 function compositeKey(obj: JSONObject, keys: readonly string[]): string | undefined {
+  const single = keys.length === 1
   let out = ''
   for (const k of keys) {
     if (!Object.hasOwn(obj, k)) return undefined
@@ -23,19 +29,37 @@ function compositeKey(obj: JSONObject, keys: readonly string[]): string | undefi
         out += `\0b${v}`
         break
       case 'number':
-        out += Number.isInteger(v) ? `\0i${v}` : `\0f${v}`
+        out += Number.isInteger(v) ? `\0i${v}` : `\0f${single ? String(v) : goFixed6(v)}`
         break
       case 'bigint':
         out += `\0i${v}`
         break
       case 'string':
-        out += `\0s${v}`
+        out += `\0s${single ? v : goQuote(v)}`
         break
       default:
         return undefined // keys must be scalars
     }
   }
   return out
+}
+
+/** Go `fmt.Sprintf("%f", x)` of a finite double: the exact value rounded half to even at six decimals. */
+function goFixed6(x: number): string {
+  // x = m / 2^k exactly (doubling is exact for the magnitudes a non-integral double can have)
+  let m = Math.abs(x)
+  let k = 0
+  while (!Number.isInteger(m)) {
+    m *= 2
+    k++
+  }
+  const den = 1n << BigInt(k)
+  const scaled = BigInt(m) * 1_000_000n
+  let q = scaled / den
+  const twiceRem = (scaled % den) * 2n
+  if (twiceRem > den || (twiceRem === den && q % 2n === 1n)) q++
+  const digits = q.toString().padStart(7, '0')
+  return `${x < 0 ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`
 }
 
 /** MapList: finds the old item of a map list with the same key tuple as a new item (first wins). */

@@ -10,7 +10,13 @@ import {
   type Type,
 } from '../../cel/types/types.js'
 import { escape } from './escaping.js'
-import { additionalPropertiesSchema, isEmbeddedResource, isIntOrString, type JSONSchemaProps, withTypeAndObjectMeta } from './structural.js'
+import {
+  additionalPropertiesSchema,
+  isEmbeddedResource,
+  isIntOrString,
+  type JSONSchemaProps,
+  withTypeAndObjectMeta,
+} from './structural.js'
 
 // Structural schemas as CEL declared types (apiserver pkg/cel/common/schemas.go SchemaDeclType,
 // pkg/cel/types.go DeclType): the CEL type of each schema node, and the size figures the cost
@@ -110,7 +116,11 @@ export function schemaDeclType(
 
 function build(s: JSONSchemaProps, isResourceRoot: boolean, capped: boolean): DeclType | undefined {
   if (isIntOrString(s)) {
-    return simple(DynType, 1, s.maxLength !== undefined ? zeroIfNegative(s.maxLength) * 4 : maxStringLengthPerRequest(s))
+    return simple(
+      DynType,
+      1,
+      s.maxLength !== undefined ? zeroIfNegative(s.maxLength) * 4 : maxStringLengthPerRequest(s),
+    )
   }
   if (isResourceRoot) s = withTypeAndObjectMeta(s, capped)
   const opts = { capMetadataNames: capped }
@@ -144,7 +154,10 @@ function build(s: JSONSchemaProps, isResourceRoot: boolean, capped: boolean): De
         if (ft === undefined) continue
         const escaped = escape(name)
         if (escaped !== undefined) fields.set(escaped, { name, type: ft, required: required.has(name) })
-        if (required.has(name) && prop.default === undefined) minSerializedSize += name.length + ft.minSerializedSize + 4
+        // `default: null` is no default (the v1 → internal conversion turns a null JSON into a nil
+        // Default); the name counts in bytes (Go len)
+        if (required.has(name) && (prop.default === undefined || prop.default === null))
+          minSerializedSize += Buffer.byteLength(name, 'utf8') + ft.minSerializedSize + 4
       }
       return { kind: 'object', fields, maxElements: 0, minSerializedSize }
     }

@@ -20,6 +20,7 @@ export function deepEqualJSON(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a)
   const bo = b as Record<string, unknown>
   if (ka.length !== Object.keys(bo).length) return false
-  for (const k of ka) if (!Object.hasOwn(bo, k) || !deepEqualJSON((a as Record<string, unknown>)[k], bo[k])) return false
+  for (const k of ka)
+    if (!Object.hasOwn(bo, k) || !deepEqualJSON((a as Record<string, unknown>)[k], bo[k])) return false
   return true
 }

@@ -2,11 +2,26 @@ import { ErrorValue } from '../../cel/common/errors.js'
 import { celEquals } from '../../cel/values/equality.js'
 import { isMap, mapGet } from '../../cel/values/maps.js'
 import { Duration, Timestamp } from '../../cel/values/time.js'
-import { type CelValue, Double, ListValue, MapValue, mkInt, OpaqueValue, Optional, Uint } from '../../cel/values/values.js'
+import {
+  type CelValue,
+  Double,
+  ListValue,
+  MapValue,
+  mkInt,
+  OpaqueValue,
+  Optional,
+  Uint,
+} from '../../cel/values/values.js'
 import { deepEqualJSON } from './deep-equal.js'
 import { escape, unescape } from './escaping.js'
 import { decodeBase64URL, parseFullDate, parseStrfmtDateTime, parseStrfmtDuration } from './formats.js'
-import { additionalPropertiesSchema, isEmbeddedResource, isIntOrString, type JSONSchemaProps, withTypeAndObjectMeta } from './structural.js'
+import {
+  additionalPropertiesSchema,
+  isEmbeddedResource,
+  isIntOrString,
+  type JSONSchemaProps,
+  withTypeAndObjectMeta,
+} from './structural.js'
 
 // Schema-typed values (apiserver pkg/cel/common/valuesunstructured.go UnstructuredToVal): the JSON
 // of a custom resource read through its structural schema, lazily and without copying. Objects are
@@ -128,12 +143,17 @@ function makeNode(s: JSONSchemaProps): Node {
         const item = nodeOf(items)
         switch (listType) {
           case undefined:
+          case '': // XListType() of an unset or empty x-kubernetes-list-type: both mean atomic
           case 'atomic':
             return plainList(v, item)
           case 'set':
             return SetList.make(v.map(item.convert))
           case 'map':
-            return UnstructuredMapList.fromData(v, item, (s['x-kubernetes-list-map-keys'] ?? []).map((k) => escape(k) ?? k))
+            return UnstructuredMapList.fromData(
+              v,
+              item,
+              (s['x-kubernetes-list-map-keys'] ?? []).map((k) => escape(k) ?? k),
+            )
         }
         return err(`invalid x-kubernetes-list-type, expected 'map', 'set' or 'atomic' but got ${listType}`)
       })
@@ -157,7 +177,9 @@ function makeNode(s: JSONSchemaProps): Node {
       })
       return node
     case 'boolean':
-      node.convert = withNull((v) => (typeof v === 'boolean' ? v : err(`invalid data, expected bool, got ${goTypeName(v)}`)))
+      node.convert = withNull((v) =>
+        typeof v === 'boolean' ? v : err(`invalid data, expected bool, got ${goTypeName(v)}`),
+      )
       return node
   }
   if (s['x-kubernetes-preserve-unknown-fields'] === true) {
@@ -179,7 +201,8 @@ function expectMap(v: JSONValue): Record<string, JSONValue> {
 }
 
 function stringConverter(format: string | undefined): (v: JSONValue) => CelValue {
-  const str = (v: JSONValue): string => (typeof v === 'string' ? v : err(`invalid data, expected string, got ${goTypeName(v)}`))
+  const str = (v: JSONValue): string =>
+    typeof v === 'string' ? v : err(`invalid data, expected string, got ${goTypeName(v)}`)
   switch (format) {
     case 'duration':
       return (v) => {
@@ -278,7 +301,8 @@ export class UnstructuredObject extends MapValue {
         if (!celEquals(v, ov as CelValue)) return false
       } else {
         // a preserved unknown field: compared as raw data, when the other side has it
-        if (!(other instanceof UnstructuredObject || other instanceof UnstructuredMap)) throw new ErrorValue('no such overload')
+        if (!(other instanceof UnstructuredObject || other instanceof UnstructuredMap))
+          throw new ErrorValue('no such overload')
         if (Object.hasOwn(other.raw, k) && !deepEqualJSON(this.raw[k], other.raw[k])) return false
       }
     }
@@ -320,7 +344,8 @@ export class UnstructuredMap extends MapValue {
         if (v === undefined) continue
         if (!celEquals(v, ov as CelValue)) return false
       } else {
-        if (!(other instanceof UnstructuredObject || other instanceof UnstructuredMap)) throw new ErrorValue('no such overload')
+        if (!(other instanceof UnstructuredObject || other instanceof UnstructuredMap))
+          throw new ErrorValue('no such overload')
         if (Object.hasOwn(other.raw, k) && !deepEqualJSON(this.raw[k], other.raw[k])) return false
       }
     }
@@ -363,7 +388,8 @@ function setElementKey(v: CelValue): string {
       return `i${v}`
     case 'object':
       if (v === null) return 'n'
-      if (Array.isArray(v) || isMap(v)) throw new ErrorValue('listSet operations are only supported on lists of scalar values')
+      if (Array.isArray(v) || isMap(v))
+        throw new ErrorValue('listSet operations are only supported on lists of scalar values')
       if (v instanceof Double) return `d${v.value}`
       if (v instanceof Uint) return `u${v.value}`
       if (v instanceof Timestamp) return `t${v.seconds}.${v.nanos}`
@@ -427,7 +453,11 @@ function refValMapKey(e: CelValue, keys: readonly string[]): string {
       if (x instanceof ErrorValue) return 'n'
       throw x
     }
-    return v === undefined || v === null ? 'n' : Array.isArray(v) || isMap(v) ? `j${JSON.stringify(v)}` : setElementKey(v)
+    return v === undefined || v === null
+      ? 'n'
+      : Array.isArray(v) || isMap(v)
+        ? `j${JSON.stringify(v)}`
+        : setElementKey(v)
   })
   return JSON.stringify(parts)
 }

@@ -1,0 +1,137 @@
+// The name formats of apimachinery pkg/util/validation (validation.go: DNS labels and subdomains,
+// ports) and pkg/api/validate/content (kube.go: label keys and values), with their messages. The
+// patterns are plain ASCII, so JavaScript regexes match exactly what Go's do; lengths are UTF-8 bytes
+// as Go's len().
+
+const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?'
+const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`
+const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?'
+const LABEL_KEY_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'
+const LABEL_VALUE_FMT = `(${LABEL_KEY_FMT})?`
+
+const dns1123Label = new RegExp(`^${DNS1123_LABEL_FMT}$`)
+const dns1123Subdomain = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`)
+const dns1035Label = new RegExp(`^${DNS1035_LABEL_FMT}$`)
+const labelKey = new RegExp(`^${LABEL_KEY_FMT}$`)
+const labelValue = new RegExp(`^${LABEL_VALUE_FMT}$`)
+
+const encoder = new TextEncoder()
+/** Go's len(s): the UTF-8 byte count. */
+export function byteLength(s: string): number {
+  // ASCII fast path: most names are
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return encoder.encode(s).length
+  return s.length
+}
+
+/** validation.MaxLenError (characters) and content.MaxLenError (bytes). */
+const maxLenError = (n: number) => `must be no more than ${n} characters`
+const contentMaxLenError = (n: number) => `must be no more than ${n} bytes`
+
+/** RegexError (both packages word it the same). */
+export function regexError(msg: string, fmt: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`
+}
+
+/** validation.IsDNS1123Label. */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = []
+  if (byteLength(value) > 63) errs.push(maxLenError(63))
+  if (!dns1123Label.test(value)) {
+    if (dns1123Subdomain.test(value)) errs.push('must not contain dots')
+    else
+      errs.push(
+        regexError(
+          "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+          DNS1123_LABEL_FMT,
+          'my-name',
+          '123-abc',
+        ),
+      )
+  }
+  return errs
+}
+
+const DNS1123_SUBDOMAIN_MSG =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
+
+/** validation.IsDNS1123Subdomain. */
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = []
+  if (byteLength(value) > 253) errs.push(maxLenError(253))
+  if (!dns1123Subdomain.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'))
+  return errs
+}
+
+/** content.IsDNS1123Subdomain (the label key prefix): lengths in bytes. */
+function contentIsDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = []
+  if (byteLength(value) > 253) errs.push(contentMaxLenError(253))
+  if (!dns1123Subdomain.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'))
+  return errs
+}
+
+/** validation.IsDNS1035Label. */
+export function isDNS1035Label(value: string): string[] {
+  const errs: string[] = []
+  if (byteLength(value) > 63) errs.push(maxLenError(63))
+  if (!dns1035Label.test(value))
+    errs.push(
+      regexError(
+        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+        DNS1035_LABEL_FMT,
+        'my-name',
+        'abc-123',
+      ),
+    )
+  return errs
+}
+
+const LABEL_KEY_MSG =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
+
+/** content.IsLabelKey (validation.IsQualifiedName). */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = []
+  const parts = value.split('/')
+  let name: string
+  if (parts.length === 1) name = parts[0] as string
+  else if (parts.length === 2) {
+    const prefix = parts[0] as string
+    name = parts[1] as string
+    if (prefix.length === 0) errs.push('prefix part must be non-empty')
+    else for (const m of contentIsDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`)
+  } else {
+    errs.push(
+      `a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    )
+    return errs
+  }
+  if (name.length === 0) errs.push('name part must be non-empty')
+  else if (byteLength(name) > 63) errs.push(`name part ${contentMaxLenError(63)}`)
+  if (!labelKey.test(name))
+    errs.push(`name part ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')}`)
+  return errs
+}
+
+/** content.IsLabelValue. */
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = []
+  if (byteLength(value) > 63) errs.push(contentMaxLenError(63))
+  if (!labelValue.test(value))
+    errs.push(
+      regexError(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        LABEL_VALUE_FMT,
+        'MyValue',
+        'my_value',
+        '12345',
+      ),
+    )
+  return errs
+}
+
+/** validation.IsValidPortNum. */
+export function isValidPortNum(port: number): string[] {
+  return port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive']
+}

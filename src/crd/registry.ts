@@ -1,0 +1,105 @@
+import { parseGroupVersion } from '../kube/api-version.js'
+import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
+import { type FieldError, type InvalidStatus, newInvalid } from '../kube/field.js'
+import { CRD, type CustomResourceDefinitionObject } from './crd.js'
+import {
+  type CustomResourceResult,
+  type StructuralValidate,
+  type ValidateOptions,
+  validateCustomResource,
+} from './custom-resource.js'
+import { validateCustomResourceDefinition } from './definition/index.js'
+import { crdCelRuleValidator } from './definition-cel.js'
+
+// A set of CustomResourceDefinitions as one apiserver would hold them: each CRD is validated as its
+// create would be (a CRD the apiserver would reject is reported, not served), then custom resources
+// are validated against the CRD of their group and kind.
+
+export interface CRDProblem {
+  /** metadata.name of the rejected CRD (or `<unnamed>`). */
+  readonly name: string
+  /** Index of the object in the input. */
+  readonly index: number
+  readonly errors: readonly FieldError[]
+  /** The apiserver's Status for the rejected create (`CustomResourceDefinition.apiextensions.k8s.io "x" is invalid: ...`). */
+  readonly status: InvalidStatus
+}
+
+export interface LoadOptions {
+  /** Kubernetes version (default 1.36): which CEL functions rules may use. */
+  readonly version?: string
+  /** Skip validating the CRDs themselves (trust them as already accepted by a cluster). */
+  readonly trusted?: boolean
+}
+
+/** Immutable once loaded; safe to share between concurrent validations. */
+export class CustomResourceDefinitions {
+  private readonly byGroupKind: ReadonlyMap<string, CRD>
+
+  private constructor(
+    crds: readonly CRD[],
+    readonly problems: readonly CRDProblem[],
+    private readonly structural: StructuralValidate | undefined,
+  ) {
+    this.byGroupKind = new Map(crds.map((c) => [`${c.kind}.${c.group}`, c]))
+  }
+
+  /** Loads CRD objects (apiextensions.k8s.io/v1); rejected ones are in `problems`. */
+  static load(
+    objects: readonly unknown[],
+    options: LoadOptions & { readonly structural?: StructuralValidate } = {},
+  ): CustomResourceDefinitions {
+    const version = options.version ?? DEFAULT_KUBE_VERSION
+    const celRules = crdCelRuleValidator({ version })
+    const crds: CRD[] = []
+    const problems: CRDProblem[] = []
+    objects.forEach((o, index) => {
+      const obj = o as CustomResourceDefinitionObject
+      const name = obj?.metadata?.name ?? '<unnamed>'
+      const errors = options.trusted ? [] : validateCustomResourceDefinition(o, { celRules })
+      if (errors.length > 0) {
+        problems.push({
+          name,
+          index,
+          errors,
+          status: newInvalid('apiextensions.k8s.io', 'CustomResourceDefinition', name, errors),
+        })
+        return
+      }
+      crds.push(new CRD(obj, { version }))
+    })
+    return new CustomResourceDefinitions(crds, problems, options.structural)
+  }
+
+  get size(): number {
+    return this.byGroupKind.size
+  }
+
+  [Symbol.iterator](): IterableIterator<CRD> {
+    return this.byGroupKind.values()
+  }
+
+  get(group: string, kind: string): CRD | undefined {
+    return this.byGroupKind.get(`${kind}.${group}`)
+  }
+
+  /** The CRD an object's apiVersion group and kind name, if loaded. */
+  forObject(object: unknown): CRD | undefined {
+    const o = object as { apiVersion?: unknown; kind?: unknown } | null
+    if (typeof o?.apiVersion !== 'string' || typeof o.kind !== 'string') return undefined
+    return this.get(parseGroupVersion(o.apiVersion).group, o.kind)
+  }
+
+  /**
+   * Validates a custom resource (create, or update with `oldObject`); undefined when no loaded CRD
+   * defines its kind.
+   */
+  validate(object: unknown, options: ValidateOptions = {}): CustomResourceResult | undefined {
+    const crd = this.forObject(object)
+    if (crd === undefined) return undefined
+    return validateCustomResource(crd, object, {
+      ...options,
+      ...(this.structural ? { structural: this.structural } : {}),
+    })
+  }
+}
