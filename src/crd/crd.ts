@@ -1,4 +1,5 @@
 import { compareKubeAwareVersionStrings } from '../kube/api-version.js'
+import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import type { JSONSchemaProps } from '../kube/schema/structural.js'
 import type { CompileRulesOptions } from './compilation.js'
 import { Validator } from './validator.js'
@@ -82,10 +83,14 @@ export class CRDVersion {
 export class CRD {
   readonly versions: ReadonlyMap<string, CRDVersion>
 
+  /** The apiserver version this CRD is served by (rule environment, format and metadata rules). */
+  readonly kubeVersion: KubeVersion
+
   constructor(
     readonly object: CustomResourceDefinitionObject,
     compileOptions: CompileRulesOptions = {},
   ) {
+    this.kubeVersion = (compileOptions.version ?? DEFAULT_KUBE_VERSION) as KubeVersion
     const opts = { ...compileOptions, expressions: 'stored' as const }
     this.versions = new Map(object.spec.versions.map((v) => [v.name, new CRDVersion(this, v, opts)]))
   }

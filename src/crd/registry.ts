@@ -4,7 +4,6 @@ import { type FieldError, type InvalidStatus, newInvalid } from '../kube/field.j
 import { CRD, type CustomResourceDefinitionObject } from './crd.js'
 import {
   type CustomResourceResult,
-  type StructuralValidate,
   type ValidateOptions,
   validateCustomResource,
 } from './custom-resource.js'
@@ -39,7 +38,6 @@ export class CustomResourceDefinitions {
   private constructor(
     crds: readonly CRD[],
     readonly problems: readonly CRDProblem[],
-    private readonly structural: StructuralValidate | undefined,
   ) {
     this.byGroupKind = new Map(crds.map((c) => [`${c.kind}.${c.group}`, c]))
   }
@@ -47,7 +45,7 @@ export class CustomResourceDefinitions {
   /** Loads CRD objects (apiextensions.k8s.io/v1); rejected ones are in `problems`. */
   static load(
     objects: readonly unknown[],
-    options: LoadOptions & { readonly structural?: StructuralValidate } = {},
+    options: LoadOptions = {},
   ): CustomResourceDefinitions {
     const version = options.version ?? DEFAULT_KUBE_VERSION
     const celRules = crdCelRuleValidator({ version })
@@ -68,7 +66,7 @@ export class CustomResourceDefinitions {
       }
       crds.push(new CRD(obj, { version }))
     })
-    return new CustomResourceDefinitions(crds, problems, options.structural)
+    return new CustomResourceDefinitions(crds, problems)
   }
 
   get size(): number {
@@ -97,9 +95,6 @@ export class CustomResourceDefinitions {
   validate(object: unknown, options: ValidateOptions = {}): CustomResourceResult | undefined {
     const crd = this.forObject(object)
     if (crd === undefined) return undefined
-    return validateCustomResource(crd, object, {
-      ...options,
-      ...(this.structural ? { structural: this.structural } : {}),
-    })
+    return validateCustomResource(crd, object, options)
   }
 }

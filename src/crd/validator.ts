@@ -2,7 +2,7 @@ import { ErrorValue } from '../cel/common/errors.js'
 import type { Activation } from '../cel/program.js'
 import { type CelValue, Optional } from '../cel/values/values.js'
 import { errorString, type FieldError, FieldPath, field, OMIT } from '../kube/field.js'
-import { type CorrelatedObject, MapList } from '../kube/schema/correlation.js'
+import { type Correlation, MapList } from '../kube/schema/correlation.js'
 import { type DeclType, schemaDeclType } from '../kube/schema/decltype.js'
 import { escape } from '../kube/schema/escaping.js'
 import { additionalPropertiesSchema, type JSONSchemaProps, type ValidationRule } from '../kube/schema/structural.js'
@@ -71,7 +71,7 @@ export class Validator {
     obj: unknown,
     oldObj: unknown,
     costBudget: number,
-    correlation?: CorrelatedObject,
+    correlation?: Correlation,
   ): ValidationResult {
     const out: Out = {
       errors: [],
@@ -286,8 +286,8 @@ interface Out {
 
 /** ratchetingOptions: the node's correlation and its nearest correlatable parent's. */
 interface Ratchet {
-  readonly current: CorrelatedObject | undefined
-  readonly parent: CorrelatedObject | undefined
+  readonly current: Correlation | undefined
+  readonly parent: Correlation | undefined
 }
 
 function shouldRatchet(r: Ratchet): boolean {

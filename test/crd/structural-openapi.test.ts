@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OpenAPISchema } from '../../src/crd/structural/convert.js'
 import { Code } from '../../src/crd/structural/openapi-errors.js'
 import { newSchemaValidator } from '../../src/crd/structural/schema-validation.js'
+import type { JSONSchemaProps } from '../../src/kube/schema/structural.js'
 import {
   isValueValidAgainstRange,
   maximumNativeType,
@@ -231,7 +232,7 @@ describe('apiextensions validation/ratcheting_test.go', () => {
     properties: { zero: zeroInt, small: smallInt, medium: mediumInt, large: largeInt },
   }
   const objectObjectSchema = { type: 'object', properties: { nested: objectSchema } }
-  const valid = (schema: object, n: unknown, o: unknown) => newSchemaValidator(schema)?.validateUpdate(n, o).isValid()
+  const valid = (schema: JSONSchemaProps, n: unknown, o: unknown) => newSchemaValidator(schema)?.validateUpdate(n, o).isValid()
 
   it('TestScalarRatcheting', () => {
     expect(valid(mediumInt, 1, 1)).toBe(true)

@@ -1,5 +1,5 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
-import type { Correlation } from './correlated.js'
+import type { Correlation } from '../../kube/schema/correlation.js'
 import { emptyObjectMeta, getObjectMeta, type ObjectMeta } from './objectmeta.js'
 import {
   nameIsDNSSubdomain,

@@ -2,7 +2,7 @@
 
 export { coerce } from './coerce.js'
 export { toOpenAPISchema } from './convert.js'
-export { CorrelatedObject, type Correlation } from './correlated.js'
+export { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
 export type { ResourceInfo, ScaleSubresource } from './cr-validator.js'
 export {
   applySchemaCoercer,

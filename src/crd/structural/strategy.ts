@@ -1,7 +1,7 @@
 import { goQuote } from '../../cel/ext/quote.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isQualifiedName } from '../../kube/library/format.js'
-import { CorrelatedObject, type Correlation } from './correlated.js'
+import { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
 import {
   objectMetaOf,
   type ResourceInfo,

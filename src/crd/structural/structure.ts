@@ -1,6 +1,6 @@
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
 import type { FieldError } from '../../kube/field.js'
-import type { Correlation } from './correlated.js'
+import type { Correlation } from '../../kube/schema/correlation.js'
 import type { ResourceInfo, ScaleSubresource } from './cr-validator.js'
 import {
   decodeCustomResource,

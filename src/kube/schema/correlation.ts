@@ -99,11 +99,22 @@ export class MapList {
 }
 
 /**
+ * What ratcheting needs of a correlation: the structural schema validation and the CEL validator
+ * share one per update, as the apiserver's strategy does.
+ */
+export interface Correlation {
+  readonly value: unknown
+  cachedDeepEqual(): boolean
+  key(field: string): Correlation | undefined
+  index(i: number): Correlation | undefined
+}
+
+/**
  * CorrelatedObject: a new value, its correlated old value and their schema, with a cached
  * deep-equality answer. Children are correlated on demand (`key`, `index`); undefined means no
  * old value correlates.
  */
-export class CorrelatedObject {
+export class CorrelatedObject implements Correlation {
   private result: boolean | undefined
   private mapList: MapList | undefined | null
   private children: Map<string | number, CorrelatedObject | undefined> | undefined
@@ -156,7 +167,8 @@ export class CorrelatedObject {
     const v = this.value
     const o = this.oldValue
     if (isObject(v) && isObject(o) && Object.hasOwn(v, field) && Object.hasOwn(o, field)) {
-      const ps = this.schema.properties?.[field] ?? additionalPropertiesSchema(this.schema)
+      const props = this.schema.properties
+      const ps = (props !== undefined && Object.hasOwn(props, field) ? props[field] : undefined) ?? additionalPropertiesSchema(this.schema)
       if (ps !== undefined) res = new CorrelatedObject(v[field], o[field], ps)
     }
     this.children ??= new Map()

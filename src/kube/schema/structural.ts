@@ -10,21 +10,37 @@ export interface ValidationRule {
   readonly optionalOldSelf?: boolean
 }
 
+/**
+ * One node of a CRD version's `openAPIV3Schema` as the JSON of apiextensions.k8s.io/v1
+ * (types_jsonschema.go). Structural schemas nest only through properties, items (one schema) and
+ * additionalProperties; the CRD definition checks read the non-structural rest as plain JSON.
+ */
 export interface JSONSchemaProps {
+  readonly id?: string
+  readonly $schema?: string
+  readonly $ref?: string
+  readonly title?: string
   readonly type?: string
   readonly format?: string
   readonly description?: string
   readonly nullable?: boolean
   readonly default?: unknown
+  readonly example?: unknown
   readonly enum?: readonly unknown[]
   readonly required?: readonly string[]
   readonly properties?: Readonly<Record<string, JSONSchemaProps>>
   readonly items?: JSONSchemaProps
   readonly additionalProperties?: JSONSchemaProps | boolean
+  readonly maximum?: number
+  readonly exclusiveMaximum?: boolean
+  readonly minimum?: number
+  readonly exclusiveMinimum?: boolean
+  readonly multipleOf?: number
   readonly maxLength?: number
   readonly minLength?: number
   readonly maxItems?: number
   readonly minItems?: number
+  readonly uniqueItems?: boolean
   readonly maxProperties?: number
   readonly minProperties?: number
   readonly pattern?: string
