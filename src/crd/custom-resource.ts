@@ -1,7 +1,7 @@
 import { parseGroupVersion } from '../kube/api-version.js'
 import { RuntimeCELCostBudget } from '../kube/environment.js'
 import { type FieldError, type InvalidStatus, kubectlInvalidText, newInvalid } from '../kube/field.js'
-import { type Correlation, CorrelatedObject } from '../kube/schema/correlation.js'
+import { CorrelatedObject, type Correlation } from '../kube/schema/correlation.js'
 import type { CRD } from './crd.js'
 import { type Operation, validateStructure } from './structural/structure.js'
 
@@ -54,16 +54,13 @@ function rejected(code: 400 | 404, message: string, warnings: readonly string[])
 }
 
 /** Validates one custom resource against its CRD (create, or update when `oldObject` is given). */
-export function validateCustomResource(
-  crd: CRD,
-  object: unknown,
-  options: ValidateOptions = {},
-): CustomResourceResult {
+export function validateCustomResource(crd: CRD, object: unknown, options: ValidateOptions = {}): CustomResourceResult {
   const obj = (object ?? {}) as { apiVersion?: unknown; metadata?: { name?: unknown } }
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : ''
   const { version } = parseGroupVersion(apiVersion)
   const v = crd.versions.get(version)
-  if (v === undefined || !v.served) return rejected(404, `no matches for kind "${crd.kind}" in version "${apiVersion}"`, [])
+  if (v === undefined || !v.served)
+    return rejected(404, `no matches for kind "${crd.kind}" in version "${apiVersion}"`, [])
   const warnings: string[] = []
   const deprecation = v.deprecationWarning
   if (deprecation !== undefined) warnings.push(deprecation)

@@ -2,11 +2,7 @@ import { parseGroupVersion } from '../kube/api-version.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { type FieldError, type InvalidStatus, newInvalid } from '../kube/field.js'
 import { CRD, type CustomResourceDefinitionObject } from './crd.js'
-import {
-  type CustomResourceResult,
-  type ValidateOptions,
-  validateCustomResource,
-} from './custom-resource.js'
+import { type CustomResourceResult, type ValidateOptions, validateCustomResource } from './custom-resource.js'
 import { validateCustomResourceDefinition } from './definition/index.js'
 import { crdCelRuleValidator } from './definition-cel.js'
 
@@ -43,10 +39,7 @@ export class CustomResourceDefinitions {
   }
 
   /** Loads CRD objects (apiextensions.k8s.io/v1); rejected ones are in `problems`. */
-  static load(
-    objects: readonly unknown[],
-    options: LoadOptions = {},
-  ): CustomResourceDefinitions {
+  static load(objects: readonly unknown[], options: LoadOptions = {}): CustomResourceDefinitions {
     const version = options.version ?? DEFAULT_KUBE_VERSION
     const celRules = crdCelRuleValidator({ version })
     const crds: CRD[] = []

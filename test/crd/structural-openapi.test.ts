@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { OpenAPISchema } from '../../src/crd/structural/convert.js'
 import { Code } from '../../src/crd/structural/openapi-errors.js'
 import { newSchemaValidator } from '../../src/crd/structural/schema-validation.js'
-import type { JSONSchemaProps } from '../../src/kube/schema/structural.js'
 import {
   isValueValidAgainstRange,
   maximumNativeType,
@@ -13,6 +12,7 @@ import {
 } from '../../src/crd/structural/validate-number.js'
 import { validateString } from '../../src/crd/structural/validate-scalars.js'
 import { DEFAULT_ENV, SchemaValidator } from '../../src/crd/structural/validator.js'
+import type { JSONSchemaProps } from '../../src/kube/schema/structural.js'
 
 // kube-openapi pkg/validation/validate tests about semantics the CRD validator uses (values_test.go,
 // validator_test.go, schema_test.go, object_validator_test.go), and apiextensions-apiserver
@@ -232,7 +232,8 @@ describe('apiextensions validation/ratcheting_test.go', () => {
     properties: { zero: zeroInt, small: smallInt, medium: mediumInt, large: largeInt },
   }
   const objectObjectSchema = { type: 'object', properties: { nested: objectSchema } }
-  const valid = (schema: JSONSchemaProps, n: unknown, o: unknown) => newSchemaValidator(schema)?.validateUpdate(n, o).isValid()
+  const valid = (schema: JSONSchemaProps, n: unknown, o: unknown) =>
+    newSchemaValidator(schema)?.validateUpdate(n, o).isValid()
 
   it('TestScalarRatcheting', () => {
     expect(valid(mediumInt, 1, 1)).toBe(true)

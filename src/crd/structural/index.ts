@@ -1,8 +1,8 @@
 // Structural (non-CEL) validation of custom resources: see structure.ts for the apiserver's order.
 
+export { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
 export { coerce } from './coerce.js'
 export { toOpenAPISchema } from './convert.js'
-export { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
 export type { ResourceInfo, ScaleSubresource } from './cr-validator.js'
 export {
   applySchemaCoercer,

@@ -1,5 +1,5 @@
-import type { OpenAPISchema } from './convert.js'
 import type { Correlation } from '../../kube/schema/correlation.js'
+import type { OpenAPISchema } from './convert.js'
 import { Result } from './openapi-errors.js'
 import { SchemaValidator, type ValidatorEnv, type ValueValidator } from './validator.js'
 

@@ -1,7 +1,7 @@
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
 import type { FieldError, FieldPath } from '../../kube/field.js'
-import { type OpenAPISchema, toOpenAPISchema } from './convert.js'
 import { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
+import { type OpenAPISchema, toOpenAPISchema } from './convert.js'
 import { kubeOpenAPIErrorsToFieldErrors } from './field-errors.js'
 import { defaultFormats } from './formats.js'
 import type { Result } from './openapi-errors.js'

@@ -168,7 +168,9 @@ export class CorrelatedObject implements Correlation {
     const o = this.oldValue
     if (isObject(v) && isObject(o) && Object.hasOwn(v, field) && Object.hasOwn(o, field)) {
       const props = this.schema.properties
-      const ps = (props !== undefined && Object.hasOwn(props, field) ? props[field] : undefined) ?? additionalPropertiesSchema(this.schema)
+      const ps =
+        (props !== undefined && Object.hasOwn(props, field) ? props[field] : undefined) ??
+        additionalPropertiesSchema(this.schema)
       if (ps !== undefined) res = new CorrelatedObject(v[field], o[field], ps)
     }
     this.children ??= new Map()
