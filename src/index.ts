@@ -14,6 +14,27 @@ export {
   UNBOUNDED_COST,
 } from './cel/cost/estimator.js'
 export * from './cel/index.js'
+// Custom resources (docs/crd.md)
+export {
+  type CompilationResult,
+  type CompileRulesOptions,
+  compileRules,
+  OldScopedVarName,
+  ScopedVarName,
+} from './crd/compilation.js'
+export { CRD, CRDVersion, type CRDVersionSpec, type CustomResourceDefinitionObject } from './crd/crd.js'
+export {
+  type CustomResourceResult,
+  type FieldValidation,
+  type RequestStatus,
+  type ValidateOptions,
+  validateCustomResource,
+} from './crd/custom-resource.js'
+export { validateCustomResourceDefinition } from './crd/definition/index.js'
+export { crdCelRuleValidator } from './crd/definition-cel.js'
+export { type CRDProblem, CustomResourceDefinitions, type LoadOptions } from './crd/registry.js'
+export { StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit } from './crd/rule-checks.js'
+export { type ValidationResult, Validator, type ValidatorOptions } from './crd/validator.js'
 export {
   type Authorize,
   type AuthzAttributes,
@@ -41,3 +62,18 @@ export {
   RuntimeCELCostBudgetMatchConditions,
   SUPPORTED_VERSIONS,
 } from './kube/environment.js'
+export {
+  type BadValue,
+  errorBody,
+  errorString,
+  type FieldError,
+  FieldPath,
+  field,
+  type InvalidStatus,
+  kubectlInvalidText,
+  newInvalid,
+} from './kube/field.js'
+export { CorrelatedObject, type Correlation } from './kube/schema/correlation.js'
+export { type DeclType, schemaDeclType } from './kube/schema/decltype.js'
+export type { JSONSchemaProps, ValidationRule } from './kube/schema/structural.js'
+export { unstructuredToVal } from './kube/schema/values.js'

@@ -53,6 +53,27 @@ function rejected(code: 400 | 404, message: string, warnings: readonly string[])
   return { allowed: false, errors: [], warnings, status: { code, reason, message }, message }
 }
 
+/**
+ * An update as `kubectl apply` makes it: a patch of the stored object, so the new object carries the
+ * stored resourceVersion (manifests have none; a PUT without one fails `must be specified for an
+ * update`). A stored object always has one; a manifest used as the old object gets a placeholder.
+ */
+function asStored(object: unknown, old: unknown): [unknown, unknown] {
+  const meta = (o: unknown) => (isRecord(o) && isRecord(o.metadata) ? o.metadata : undefined)
+  const oldRV = meta(old)?.resourceVersion
+  const rv = typeof oldRV === 'string' && oldRV !== '' ? oldRV : '1'
+  if (rv !== oldRV && isRecord(old)) old = { ...old, metadata: { ...meta(old), resourceVersion: rv } }
+  const newRV = meta(object)?.resourceVersion
+  if ((newRV === undefined || newRV === '') && isRecord(object)) {
+    object = { ...object, metadata: { ...meta(object), resourceVersion: rv } }
+  }
+  return [object, old]
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
 /** Validates one custom resource against its CRD (create, or update when `oldObject` is given). */
 export function validateCustomResource(crd: CRD, object: unknown, options: ValidateOptions = {}): CustomResourceResult {
   const obj = (object ?? {}) as { apiVersion?: unknown; metadata?: { name?: unknown } }
@@ -64,7 +85,8 @@ export function validateCustomResource(crd: CRD, object: unknown, options: Valid
   const warnings: string[] = []
   const deprecation = v.deprecationWarning
   if (deprecation !== undefined) warnings.push(deprecation)
-  const old = options.oldObject
+  let old = options.oldObject
+  if (old !== undefined) [object, old] = asStored(object, old)
   const operation: Operation =
     old === undefined ? 'CREATE' : options.subresource === 'status' ? 'UPDATE_STATUS' : 'UPDATE'
   const schema = v.schema

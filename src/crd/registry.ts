@@ -30,12 +30,16 @@ export interface LoadOptions {
 /** Immutable once loaded; safe to share between concurrent validations. */
 export class CustomResourceDefinitions {
   private readonly byGroupKind: ReadonlyMap<string, CRD>
+  /** Group/kinds of rejected CRDs: their objects get the no-match error, as in a cluster that refused the CRD. */
+  private readonly rejectedKinds: ReadonlySet<string>
 
   private constructor(
     crds: readonly CRD[],
     readonly problems: readonly CRDProblem[],
+    rejected: readonly CustomResourceDefinitionObject[],
   ) {
     this.byGroupKind = new Map(crds.map((c) => [`${c.kind}.${c.group}`, c]))
+    this.rejectedKinds = new Set(rejected.map((c) => `${c?.spec?.names?.kind}.${c?.spec?.group}`))
   }
 
   /** Loads CRD objects (apiextensions.k8s.io/v1); rejected ones are in `problems`. */
@@ -44,6 +48,7 @@ export class CustomResourceDefinitions {
     const celRules = crdCelRuleValidator({ version })
     const crds: CRD[] = []
     const problems: CRDProblem[] = []
+    const rejected: CustomResourceDefinitionObject[] = []
     objects.forEach((o, index) => {
       const obj = o as CustomResourceDefinitionObject
       const name = obj?.metadata?.name ?? '<unnamed>'
@@ -55,11 +60,12 @@ export class CustomResourceDefinitions {
           errors,
           status: newInvalid('apiextensions.k8s.io', 'CustomResourceDefinition', name, errors),
         })
+        rejected.push(obj)
         return
       }
       crds.push(new CRD(obj, { version }))
     })
-    return new CustomResourceDefinitions(crds, problems)
+    return new CustomResourceDefinitions(crds, problems, rejected)
   }
 
   get size(): number {
@@ -72,6 +78,15 @@ export class CustomResourceDefinitions {
 
   get(group: string, kind: string): CRD | undefined {
     return this.byGroupKind.get(`${kind}.${group}`)
+  }
+
+  /** An object whose CRD was rejected: what the cluster would answer (the kind is not served). */
+  private rejectedKindError(object: unknown): CustomResourceResult | undefined {
+    const o = object as { apiVersion?: unknown; kind?: unknown } | null
+    if (typeof o?.apiVersion !== 'string' || typeof o.kind !== 'string') return undefined
+    if (!this.rejectedKinds.has(`${o.kind}.${parseGroupVersion(o.apiVersion).group}`)) return undefined
+    const message = `no matches for kind "${o.kind}" in version "${o.apiVersion}"`
+    return { allowed: false, errors: [], warnings: [], status: { code: 404, reason: 'NotFound', message }, message }
   }
 
   /** The CRD an object's apiVersion group and kind name, if loaded. */
@@ -87,7 +102,7 @@ export class CustomResourceDefinitions {
    */
   validate(object: unknown, options: ValidateOptions = {}): CustomResourceResult | undefined {
     const crd = this.forObject(object)
-    if (crd === undefined) return undefined
+    if (crd === undefined) return this.rejectedKindError(object)
     return validateCustomResource(crd, object, options)
   }
 }
