@@ -234,15 +234,17 @@ const OBJECT_META: Fields = {
 
 function toObjectMeta(d: Record<string, unknown>): ObjectMeta {
   const m = { ...emptyObjectMeta(), ...d } as ObjectMeta
-  m.ownerReferences = (d.ownerReferences as Record<string, unknown>[] | undefined)?.map(
-    (r) => ({ apiVersion: '', kind: '', name: '', uid: '', ...r }) as OwnerReference,
-  )
-  m.managedFields = (d.managedFields as Record<string, unknown>[] | undefined)?.map(
-    (e) =>
-      ({ manager: '', operation: '', apiVersion: '', fieldsType: '', subresource: '', ...e }) as ManagedFieldsEntry,
-  )
-  if (m.ownerReferences === undefined) delete m.ownerReferences
-  if (m.managedFields === undefined) delete m.managedFields
+  // set only when present (no `delete`: it would turn the object into a slow dictionary)
+  const refs = d.ownerReferences as Record<string, unknown>[] | undefined
+  if (refs !== undefined)
+    m.ownerReferences = refs.map((r) => ({ apiVersion: '', kind: '', name: '', uid: '', ...r }) as OwnerReference)
+  const managed = d.managedFields as Record<string, unknown>[] | undefined
+  if (managed !== undefined) {
+    m.managedFields = managed.map(
+      (e) =>
+        ({ manager: '', operation: '', apiVersion: '', fieldsType: '', subresource: '', ...e }) as ManagedFieldsEntry,
+    )
+  }
   return m
 }
 
