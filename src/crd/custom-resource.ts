@@ -76,9 +76,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** Validates one custom resource against its CRD (create, or update when `oldObject` is given). */
 export function validateCustomResource(crd: CRD, object: unknown, options: ValidateOptions = {}): CustomResourceResult {
-  const obj = (object ?? {}) as { apiVersion?: unknown; metadata?: { name?: unknown } }
+  const obj = (object ?? {}) as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown } }
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : ''
-  const { version } = parseGroupVersion(apiVersion)
+  const { group, version } = parseGroupVersion(apiVersion)
   const v = crd.versions.get(version)
   if (v === undefined || !v.served)
     return rejected(404, `no matches for kind "${crd.kind}" in version "${apiVersion}"`, [])
@@ -120,6 +120,9 @@ export function validateCustomResource(crd: CRD, object: unknown, options: Valid
     return { allowed: true, errors, warnings, object: s.object }
   }
   const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : ''
-  const status = newInvalid(crd.group, crd.kind, name, errors)
+  // BeforeCreate / BeforeUpdate name the object's own group and kind (the unstructured typer's
+  // ObjectKinds), which differ from the CRD's when the kind is wrong
+  const kind = typeof obj.kind === 'string' && obj.kind !== '' ? obj.kind : crd.kind
+  const status = newInvalid(group, kind, name, errors)
   return { allowed: false, errors, warnings, status, message: kubectlInvalidText(status), object: s.object }
 }

@@ -49,7 +49,10 @@ export class CustomResourceDefinitions {
     const crds: CRD[] = []
     const problems: CRDProblem[] = []
     const rejected: CustomResourceDefinitionObject[] = []
-    objects.forEach((o, index) => {
+    objects.forEach((input, index) => {
+      // a snapshot, as the apiserver stores its own copy: compiled schemas are cached by schema object,
+      // so a caller changing its CRD object and loading it again must not get the old schema's validators
+      const o = structuredClone(input)
       const obj = o as CustomResourceDefinitionObject
       const name = obj?.metadata?.name ?? '<unnamed>'
       const errors = options.trusted ? [] : validateCustomResourceDefinition(o, { celRules })
