@@ -1,0 +1,325 @@
+import type { CustomResourceResult } from '../crd/custom-resource.js'
+import { CustomResourceDefinitions } from '../crd/registry.js'
+import type { Authorize } from '../kube/authz/authorizer.js'
+import { defaultAuthorize } from '../kube/authz/authorizer.js'
+import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
+import { errorString, type FieldError, newInvalid } from '../kube/field.js'
+import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
+import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
+import {
+  applyValidatingAdmissionPolicyBindingDefaults,
+  applyValidatingAdmissionPolicyDefaults,
+} from '../policy/defaults.js'
+import { type DispatchResult, dispatch, type PolicyHook, type PolicyViolation } from '../policy/dispatcher.js'
+import { Matcher } from '../policy/matching/matching.js'
+import { type ParamSource, paramKindGVK } from '../policy/params.js'
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../policy/types.js'
+import {
+  validateValidatingAdmissionPolicy,
+  validateValidatingAdmissionPolicyBinding,
+} from '../policy/validation/index.js'
+import { policyCompileHook } from '../policy/validation-cel.js'
+import { PolicyValidator } from '../policy/validator.js'
+
+// The one evaluation core the CLI and the webhook share: a policy set built from Kubernetes objects
+// (ValidatingAdmissionPolicies, their bindings, param objects, Namespaces, CRDs) that answers
+// admit(request) as kube-apiserver would: for a custom resource, the CRD's validation first (the
+// registry strategy runs before validating admission), then the ValidatingAdmissionPolicies.
+// Immutable once built; every expression is compiled once; admit() keeps no state between calls.
+
+type JSONObject = Record<string, unknown>
+
+/** An input object the apiserver would refuse (a policy, binding or CRD), reported, not thrown. */
+export interface Problem {
+  /** Index of the object in the input. */
+  readonly index: number
+  readonly kind: string
+  readonly name: string
+  readonly errors: readonly FieldError[]
+  /** As kubectl would print the refusal. */
+  readonly message: string
+}
+
+export interface PolicySetOptions {
+  /** The Kubernetes version to behave as (default 1.36). */
+  readonly version?: KubeVersion
+  /** Decisions for `authorizer` checks (default: no opinion on everything). */
+  readonly authorize?: Authorize
+  /**
+   * A namespace the objects do not include: `assume` (default) takes it as existing with only the
+   * label every namespace carries (`kubernetes.io/metadata.name`); `strict` answers NotFound, as a
+   * cluster without it would.
+   */
+  readonly namespaces?: 'assume' | 'strict'
+  /** Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster). */
+  readonly trusted?: boolean
+}
+
+export interface AdmitResult extends DispatchResult {
+  /** The custom resource validation, when the object's kind is defined by a loaded CRD. */
+  readonly customResource?: CustomResourceResult
+}
+
+export interface ValidateRequestOptions {
+  readonly oldObject?: JSONObject
+  readonly operation?: Operation
+  readonly userInfo?: UserInfo
+  /** The namespace of a namespaced object without metadata.namespace (kubectl's context: `default`). */
+  readonly namespace?: string
+  readonly subResource?: string
+  readonly dryRun?: boolean
+}
+
+/** The user a request is attributed to when none is given (documented in docs/library.md). */
+export const DEFAULT_USER: UserInfo = { username: 'kelp', groups: ['system:authenticated'] }
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+const metaOf = (o: JSONObject): JSONObject => (isObject(o.metadata) ? o.metadata : {})
+
+function gvkOf(o: JSONObject): GroupVersionKind {
+  const av = typeof o.apiVersion === 'string' ? o.apiVersion : ''
+  const i = av.indexOf('/')
+  return {
+    group: i < 0 ? '' : av.slice(0, i),
+    version: i < 0 ? av : av.slice(i + 1),
+    kind: typeof o.kind === 'string' ? o.kind : '',
+  }
+}
+
+const isAdmissionRegistration = (g: GroupVersionKind) =>
+  g.group === 'admissionregistration.k8s.io' && (g.version === 'v1' || g.version === 'v1beta1')
+
+export class PolicySet {
+  private constructor(
+    private readonly hooks: readonly PolicyHook[],
+    readonly crds: CustomResourceDefinitions,
+    readonly mapper: RESTMapper,
+    private readonly matcher: Matcher,
+    private readonly namespaceObjects: ReadonlyMap<string, JSONObject>,
+    private readonly options: PolicySetOptions,
+    readonly problems: readonly Problem[],
+  ) {}
+
+  /** Builds a policy set from Kubernetes objects (any order; other kinds become param candidates). */
+  static build(objects: readonly unknown[], options: PolicySetOptions = {}): PolicySet {
+    const version = options.version ?? DEFAULT_KUBE_VERSION
+    const problems: Problem[] = []
+    const policies: { index: number; obj: ValidatingAdmissionPolicy }[] = []
+    const bindings: { index: number; obj: ValidatingAdmissionPolicyBinding }[] = []
+    const crdObjects: { index: number; obj: JSONObject }[] = []
+    const namespaces = new Map<string, JSONObject>()
+    const others: JSONObject[] = []
+    objects.forEach((o, index) => {
+      if (!isObject(o)) return
+      const g = gvkOf(o)
+      if (isAdmissionRegistration(g) && g.kind === 'ValidatingAdmissionPolicy') policies.push({ index, obj: o })
+      else if (isAdmissionRegistration(g) && g.kind === 'ValidatingAdmissionPolicyBinding')
+        bindings.push({ index, obj: o })
+      else if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition')
+        crdObjects.push({ index, obj: o })
+      else {
+        if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
+          const name = metaOf(o).name
+          if (typeof name === 'string') namespaces.set(name, o)
+        }
+        others.push(o)
+      }
+    })
+
+    const crds = CustomResourceDefinitions.load(
+      crdObjects.map((c) => c.obj),
+      { version, ...(options.trusted ? { trusted: true } : {}) },
+    )
+    for (const p of crds.problems) {
+      problems.push({
+        index: crdObjects[p.index]?.index ?? -1,
+        kind: 'CustomResourceDefinition',
+        name: p.name,
+        errors: p.errors,
+        message: p.status.message,
+      })
+    }
+    const mapper = new RESTMapper()
+    for (const crd of crds) mapper.addCRD(crdMappingFromObject(crd.object as unknown as JSONObject))
+
+    const reject = (index: number, kind: string, obj: { metadata?: { name?: string } }, errors: FieldError[]) => {
+      const name = obj.metadata?.name ?? ''
+      const status = newInvalid('admissionregistration.k8s.io', kind, name, errors)
+      problems.push({ index, kind, name, errors, message: status.message })
+    }
+    const compile = policyCompileHook({ version })
+    const validPolicies = new Map<string, ValidatingAdmissionPolicy>()
+    for (const { index, obj } of policies) {
+      const p = applyValidatingAdmissionPolicyDefaults(obj)
+      const errors = options.trusted ? [] : validateValidatingAdmissionPolicy(p, { compile })
+      if (errors.length > 0) reject(index, 'ValidatingAdmissionPolicy', p, errors)
+      else validPolicies.set(p.metadata?.name ?? '', p)
+    }
+    const bindingsByPolicy = new Map<string, ValidatingAdmissionPolicyBinding[]>()
+    for (const { index, obj } of bindings) {
+      const b = applyValidatingAdmissionPolicyBindingDefaults(obj)
+      const errors = options.trusted ? [] : validateValidatingAdmissionPolicyBinding(b)
+      if (errors.length > 0) {
+        reject(index, 'ValidatingAdmissionPolicyBinding', b, errors)
+        continue
+      }
+      const name = b.spec?.policyName ?? ''
+      bindingsByPolicy.set(name, [...(bindingsByPolicy.get(name) ?? []), b])
+    }
+
+    // a policy without bindings does nothing; a binding without its policy is ignored (as in a cluster)
+    const hooks: PolicyHook[] = []
+    for (const [name, policy] of validPolicies) {
+      const bs = bindingsByPolicy.get(name)
+      if (bs === undefined) continue
+      const validator = new PolicyValidator(policy, { version })
+      const pk = policy.spec?.paramKind
+      let params: ParamSource | undefined
+      let configurationError: string | undefined
+      if (pk !== undefined && pk !== null) {
+        const gvk = paramKindGVK(pk)
+        const resource = mapper.resourcesForKind(gvk)[0]
+        if (resource === undefined) {
+          configurationError = `failed to find resource referenced by paramKind: '${gvk.group}/${gvk.version}, Kind=${gvk.kind}'`
+        } else {
+          params = {
+            namespaced: resource.namespaced,
+            objects: others.filter((o) => {
+              const g = gvkOf(o)
+              return g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind
+            }),
+          }
+        }
+      }
+      hooks.push({
+        policy,
+        bindings: bs,
+        validator,
+        ...(params !== undefined ? { params } : {}),
+        ...(configurationError !== undefined ? { configurationError } : {}),
+      })
+    }
+
+    const strict = options.namespaces === 'strict'
+    const lookup = (name: string) => {
+      const ns = namespaces.get(name) ?? (strict ? undefined : assumedNamespace(name))
+      return ns === undefined ? undefined : { labels: (metaOf(ns).labels ?? {}) as Record<string, string> }
+    }
+    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems)
+  }
+
+  /** Every compiled policy's compile errors (reported by `problems` when validated; kept for trusted sets). */
+  get policies(): readonly PolicyHook[] {
+    return this.hooks
+  }
+
+  /** Admission of one request: CRD validation for custom resources, then the policies. */
+  admit(a: AdmissionAttributes): AdmitResult {
+    let attrs = a
+    let customResource: CustomResourceResult | undefined
+    if (a.object !== undefined && a.object !== null && (a.operation === 'CREATE' || a.operation === 'UPDATE')) {
+      customResource = this.crds.validate(a.object, {
+        ...(a.oldObject ? { oldObject: a.oldObject } : {}),
+        ...(a.namespace !== '' ? { namespace: a.namespace } : {}),
+        ...(a.subResource === 'status' ? { subresource: 'status' as const } : {}),
+      })
+      if (customResource !== undefined) {
+        if (!customResource.allowed) {
+          return {
+            allowed: false,
+            warnings: customResource.warnings,
+            auditAnnotations: {},
+            violations: [],
+            customResource,
+          }
+        }
+        attrs = { ...a, object: customResource.object as JSONObject }
+      }
+    }
+    const strict = this.options.namespaces === 'strict'
+    const result = dispatch(attrs, this.hooks, {
+      matcher: this.matcher,
+      mapper: this.mapper,
+      namespaceObject: (name) => this.namespaceObjects.get(name) ?? (strict ? undefined : assumedNamespace(name)),
+      authorize: this.options.authorize ?? defaultAuthorize,
+      convert: convertByApiVersion,
+    })
+    if (customResource === undefined) return result
+    return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource }
+  }
+
+  /** The admission request kubectl would send for `object` (a CREATE, or an UPDATE with oldObject). */
+  request(object: JSONObject, options: ValidateRequestOptions = {}): AdmissionAttributes | { error: string } {
+    const kind = gvkOf(object)
+    const resource = this.mapper.resourcesForKind(kind)[0]
+    if (resource === undefined) {
+      const av = typeof object.apiVersion === 'string' ? object.apiVersion : ''
+      return { error: `no matches for kind "${kind.kind}" in version "${av}"` }
+    }
+    const m = metaOf(object)
+    const ns = resource.namespaced ? String(m.namespace ?? options.namespace ?? 'default') : ''
+    const operation = options.operation ?? (options.oldObject === undefined ? 'CREATE' : 'UPDATE')
+    const sub = options.subResource ?? ''
+    return {
+      kind,
+      resource: { group: resource.group, version: resource.version, resource: resource.resource },
+      subResource: sub,
+      name: typeof m.name === 'string' ? m.name : '',
+      namespace: ns,
+      operation,
+      object: operation === 'DELETE' ? null : object,
+      oldObject: options.oldObject ?? null,
+      options: null,
+      userInfo: options.userInfo ?? DEFAULT_USER,
+      dryRun: options.dryRun ?? false,
+    }
+  }
+
+  /** Convenience: builds the request for `object` and admits it. */
+  validate(object: JSONObject, options: ValidateRequestOptions = {}): AdmitResult {
+    const req = this.request(object, options)
+    if ('error' in req) {
+      return {
+        allowed: false,
+        warnings: [],
+        auditAnnotations: {},
+        violations: [],
+        status: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          message: req.error,
+          reason: 'NotFound',
+          code: 404,
+          details: { kind: String(object.kind ?? ''), name: String(metaOf(object).name ?? ''), causes: [] },
+        },
+      }
+    }
+    return this.admit(req)
+  }
+}
+
+/** A namespace not given: existing, with the label the apiserver puts on every namespace. */
+function assumedNamespace(name: string): JSONObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  }
+}
+
+/**
+ * Conversion to the version a policy matched (matchPolicy Equivalent): kelp has no conversion
+ * functions, so the object keeps its fields and takes the other apiVersion, as a CRD with
+ * `conversion: None` converts.
+ */
+function convertByApiVersion(a: AdmissionAttributes, to: GroupVersionKind): AdmissionAttributes {
+  const apiVersion = to.group === '' ? to.version : `${to.group}/${to.version}`
+  const conv = (o: JSONObject | null | undefined) => (o ? { ...o, apiVersion, kind: to.kind } : o)
+  return { ...a, kind: to, object: conv(a.object), oldObject: conv(a.oldObject) }
+}
+
+export type { PolicyViolation }
+export { errorString }

@@ -1,0 +1,422 @@
+import type { GroupVersionKind, GroupVersionResource } from '../policy/attributes.js'
+
+// The REST mapping of Kubernetes 1.36: which resources the API server serves, their kinds, scope and
+// subresources, and which resources are equivalent (the same objects under another group/version).
+//
+// EquivalentResourceRegistry is k8s.io/apimachinery v0.36.3 pkg/runtime/mapper.go. The kube-apiserver
+// registers every (resource, subresource) → kind it installs (RegisterKindFor), in installation order:
+// core v1 first, then the groups in the order of pkg/controlplane/instance.go's RESTStorageProviders
+// (apiserverinternal, authentication, authorization, autoscaling, batch, certificates, coordination,
+// discovery, networking, node, policy, rbac, scheduling, storage, storagemigration, flowcontrol, apps,
+// admissionregistration, events, resource), then apiextensions (CRDs) and apiregistration
+// (aggregator); within a group, versions in priority order. Resources are equivalent when they share
+// a storage prefix: all versions of one group/resource, plus core `events` ≡ `events.k8s.io events`
+// (kubeapiserver default_storage_factory_builder.go AddCohabitatingResources; the other cohabiting
+// pairs were with the extensions group, no longer served).
+//
+// How BUILTIN_RESOURCES was built: from k8s.io/client-go v0.36.3 kubernetes/typed/<group>/<version>:
+// each typed client gives the resource (gentype.NewClient…("plural")), the kind, the scope (whether
+// its constructor takes a namespace), `status` (UpdateStatus) and the other subresources its methods
+// call (.SubResource("scale") with the kind they return: autoscaling/v1 Scale, authentication/v1
+// TokenRequest, …); group names from k8s.io/api v0.36.3 register.go. Prerelease versions whose
+// APILifecycleRemoved (k8s.io/api zz_generated.prerelease-lifecycle.go) is 1.36 or earlier were
+// dropped, as were rbac/v1alpha1 and node/v1alpha1 (client-go keeps clients the server no longer
+// serves) and the typed Eviction client (pods/eviction is a subresource, not a resource). Added by hand
+// from the API discovery document (kubernetes api/discovery/api__v1.json) and the registries in
+// pkg/registry: core `bindings`; the connect and other subresources client-go has no method for
+// (pods attach, binding, eviction → policy/v1 Eviction, exec, log, portforward, proxy; nodes/proxy;
+// services/proxy; namespaces/finalize); apiextensions.k8s.io/v1 customresourcedefinitions and
+// apiregistration.k8s.io/v1 apiservices, which have no typed client in k8s.io/client-go.
+//
+// Served by default: the GA versions. Since 1.24 new beta APIs are off by default, and by 1.36 no
+// pre-1.24 beta is left, so every alpha and beta version here is off unless enabled (RESTMapper's
+// runtimeConfig, as kube-apiserver --runtime-config). A beta or alpha API that also needs a feature
+// gate is assumed to have it when its version is enabled.
+
+export type { GroupVersionKind, GroupVersionResource }
+
+const EMPTY_GVK: GroupVersionKind = { group: '', version: '', kind: '' }
+
+function grKey(group: string, resource: string): string {
+  return `${group}/${resource}`
+}
+
+function gvrKey(r: GroupVersionResource): string {
+  return `${r.group}/${r.version}/${r.resource}`
+}
+
+/** runtime.EquivalentResourceMapper: equivalent resources and the kind of a (resource, subresource). */
+export interface EquivalentResourceMapper {
+  /**
+   * The resources equivalent to this one that have the subresource (the resource itself included), in
+   * registration order; empty when the resource is unknown.
+   */
+  equivalentResourcesFor(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[]
+  /** The kind of the (resource, subresource); the empty GVK when unknown (as Go's zero value). */
+  kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind
+}
+
+/** True for the zero GroupVersionKind. */
+export function isEmptyGVK(k: GroupVersionKind): boolean {
+  return k.group === '' && k.version === '' && k.kind === ''
+}
+
+/**
+ * runtime.equivalentResourceRegistry (NewEquivalentResourceRegistry / …WithIdentity): resources whose
+ * identity key is the same are equivalent; the key function returns '' for the default key, the
+ * group/resource.
+ */
+export class EquivalentResourceRegistry implements EquivalentResourceMapper {
+  private readonly resources = new Map<string, Map<string, GroupVersionResource[]>>()
+  private readonly kinds = new Map<string, Map<string, GroupVersionKind>>()
+  private readonly keys = new Map<string, string>()
+
+  constructor(private readonly keyFunc?: (group: string, resource: string) => string) {}
+
+  equivalentResourcesFor(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[] {
+    const key = this.keys.get(grKey(resource.group, resource.resource))
+    if (key === undefined) return []
+    return this.resources.get(key)?.get(subresource) ?? []
+  }
+
+  kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind {
+    return this.kinds.get(gvrKey(resource))?.get(subresource) ?? EMPTY_GVK
+  }
+
+  registerKindFor(resource: GroupVersionResource, subresource: string, kind: GroupVersionKind): void {
+    const rk = gvrKey(resource)
+    let ks = this.kinds.get(rk)
+    if (ks === undefined) this.kinds.set(rk, (ks = new Map()))
+    ks.set(subresource, kind)
+    let key = this.keyFunc?.(resource.group, resource.resource) ?? ''
+    const gr = grKey(resource.group, resource.resource)
+    if (key === '') key = resource.group === '' ? resource.resource : `${resource.resource}.${resource.group}`
+    this.keys.set(gr, key)
+    let bySub = this.resources.get(key)
+    if (bySub === undefined) this.resources.set(key, (bySub = new Map()))
+    let list = bySub.get(subresource)
+    if (list === undefined) bySub.set(subresource, (list = []))
+    list.push({ group: resource.group, version: resource.version, resource: resource.resource })
+  }
+}
+
+/** One served group/version/resource. */
+export interface ResourceInfo {
+  readonly group: string
+  readonly version: string
+  readonly resource: string
+  readonly kind: string
+  readonly namespaced: boolean
+  /** Subresource name → the kind a request for it carries (status: the resource's own kind). */
+  readonly subresources: Readonly<Record<string, GroupVersionKind>>
+  /** False for a CustomResourceDefinition's resource. */
+  readonly builtin: boolean
+}
+
+/** A built-in resource of the table, with whether its version is served by default. */
+export interface BuiltinResourceInfo extends ResourceInfo {
+  readonly defaultEnabled: boolean
+}
+
+const N = true
+const C = false
+// [groupVersion, kind, resource, namespaced, subresources]; a subresource is `name` (the resource's
+// own kind) or `name=group/version/Kind` (`name=v1/Kind` for core).
+type Row = readonly [string, string, string, boolean, string?]
+// biome-ignore format: a table
+const ROWS: readonly Row[] = [
+  ['v1', 'Binding', 'bindings', N],
+  ['v1', 'ComponentStatus', 'componentstatuses', C],
+  ['v1', 'ConfigMap', 'configmaps', N],
+  ['v1', 'Endpoints', 'endpoints', N],
+  ['v1', 'Event', 'events', N],
+  ['v1', 'LimitRange', 'limitranges', N],
+  ['v1', 'Namespace', 'namespaces', C, 'finalize status'],
+  ['v1', 'Node', 'nodes', C, 'proxy=v1/NodeProxyOptions status'],
+  ['v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', N, 'status'],
+  ['v1', 'PersistentVolume', 'persistentvolumes', C, 'status'],
+  ['v1', 'Pod', 'pods', N, 'attach=v1/PodAttachOptions binding=v1/Binding ephemeralcontainers eviction=policy/v1/Eviction exec=v1/PodExecOptions log portforward=v1/PodPortForwardOptions proxy=v1/PodProxyOptions resize status'],
+  ['v1', 'PodTemplate', 'podtemplates', N],
+  ['v1', 'ReplicationController', 'replicationcontrollers', N, 'scale=autoscaling/v1/Scale status'],
+  ['v1', 'ResourceQuota', 'resourcequotas', N, 'status'],
+  ['v1', 'Secret', 'secrets', N],
+  ['v1', 'ServiceAccount', 'serviceaccounts', N, 'token=authentication.k8s.io/v1/TokenRequest'],
+  ['v1', 'Service', 'services', N, 'proxy=v1/ServiceProxyOptions status'],
+  ['internal.apiserver.k8s.io/v1alpha1', 'StorageVersion', 'storageversions', C, 'status'],
+  ['authentication.k8s.io/v1', 'SelfSubjectReview', 'selfsubjectreviews', C],
+  ['authentication.k8s.io/v1', 'TokenReview', 'tokenreviews', C],
+  ['authorization.k8s.io/v1', 'LocalSubjectAccessReview', 'localsubjectaccessreviews', N],
+  ['authorization.k8s.io/v1', 'SelfSubjectAccessReview', 'selfsubjectaccessreviews', C],
+  ['authorization.k8s.io/v1', 'SelfSubjectRulesReview', 'selfsubjectrulesreviews', C],
+  ['authorization.k8s.io/v1', 'SubjectAccessReview', 'subjectaccessreviews', C],
+  ['autoscaling/v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', N, 'status'],
+  ['autoscaling/v1', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', N, 'status'],
+  ['batch/v1', 'CronJob', 'cronjobs', N, 'status'],
+  ['batch/v1', 'Job', 'jobs', N, 'status'],
+  ['certificates.k8s.io/v1', 'CertificateSigningRequest', 'certificatesigningrequests', C, 'approval status'],
+  ['certificates.k8s.io/v1beta1', 'ClusterTrustBundle', 'clustertrustbundles', C],
+  ['certificates.k8s.io/v1beta1', 'PodCertificateRequest', 'podcertificaterequests', N, 'status'],
+  ['certificates.k8s.io/v1alpha1', 'ClusterTrustBundle', 'clustertrustbundles', C],
+  ['coordination.k8s.io/v1', 'Lease', 'leases', N],
+  ['coordination.k8s.io/v1beta1', 'LeaseCandidate', 'leasecandidates', N],
+  ['coordination.k8s.io/v1alpha2', 'LeaseCandidate', 'leasecandidates', N],
+  ['discovery.k8s.io/v1', 'EndpointSlice', 'endpointslices', N],
+  ['networking.k8s.io/v1', 'IngressClass', 'ingressclasses', C],
+  ['networking.k8s.io/v1', 'Ingress', 'ingresses', N, 'status'],
+  ['networking.k8s.io/v1', 'IPAddress', 'ipaddresses', C],
+  ['networking.k8s.io/v1', 'NetworkPolicy', 'networkpolicies', N],
+  ['networking.k8s.io/v1', 'ServiceCIDR', 'servicecidrs', C, 'status'],
+  ['networking.k8s.io/v1beta1', 'IPAddress', 'ipaddresses', C],
+  ['networking.k8s.io/v1beta1', 'ServiceCIDR', 'servicecidrs', C, 'status'],
+  ['node.k8s.io/v1', 'RuntimeClass', 'runtimeclasses', C],
+  ['policy/v1', 'PodDisruptionBudget', 'poddisruptionbudgets', N, 'status'],
+  ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', 'clusterrolebindings', C],
+  ['rbac.authorization.k8s.io/v1', 'ClusterRole', 'clusterroles', C],
+  ['rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings', N],
+  ['rbac.authorization.k8s.io/v1', 'Role', 'roles', N],
+  ['scheduling.k8s.io/v1', 'PriorityClass', 'priorityclasses', C],
+  ['scheduling.k8s.io/v1alpha2', 'PodGroup', 'podgroups', N, 'status'],
+  ['scheduling.k8s.io/v1alpha2', 'Workload', 'workloads', N],
+  ['storage.k8s.io/v1', 'CSIDriver', 'csidrivers', C],
+  ['storage.k8s.io/v1', 'CSINode', 'csinodes', C],
+  ['storage.k8s.io/v1', 'CSIStorageCapacity', 'csistoragecapacities', N],
+  ['storage.k8s.io/v1', 'StorageClass', 'storageclasses', C],
+  ['storage.k8s.io/v1', 'VolumeAttachment', 'volumeattachments', C, 'status'],
+  ['storage.k8s.io/v1', 'VolumeAttributesClass', 'volumeattributesclasses', C],
+  ['storage.k8s.io/v1beta1', 'VolumeAttributesClass', 'volumeattributesclasses', C],
+  ['storagemigration.k8s.io/v1beta1', 'StorageVersionMigration', 'storageversionmigrations', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1', 'FlowSchema', 'flowschemas', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1', 'PriorityLevelConfiguration', 'prioritylevelconfigurations', C, 'status'],
+  ['apps/v1', 'ControllerRevision', 'controllerrevisions', N],
+  ['apps/v1', 'DaemonSet', 'daemonsets', N, 'status'],
+  ['apps/v1', 'Deployment', 'deployments', N, 'scale=autoscaling/v1/Scale status'],
+  ['apps/v1', 'ReplicaSet', 'replicasets', N, 'scale=autoscaling/v1/Scale status'],
+  ['apps/v1', 'StatefulSet', 'statefulsets', N, 'scale=autoscaling/v1/Scale status'],
+  ['admissionregistration.k8s.io/v1', 'MutatingAdmissionPolicy', 'mutatingadmissionpolicies', C],
+  ['admissionregistration.k8s.io/v1', 'MutatingAdmissionPolicyBinding', 'mutatingadmissionpolicybindings', C],
+  ['admissionregistration.k8s.io/v1', 'MutatingWebhookConfiguration', 'mutatingwebhookconfigurations', C],
+  ['admissionregistration.k8s.io/v1', 'ValidatingAdmissionPolicy', 'validatingadmissionpolicies', C, 'status'],
+  ['admissionregistration.k8s.io/v1', 'ValidatingAdmissionPolicyBinding', 'validatingadmissionpolicybindings', C],
+  ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'validatingwebhookconfigurations', C],
+  ['admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicy', 'mutatingadmissionpolicies', C],
+  ['admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicyBinding', 'mutatingadmissionpolicybindings', C],
+  ['admissionregistration.k8s.io/v1alpha1', 'MutatingAdmissionPolicy', 'mutatingadmissionpolicies', C],
+  ['admissionregistration.k8s.io/v1alpha1', 'MutatingAdmissionPolicyBinding', 'mutatingadmissionpolicybindings', C],
+  ['events.k8s.io/v1', 'Event', 'events', N],
+  ['resource.k8s.io/v1', 'DeviceClass', 'deviceclasses', C],
+  ['resource.k8s.io/v1', 'ResourceClaim', 'resourceclaims', N, 'status'],
+  ['resource.k8s.io/v1', 'ResourceClaimTemplate', 'resourceclaimtemplates', N],
+  ['resource.k8s.io/v1', 'ResourceSlice', 'resourceslices', C],
+  ['resource.k8s.io/v1beta2', 'DeviceClass', 'deviceclasses', C],
+  ['resource.k8s.io/v1beta2', 'DeviceTaintRule', 'devicetaintrules', C, 'status'],
+  ['resource.k8s.io/v1beta2', 'ResourceClaim', 'resourceclaims', N, 'status'],
+  ['resource.k8s.io/v1beta2', 'ResourceClaimTemplate', 'resourceclaimtemplates', N],
+  ['resource.k8s.io/v1beta2', 'ResourceSlice', 'resourceslices', C],
+  ['resource.k8s.io/v1beta1', 'DeviceClass', 'deviceclasses', C],
+  ['resource.k8s.io/v1beta1', 'ResourceClaim', 'resourceclaims', N, 'status'],
+  ['resource.k8s.io/v1beta1', 'ResourceClaimTemplate', 'resourceclaimtemplates', N],
+  ['resource.k8s.io/v1beta1', 'ResourceSlice', 'resourceslices', C],
+  ['resource.k8s.io/v1alpha3', 'DeviceTaintRule', 'devicetaintrules', C, 'status'],
+  ['resource.k8s.io/v1alpha3', 'ResourcePoolStatusRequest', 'resourcepoolstatusrequests', C, 'status'],
+  ['apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'customresourcedefinitions', C, 'status'],
+  ['apiregistration.k8s.io/v1', 'APIService', 'apiservices', C, 'status'],
+]
+
+function parseGV(gv: string): [string, string] {
+  const i = gv.indexOf('/')
+  return i < 0 ? ['', gv] : [gv.slice(0, i), gv.slice(i + 1)]
+}
+
+function isGA(version: string): boolean {
+  return /^v\d+$/.test(version)
+}
+
+/** Every built-in resource kube-apiserver 1.36 can serve, default-enabled or not, in registration order. */
+export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = ROWS.map(([gv, kind, resource, namespaced, subs]) => {
+  const [group, version] = parseGV(gv)
+  const subresources: Record<string, GroupVersionKind> = {}
+  for (const s of subs ? subs.split(' ') : []) {
+    const eq = s.indexOf('=')
+    if (eq < 0) {
+      subresources[s] = { group, version, kind }
+      continue
+    }
+    const target = s.slice(eq + 1)
+    const slash = target.lastIndexOf('/')
+    const [g, v] = parseGV(target.slice(0, slash))
+    subresources[s.slice(0, eq)] = { group: g, version: v, kind: target.slice(slash + 1) }
+  }
+  return { group, version, resource, kind, namespaced, subresources, builtin: true, defaultEnabled: isGA(version) }
+})
+
+/** A CustomResourceDefinition as the REST mapping needs it. */
+export interface CRDMapping {
+  /** spec.group */
+  readonly group: string
+  /** spec.names.kind */
+  readonly kind: string
+  /** spec.names.plural */
+  readonly plural: string
+  /** spec.scope === 'Namespaced' */
+  readonly namespaced: boolean
+  /** The served versions, in spec.versions order (all of them are equivalent). */
+  readonly versions: readonly string[]
+  /** Subresources of every version: `status`, `scale`. */
+  readonly subresources?: readonly string[]
+  /** Per-version subresources, overriding `subresources` for the versions listed. */
+  readonly versionSubresources?: Readonly<Record<string, readonly string[]>>
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/**
+ * The mapping of a CustomResourceDefinition manifest (apiextensions.k8s.io/v1): served versions in
+ * spec.versions order, each with its own subresources (status, scale).
+ */
+export function crdMappingFromObject(crd: Record<string, unknown>): CRDMapping {
+  const spec = isRecord(crd['spec']) ? crd['spec'] : {}
+  const names = isRecord(spec['names']) ? spec['names'] : {}
+  const versions: string[] = []
+  const versionSubresources: Record<string, readonly string[]> = {}
+  for (const v of Array.isArray(spec['versions']) ? spec['versions'] : []) {
+    if (!isRecord(v) || typeof v['name'] !== 'string' || v['served'] === false) continue
+    versions.push(v['name'])
+    const subs = isRecord(v['subresources']) ? v['subresources'] : {}
+    versionSubresources[v['name']] = ['status', 'scale'].filter((s) => isRecord(subs[s]))
+  }
+  return {
+    group: String(spec['group'] ?? ''),
+    kind: String(names['kind'] ?? ''),
+    plural: String(names['plural'] ?? ''),
+    namespaced: spec['scope'] === 'Namespaced',
+    versions,
+    versionSubresources,
+  }
+}
+
+export interface RESTMapperOptions {
+  /**
+   * Group-versions to serve or not, as kube-apiserver --runtime-config: `group/version` (`v1` or
+   * `api/v1` for core) → on/off, and `api/all`, `api/ga`, `api/beta`, `api/alpha`. A specific
+   * group-version wins over the api/ keys; `api/<stability>` over `api/all`.
+   */
+  readonly runtimeConfig?: Readonly<Record<string, boolean>>
+  /** CRDs to map from the start (more can be added with addCRD). */
+  readonly crds?: readonly CRDMapping[]
+}
+
+function stability(version: string): 'ga' | 'beta' | 'alpha' {
+  return isGA(version) ? 'ga' : version.includes('beta') ? 'beta' : 'alpha'
+}
+
+/**
+ * The REST mapping kelp works with: the built-in resources kube-apiserver 1.36 serves (by default, or
+ * as runtimeConfig says), plus the CRDs added at run time. It is the matcher's
+ * EquivalentResourceMapper, and maps kinds to resources for the CLI building admission attributes.
+ */
+export class RESTMapper implements EquivalentResourceMapper {
+  private readonly builtins: readonly ResourceInfo[]
+  private readonly crds = new Map<string, CRDMapping>()
+  private index: {
+    registry: EquivalentResourceRegistry
+    byGVR: Map<string, ResourceInfo>
+    byGVK: Map<string, ResourceInfo[]>
+    all: ResourceInfo[]
+  } | null = null
+
+  constructor(options: RESTMapperOptions = {}) {
+    const rc = options.runtimeConfig ?? {}
+    const enabled = (r: BuiltinResourceInfo): boolean => {
+      const gv = r.group === '' ? r.version : `${r.group}/${r.version}`
+      const specific = rc[gv] ?? (r.group === '' ? rc[`api/${r.version}`] : undefined)
+      return specific ?? rc[`api/${stability(r.version)}`] ?? rc['api/all'] ?? r.defaultEnabled
+    }
+    this.builtins = BUILTIN_RESOURCES.filter(enabled).map(({ defaultEnabled: _, ...r }) => r)
+    for (const crd of options.crds ?? []) this.addCRD(crd)
+  }
+
+  /** Adds (or replaces: same group and plural) a CRD; its served versions become equivalent resources. */
+  addCRD(crd: CRDMapping): void {
+    this.crds.set(grKey(crd.group, crd.plural), crd)
+    this.index = null
+  }
+
+  /** Removes a CRD added earlier (by group and plural); false when there was none. */
+  removeCRD(group: string, plural: string): boolean {
+    const had = this.crds.delete(grKey(group, plural))
+    if (had) this.index = null
+    return had
+  }
+
+  private build() {
+    if (this.index) return this.index
+    const registry = new EquivalentResourceRegistry((group, resource) =>
+      resource === 'events' && (group === '' || group === 'events.k8s.io') ? 'events' : '',
+    )
+    const byGVR = new Map<string, ResourceInfo>()
+    const byGVK = new Map<string, ResourceInfo[]>()
+    const all: ResourceInfo[] = []
+    const add = (r: ResourceInfo) => {
+      const gvr = { group: r.group, version: r.version, resource: r.resource }
+      if (byGVR.has(gvrKey(gvr))) return
+      byGVR.set(gvrKey(gvr), r)
+      all.push(r)
+      registry.registerKindFor(gvr, '', { group: r.group, version: r.version, kind: r.kind })
+      for (const [sub, kind] of Object.entries(r.subresources)) registry.registerKindFor(gvr, sub, kind)
+      const k = `${r.group}/${r.version}/${r.kind}`
+      const list = byGVK.get(k)
+      if (list) list.push(r)
+      else byGVK.set(k, [r])
+    }
+    for (const r of this.builtins) add(r)
+    for (const crd of this.crds.values()) {
+      for (const version of crd.versions) {
+        const subs = crd.versionSubresources?.[version] ?? crd.subresources ?? []
+        const subresources: Record<string, GroupVersionKind> = {}
+        for (const s of subs) {
+          if (s === 'status') subresources[s] = { group: crd.group, version, kind: crd.kind }
+          else if (s === 'scale') subresources[s] = { group: 'autoscaling', version: 'v1', kind: 'Scale' }
+        }
+        add({
+          group: crd.group,
+          version,
+          resource: crd.plural,
+          kind: crd.kind,
+          namespaced: crd.namespaced,
+          subresources,
+          builtin: false,
+        })
+      }
+    }
+    this.index = { registry, byGVR, byGVK, all }
+    return this.index
+  }
+
+  equivalentResourcesFor(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[] {
+    return this.build().registry.equivalentResourcesFor(resource, subresource)
+  }
+
+  kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind {
+    return this.build().registry.kindFor(resource, subresource)
+  }
+
+  /** The served resource, or undefined. */
+  resourceFor(resource: GroupVersionResource): ResourceInfo | undefined {
+    return this.build().byGVR.get(gvrKey(resource))
+  }
+
+  /**
+   * The resources serving a kind (RESTMapping): usually one; a kind served by several resources (none
+   * among the built-ins) lists them in registration order.
+   */
+  resourcesForKind(kind: GroupVersionKind): readonly ResourceInfo[] {
+    return this.build().byGVK.get(`${kind.group}/${kind.version}/${kind.kind}`) ?? []
+  }
+
+  /** Every served resource, in registration order (built-ins, then CRDs). */
+  resources(): readonly ResourceInfo[] {
+    return this.build().all
+  }
+}

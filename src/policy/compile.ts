@@ -1,0 +1,244 @@
+import type { TypeProvider } from '../cel/checker/index.js'
+import { CelError } from '../cel/common/errors.js'
+import type { Env } from '../cel/env.js'
+import { compile, type Program } from '../cel/program.js'
+import {
+  AnyType,
+  BoolType,
+  BytesType,
+  DoubleType,
+  DurationType,
+  DynType,
+  IntType,
+  listOf,
+  mapOf,
+  NullType,
+  StringType,
+  TimestampType,
+  type Type,
+  UintType,
+} from '../cel/types/types.js'
+import { AuthorizerType, ResourceCheckType } from '../kube/authz/library.js'
+import { DEFAULT_KUBE_VERSION, type KubeVersion, kubeEnv, PerCallLimit } from '../kube/environment.js'
+import { ObjectTypes } from '../kube/object-types.js'
+
+// The admission CEL compiler (apiserver pkg/admission/plugin/cel/compile.go and composition.go):
+// the variables every admission expression sees, typed as the apiserver types them, and the
+// composition of `spec.variables` (each compiled with only the earlier ones visible, then a field
+// of `kubernetes.variables` typed by its output type). Policies run in the StoredExpressions
+// environment with the per-call cost limit of the base environment.
+
+export const ObjectVarName = 'object'
+export const OldObjectVarName = 'oldObject'
+export const ParamsVarName = 'params'
+export const RequestVarName = 'request'
+export const NamespaceVarName = 'namespaceObject'
+export const AuthorizerVarName = 'authorizer'
+export const RequestResourceAuthorizerVarName = 'authorizer.requestResource'
+export const VariableVarName = 'variables'
+
+/** Which optional variables an expression's environment declares (OptionalVariableDeclarations). */
+export interface OptionalVariableDeclarations {
+  readonly hasParams: boolean
+  readonly hasAuthorizer: boolean
+}
+
+/** apiserver pkg/cel Error: `Invalid` for the user's mistakes, `Internal` otherwise. */
+export interface CompileError {
+  readonly type: 'Invalid' | 'Internal'
+  readonly detail: string
+}
+
+export interface CompilationResult {
+  readonly expression: string
+  readonly program?: Program
+  readonly error?: CompileError
+  readonly outputType?: Type
+}
+
+/** The object types compile.go builds: BuildRequestType and BuildNamespaceType. */
+function declareAdmissionTypes(types: ObjectTypes): { request: Type; namespace: Type } {
+  const gvk = types.declare('kubernetes.GroupVersionKind', { group: StringType, version: StringType, kind: StringType })
+  const gvr = types.declare('kubernetes.GroupVersionResource', {
+    group: StringType,
+    version: StringType,
+    resource: StringType,
+  })
+  const userInfo = types.declare('kubernetes.UserInfo', {
+    username: StringType,
+    uid: StringType,
+    groups: listOf(StringType),
+    extra: mapOf(StringType, listOf(StringType)),
+  })
+  const request = types.declare('kubernetes.AdmissionRequest', {
+    kind: gvk,
+    resource: gvr,
+    subResource: StringType,
+    requestKind: gvk,
+    requestResource: gvr,
+    requestSubResource: StringType,
+    name: StringType,
+    namespace: StringType,
+    operation: StringType,
+    userInfo,
+    dryRun: BoolType,
+    options: DynType,
+  })
+  const condition = types.declare('kubernetes.NamespaceCondition', {
+    status: StringType,
+    type: StringType,
+    lastTransitionTime: TimestampType,
+    message: StringType,
+    reason: StringType,
+  })
+  const namespace = types.declare('kubernetes.Namespace', {
+    metadata: types.declare('kubernetes.NamespaceMetadata', {
+      name: StringType,
+      generateName: StringType,
+      namespace: StringType,
+      labels: mapOf(StringType, StringType),
+      annotations: mapOf(StringType, StringType),
+      UID: StringType,
+      creationTimestamp: TimestampType,
+      deletionGracePeriodSeconds: IntType,
+      deletionTimestamp: TimestampType,
+      generation: IntType,
+      resourceVersion: StringType,
+      finalizers: listOf(StringType),
+    }),
+    spec: types.declare('kubernetes.NamespaceSpec', { finalizers: listOf(StringType) }),
+    status: types.declare('kubernetes.NamespaceStatus', {
+      conditions: listOf(condition),
+      phase: StringType,
+    }),
+  })
+  return { request, namespace }
+}
+
+/** convertCelTypeToDeclType: a variable's field type in `kubernetes.variables`. */
+export function variableFieldType(t: Type | undefined): Type {
+  if (t === undefined) return DynType
+  for (const p of [
+    AnyType,
+    BoolType,
+    BytesType,
+    DoubleType,
+    DurationType,
+    IntType,
+    NullType,
+    StringType,
+    TimestampType,
+    UintType,
+  ]) {
+    if (t.typeKind === p.typeKind && t.params.length === 0 && t.name === p.name) return p
+  }
+  if (t.typeKind === 'list' && t.params.length === 1) return listOf(variableFieldType(t.params[0]))
+  if (t.typeKind === 'map' && t.params.length === 2)
+    return mapOf(variableFieldType(t.params[0]), variableFieldType(t.params[1]))
+  return DynType
+}
+
+export interface CompilerOptions {
+  /** The apiserver version whose StoredExpressions environment the policy compiles in (default 1.36). */
+  readonly version?: KubeVersion
+  /**
+   * Types of `object` / `oldObject` / `params` (dyn unless given): the status type checker declares
+   * the matched kinds' schema types here, with their provider.
+   */
+  readonly objectType?: Type
+  readonly paramsType?: Type
+  readonly typeProvider?: TypeProvider
+  /** NewExpressions (API validation of a new expression) or StoredExpressions (runtime; default). */
+  readonly expressions?: 'new' | 'stored'
+  /** Declare `variables` (the composition compiler; false for the plain condition compiler). */
+  readonly composition?: boolean
+}
+
+/**
+ * CompositedCompiler: one per policy (its variables are part of the environment). Compile the
+ * variables first (`compileAndStoreVariables`), then the policy's expressions.
+ */
+export class CompositedCompiler {
+  private readonly types: ObjectTypes
+  private readonly envs = new Map<string, Env>()
+  private readonly admissionTypes: { request: Type; namespace: Type }
+  readonly variables = new Map<string, CompilationResult>()
+
+  constructor(private readonly options: CompilerOptions = {}) {
+    this.types = new ObjectTypes(options.typeProvider)
+    this.admissionTypes = declareAdmissionTypes(this.types)
+    this.types.declare('kubernetes.variables')
+  }
+
+  private env(decls: OptionalVariableDeclarations): Env {
+    const key = `${decls.hasParams}/${decls.hasAuthorizer}`
+    let env = this.envs.get(key)
+    if (env === undefined) {
+      const objectType = this.options.objectType ?? DynType
+      const variables: Record<string, Type> = {
+        [ObjectVarName]: objectType,
+        [OldObjectVarName]: objectType,
+        [NamespaceVarName]: this.admissionTypes.namespace,
+        [RequestVarName]: this.admissionTypes.request,
+      }
+      if (this.options.composition !== false) {
+        variables[VariableVarName] = this.types.findStructType('kubernetes.variables') as Type
+      }
+      if (decls.hasParams) variables[ParamsVarName] = this.options.paramsType ?? DynType
+      if (decls.hasAuthorizer) {
+        variables[AuthorizerVarName] = AuthorizerType
+        variables[RequestResourceAuthorizerVarName] = ResourceCheckType
+      }
+      env = kubeEnv({
+        version: this.options.version ?? DEFAULT_KUBE_VERSION,
+        expressions: this.options.expressions ?? 'stored',
+      }).extend({
+        variables,
+      })
+      this.envs.set(key, env)
+    }
+    return env
+  }
+
+  /** CompileAndStoreVariables: in order; a failed variable still becomes a (dyn) field. */
+  compileAndStoreVariables(
+    variables: readonly { readonly name: string; readonly expression: string }[],
+    decls: OptionalVariableDeclarations,
+  ): void {
+    for (const v of variables) {
+      const result = this.compile(v.expression, [AnyType], decls)
+      this.types.declare('kubernetes.variables', { [v.name]: variableFieldType(result.outputType) })
+      this.variables.set(v.name, result)
+    }
+  }
+
+  /** CompileCELExpression: the program, or the error the apiserver reports. */
+  compile(expression: string, returnTypes: readonly Type[], decls: OptionalVariableDeclarations): CompilationResult {
+    let program: Program
+    try {
+      program = compile(expression, { env: this.env(decls), typeProvider: this.types, costLimit: PerCallLimit })
+    } catch (e) {
+      if (e instanceof CelError && (e.stage === 'parse' || e.stage === 'check')) {
+        const detail = 'issues' in e ? `compilation failed: ${e.message}` : `program instantiation failed: ${e.message}`
+        return { expression, error: { type: 'issues' in e ? 'Invalid' : 'Internal', detail } }
+      }
+      throw e
+    }
+    const out = program.outputType
+    const found = returnTypes.some((t) => t === AnyType || sameType(out, t))
+    if (!found) {
+      const detail =
+        returnTypes.length === 1
+          ? `must evaluate to ${returnTypes[0]?.toString()} but got ${out.toString()}`
+          : `must evaluate to one of [${returnTypes.map((t) => t.toString()).join(' ')}] but got ${out.toString()}`
+      return { expression, error: { type: 'Invalid', detail } }
+    }
+    return { expression, program, outputType: out }
+  }
+}
+
+/** cel-go Type.IsExactType: same kind, name and parameters. */
+function sameType(a: Type, b: Type): boolean {
+  if (a.typeKind !== b.typeKind || a.name !== b.name || a.params.length !== b.params.length) return false
+  return a.params.every((p, i) => sameType(p, b.params[i] as Type))
+}

@@ -1,0 +1,184 @@
+import { ErrorValue } from '../cel/common/errors.js'
+import type { Activation } from '../cel/program.js'
+import { type CelValue, MapValue } from '../cel/values/values.js'
+import type { Authorize } from '../kube/authz/authorizer.js'
+import { newAuthorizer, newResourceAuthorizer } from '../kube/authz/library.js'
+import { PerCallLimit } from '../kube/environment.js'
+import type { AdmissionAttributes } from './attributes.js'
+import {
+  AuthorizerVarName,
+  type CompilationResult,
+  NamespaceVarName,
+  ObjectVarName,
+  OldObjectVarName,
+  ParamsVarName,
+  RequestResourceAuthorizerVarName,
+  RequestVarName,
+  VariableVarName,
+} from './compile.js'
+
+// Evaluating a batch of admission expressions (apiserver pkg/admission/plugin/cel/condition.go
+// ForInput, activation.go Evaluate, composition.go): one activation per batch, the expressions in
+// order against one cost budget, and `variables` computed lazily on first use, once per batch, their
+// cost charged to the batch.
+
+export const OutOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run'
+
+/** One expression's outcome: its value, or the error text the apiserver reports. */
+export interface EvaluationResult {
+  /** Undefined for a placeholder (a validation without messageExpression in the message batch). */
+  readonly expression?: string
+  readonly value?: CelValue
+  readonly error?: string
+}
+
+/** A batch-level failure: no results, the whole batch is an error (e.g. out of budget). */
+export interface BatchError {
+  readonly batchError: string
+  readonly outOfBudget: boolean
+}
+
+/** The optional variables' values (OptionalVariableBindings). */
+export interface OptionalVariableBindings {
+  /** The param object (JSON), or null when the binding has no paramRef. */
+  readonly params?: unknown
+  /** Authorization for `authorizer`: bound only for validations and matchConditions. */
+  readonly authorize?: Authorize
+}
+
+/** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
+class CompositionContext {
+  accumulatedCost = 0
+  constructor(readonly variables: ReadonlyMap<string, CompilationResult>) {}
+  getAndResetCost(): number {
+    const c = this.accumulatedCost
+    this.accumulatedCost = 0
+    return c
+  }
+}
+
+/** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
+class LazyVariables extends MapValue {
+  private readonly values = new Map<string, CelValue | ErrorValue>()
+  activation: Activation = {}
+
+  constructor(private readonly ctx: CompositionContext) {
+    super()
+  }
+
+  find(key: CelValue): CelValue | undefined {
+    if (typeof key !== 'string') return undefined
+    let v = this.values.get(key)
+    if (v === undefined) {
+      const result = this.ctx.variables.get(key)
+      if (result === undefined) return undefined
+      v = this.evaluate(key, result)
+      this.values.set(key, v)
+    }
+    if (v instanceof ErrorValue) throw v
+    return v
+  }
+
+  private evaluate(name: string, result: CompilationResult): CelValue | ErrorValue {
+    if (result.error !== undefined || result.program === undefined) {
+      return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
+    }
+    const r = result.program.tryRun(this.activation, { costLimit: PerCallLimit })
+    this.ctx.accumulatedCost += r.cost
+    if ('error' in r) return new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`)
+    return r.value
+  }
+
+  keys(): CelValue[] {
+    return [...this.ctx.variables.keys()]
+  }
+  get size(): number {
+    return this.ctx.variables.size
+  }
+  equals(other: CelValue): boolean {
+    return other === this
+  }
+}
+
+/** The inputs of one batch's activation. */
+export interface ActivationInput {
+  readonly attributes: AdmissionAttributes
+  /** `request` as CreateAdmissionRequest built it (JSON). */
+  readonly request: Record<string, unknown>
+  /** `namespaceObject` (JSON) or null. */
+  readonly namespace: Record<string, unknown> | null
+  readonly bindings: OptionalVariableBindings
+  /** The policy's compiled variables (undefined: no composition, as for webhook matchConditions). */
+  readonly variables?: ReadonlyMap<string, CompilationResult>
+}
+
+/** newActivation: the variables every expression of the batch reads. */
+function newActivation(input: ActivationInput): { activation: Activation; composition?: CompositionContext } {
+  const a = input.attributes
+  const act: Record<string, CelValue> = {
+    [ObjectVarName]: (a.object ?? null) as CelValue,
+    [OldObjectVarName]: (a.oldObject ?? null) as CelValue,
+    [ParamsVarName]: (input.bindings.params ?? null) as CelValue,
+    [RequestVarName]: input.request as CelValue,
+    [NamespaceVarName]: input.namespace as CelValue,
+  }
+  const authorize = input.bindings.authorize
+  if (authorize !== undefined) {
+    const user = { username: a.userInfo.username ?? '', groups: a.userInfo.groups ?? [] }
+    const authz = newAuthorizer(user, authorize)
+    act[AuthorizerVarName] = authz
+    act[RequestResourceAuthorizerVarName] = newResourceAuthorizer(authz, {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subResource,
+      namespace: a.namespace,
+      name: a.name,
+    })
+  }
+  if (input.variables === undefined) return { activation: act }
+  const composition = new CompositionContext(input.variables)
+  const lazy = new LazyVariables(composition)
+  act[VariableVarName] = lazy
+  lazy.activation = act
+  return { activation: act, composition }
+}
+
+/**
+ * ForInput: evaluates `compiled` in order (undefined entries are placeholders) with one budget.
+ * Returns the results and the budget left, or the batch error.
+ */
+export function forInput(
+  compiled: readonly (CompilationResult | undefined)[],
+  input: ActivationInput,
+  budget: number,
+): { readonly results: EvaluationResult[]; readonly remainingBudget: number } | BatchError {
+  const { activation, composition } = newActivation(input)
+  let remaining = budget
+  const results: EvaluationResult[] = []
+  for (const c of compiled) {
+    if (c === undefined) {
+      results.push({})
+      continue
+    }
+    if (c.error !== undefined || c.program === undefined) {
+      results.push({ expression: c.expression, error: `compilation error: ${c.error?.detail ?? ''}` })
+      continue
+    }
+    const r = c.program.tryRun(activation, { costLimit: PerCallLimit })
+    if (composition !== undefined) {
+      const cost = composition.getAndResetCost()
+      if (cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+      remaining -= cost
+    }
+    if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+    remaining -= r.cost
+    if ('error' in r) {
+      results.push({
+        expression: c.expression,
+        error: `expression '${c.expression}' resulted in error: ${r.error.message}`,
+      })
+    } else results.push({ expression: c.expression, value: r.value })
+  }
+  return { results, remainingBudget: remaining }
+}

@@ -1,0 +1,100 @@
+import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from './attributes.js'
+
+// The `request` and `namespaceObject` variables as the apiserver builds them (apiserver
+// pkg/admission/plugin/cel/condition.go CreateAdmissionRequest / CreateNamespaceObject), then
+// converted to unstructured JSON, which drops `omitempty` fields holding zero values
+// (apimachinery runtime/converter.go isEmpty: "", false, 0, nil and empty maps and slices).
+// So `request.namespace` of a cluster-scoped request is a missing key, as in the cluster.
+
+type JSONObject = Record<string, unknown>
+
+const empty = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  v === false ||
+  v === 0 ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0)
+
+/** The fields with `omitempty` dropped when empty; others kept as given. */
+function omitEmpty(fields: JSONObject, omit: readonly string[]): JSONObject {
+  const out: JSONObject = {}
+  for (const [k, v] of Object.entries(fields)) {
+    if (omit.includes(k) && empty(v)) continue
+    if (v !== undefined) out[k] = v
+  }
+  return out
+}
+
+const gvk = (k: GroupVersionKind) => ({ group: k.group, version: k.version, kind: k.kind })
+const gvr = (r: GroupVersionResource) => ({ group: r.group, version: r.version, resource: r.resource })
+
+/**
+ * CreateAdmissionRequest(attr, equivalentGVR, equivalentKind): `kind` / `resource` are the matched
+ * (possibly equivalent) ones; `requestKind` / `requestResource` what the request was for.
+ */
+export function createAdmissionRequest(
+  a: AdmissionAttributes,
+  matchedResource: GroupVersionResource = a.resource,
+  matchedKind: GroupVersionKind = a.kind,
+): JSONObject {
+  const u = a.userInfo
+  const userInfo = omitEmpty(
+    { username: u.username ?? '', uid: u.uid ?? '', groups: u.groups ?? [], extra: u.extra ?? {} },
+    ['username', 'uid', 'groups', 'extra'],
+  )
+  return omitEmpty(
+    {
+      uid: a.uid ?? '',
+      kind: gvk(matchedKind),
+      resource: gvr(matchedResource),
+      subResource: a.subResource,
+      requestKind: gvk(a.requestKind ?? a.kind),
+      requestResource: gvr(a.requestResource ?? a.resource),
+      requestSubResource: a.requestSubResource ?? a.subResource,
+      name: a.name,
+      namespace: a.namespace,
+      operation: a.operation,
+      userInfo,
+      dryRun: a.dryRun,
+      options: a.options ?? null,
+    },
+    ['subResource', 'requestSubResource', 'name', 'namespace'],
+  )
+}
+
+const NAMESPACE_META = [
+  'name',
+  'generateName',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'finalizers',
+] as const
+
+/**
+ * CreateNamespaceObject: the namespace's status, spec and a subset of its metadata (no
+ * managedFields, ownerReferences), as unstructured JSON. A zero creationTimestamp is `null`.
+ */
+export function createNamespaceObject(ns: JSONObject | undefined | null): JSONObject | null {
+  if (ns === undefined || ns === null) return null
+  const m = (typeof ns.metadata === 'object' && ns.metadata !== null ? ns.metadata : {}) as JSONObject
+  const meta: JSONObject = {}
+  for (const k of NAMESPACE_META) {
+    if (k === 'creationTimestamp') meta[k] = m[k] ?? null
+    else if (!empty(m[k])) meta[k] = m[k]
+  }
+  const obj = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JSONObject) : {})
+  return {
+    metadata: meta,
+    spec: omitEmpty(obj(ns.spec), ['finalizers']),
+    status: omitEmpty(obj(ns.status), ['phase', 'conditions']),
+  }
+}

@@ -1,0 +1,22 @@
+// Validation of admissionregistration.k8s.io ValidatingAdmissionPolicy and
+// ValidatingAdmissionPolicyBinding objects, as the API server validates them on create and update
+// (pkg/apis/admissionregistration/validation/validation.go).
+
+export {
+  applyDefaults,
+  applyValidatingAdmissionPolicyBindingDefaults,
+  applyValidatingAdmissionPolicyDefaults,
+} from '../defaults.js'
+export { validateValidatingAdmissionPolicyBinding, validateValidatingAdmissionPolicyBindingUpdate } from './binding.js'
+export type {
+  CompileContext,
+  CompileHook,
+  CompileOutcome,
+  CompileResult,
+  EnvironmentType,
+  ExpressionKind,
+  PolicyValidationHooks,
+  VariableDefinition,
+} from './hooks.js'
+export { type LabelSelectorValidationOptions, validateLabelSelector } from './label-selector.js'
+export { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyUpdate } from './policy.js'

@@ -1,0 +1,84 @@
+import { isQualifiedName, isValidLabelValue } from '../../crd/definition/names-format.js'
+import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import type { LabelSelector, LabelSelectorRequirement } from '../types.js'
+
+// The syntax checks of a label selector (apimachinery pkg/apis/meta/v1/validation validation.go:
+// ValidateLabelSelector and the functions it calls). Matching objects against a selector is not
+// here. Go walks matchLabels in map order (random); here keys are visited sorted.
+
+/** metav1validation.LabelSelectorValidationOptions. */
+export interface LabelSelectorValidationOptions {
+  /** Skip the label-value syntax of matchExpressions values (only for existing invalid data). */
+  readonly allowInvalidLabelValueInSelector?: boolean
+  /** Accept an operator that is not In, NotIn, Exists or DoesNotExist. */
+  readonly allowUnknownOperatorInRequirement?: boolean
+}
+
+/** ValidateLabelName: the key is a qualified name. */
+export function validateLabelName(labelName: string, fldPath: FieldPath): FieldError[] {
+  return isQualifiedName(labelName).map((msg) => field.invalid(fldPath, labelName, msg))
+}
+
+/** ValidateLabels: keys are qualified names, values label values (all reported at `fldPath`). */
+export function validateLabels(labels: Readonly<Record<string, string>> | undefined, fldPath: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  if (labels === undefined || labels === null) return errs
+  for (const k of Object.keys(labels).sort()) {
+    errs.push(...validateLabelName(k, fldPath))
+    const v = labels[k] ?? ''
+    for (const msg of isValidLabelValue(v)) errs.push(field.invalid(fldPath, v, msg))
+  }
+  return errs
+}
+
+/** ValidateLabelSelectorRequirement. */
+export function validateLabelSelectorRequirement(
+  sr: LabelSelectorRequirement,
+  opts: LabelSelectorValidationOptions,
+  fldPath: FieldPath,
+): FieldError[] {
+  const errs: FieldError[] = []
+  const values = sr.values ?? []
+  const operator = sr.operator ?? ''
+  switch (operator) {
+    case 'In':
+    case 'NotIn':
+      if (values.length === 0)
+        errs.push(field.required(fldPath.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"))
+      break
+    case 'Exists':
+    case 'DoesNotExist':
+      if (values.length > 0)
+        errs.push(
+          field.forbidden(
+            fldPath.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
+        )
+      break
+    default:
+      if (!opts.allowUnknownOperatorInRequirement)
+        errs.push(field.invalid(fldPath.child('operator'), operator, 'not a valid selector operator'))
+  }
+  errs.push(...validateLabelName(sr.key ?? '', fldPath.child('key')))
+  if (!opts.allowInvalidLabelValueInSelector)
+    values.forEach((value, i) => {
+      for (const msg of isValidLabelValue(value)) errs.push(field.invalid(fldPath.child('values').index(i), value, msg))
+    })
+  return errs
+}
+
+/** ValidateLabelSelector: matchLabels, then each matchExpressions requirement. A nil selector is valid. */
+export function validateLabelSelector(
+  ps: LabelSelector | undefined | null,
+  opts: LabelSelectorValidationOptions,
+  fldPath: FieldPath,
+): FieldError[] {
+  const errs: FieldError[] = []
+  if (ps === undefined || ps === null) return errs
+  errs.push(...validateLabels(ps.matchLabels, fldPath.child('matchLabels')))
+  ;(ps.matchExpressions ?? []).forEach((expr, i) => {
+    errs.push(...validateLabelSelectorRequirement(expr, opts, fldPath.child('matchExpressions').index(i)))
+  })
+  return errs
+}
