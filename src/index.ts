@@ -35,6 +35,15 @@ export { crdCelRuleValidator } from './crd/definition-cel.js'
 export { type CRDProblem, CustomResourceDefinitions, type LoadOptions } from './crd/registry.js'
 export { StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit } from './crd/rule-checks.js'
 export { type ValidationResult, Validator, type ValidatorOptions } from './crd/validator.js'
+// ValidatingAdmissionPolicy and the evaluation core (docs/library.md)
+export {
+  type AdmitResult,
+  DEFAULT_USER,
+  PolicySet,
+  type PolicySetOptions,
+  type Problem,
+  type ValidateRequestOptions,
+} from './engine/policy-set.js'
 export {
   type Authorize,
   type AuthzAttributes,
@@ -73,7 +82,23 @@ export {
   kubectlInvalidText,
   newInvalid,
 } from './kube/field.js'
+export { labelSelectorAsSelector, type Selector } from './kube/labels.js'
+export { type CRDMapping, RESTMapper, type ResourceInfo } from './kube/resources.js'
 export { CorrelatedObject, type Correlation } from './kube/schema/correlation.js'
 export { type DeclType, schemaDeclType } from './kube/schema/decltype.js'
 export type { JSONSchemaProps, ValidationRule } from './kube/schema/structural.js'
 export { unstructuredToVal } from './kube/schema/values.js'
+export type {
+  AdmissionAttributes,
+  GroupVersionKind,
+  GroupVersionResource,
+  Operation,
+  UserInfo,
+} from './policy/attributes.js'
+export { type CompilationResult as PolicyCompilationResult, CompositedCompiler } from './policy/compile.js'
+export type { AdmissionStatus, DispatchResult, PolicyViolation, ValidationAction } from './policy/dispatcher.js'
+export type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from './policy/types.js'
+export {
+  validateValidatingAdmissionPolicy,
+  validateValidatingAdmissionPolicyBinding,
+} from './policy/validation/index.js'
