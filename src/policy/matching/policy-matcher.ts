@@ -1,9 +1,17 @@
 import type { EquivalentResourceMapper } from '../../kube/resources.js'
-import { type MatchAttributes, type Matcher, type MatchResult, newMatchCriteria } from './matching.js'
+import { type MatchAttributes, type MatchCriteria, type Matcher, type MatchResult, newMatchCriteria } from './matching.js'
 import type { MatchResources } from './types.js'
 
 // The policy-level checks around Matcher.Matches, ported from k8s.io/apiserver v0.36.3
 // pkg/admission/plugin/policy/generic/policy_matcher.go (DefinitionMatches, BindingMatches).
+
+// policies and bindings are immutable once loaded: parse their selectors once, not per request
+const criteriaCache = new WeakMap<MatchResources, MatchCriteria>()
+function criteriaFor(m: MatchResources): MatchCriteria {
+  let c = criteriaCache.get(m)
+  if (c === undefined) criteriaCache.set(m, (c = newMatchCriteria(m)))
+  return c
+}
 
 const nilSelector = (which: string) =>
   new Error(`a nil ${which} selector was passed, please ensure selectors are initialized properly`)
@@ -22,7 +30,7 @@ export function definitionMatches(
     return { matches: false, error: new Error('policy contained no match constraints, a required field') }
   if (!matchConstraints.namespaceSelector) return { matches: false, error: nilSelector('namespace') }
   if (!matchConstraints.objectSelector) return { matches: false, error: nilSelector('object') }
-  return matcher.matches(attr, mapper, newMatchCriteria(matchConstraints))
+  return matcher.matches(attr, mapper, criteriaFor(matchConstraints))
 }
 
 /**
@@ -38,6 +46,6 @@ export function bindingMatches(
   if (!matchResources) return { matches: true }
   if (!matchResources.namespaceSelector) return { matches: false, error: nilSelector('namespace') }
   if (!matchResources.objectSelector) return { matches: false, error: nilSelector('object') }
-  const r = matcher.matches(attr, mapper, newMatchCriteria(matchResources))
+  const r = matcher.matches(attr, mapper, criteriaFor(matchResources))
   return r.error ? { matches: false, error: r.error } : { matches: r.matches }
 }
