@@ -1,0 +1,125 @@
+// What a `kelp check` run found: one record per input object, plus diagnostics about the inputs and the
+// policy material. The formatters (text, json, junit, sarif, github) are pure functions of a Report.
+// The JSON output is this model as is (docs/cli.md documents it; `schemaVersion` changes when it does).
+
+/** Where a finding comes from: a file (or `-` for stdin), 1-based line and column of the document or node. */
+export interface SourceRef {
+  readonly file: string
+  readonly line?: number
+  readonly column?: number
+  /** 0-based index of the YAML document in the file. */
+  readonly document?: number
+}
+
+/**
+ * How bad a finding is, in `--fail-on` order: `deny` (the cluster would refuse the request: a Deny
+ * action, an invalid custom resource, a removed API version), `warn` (a `Warning:` kubectl would
+ * print), `audit` (an audit annotation), `info`; `error` is an input or policy error (exit code 2).
+ */
+export type Level = 'error' | 'deny' | 'warn' | 'audit' | 'info'
+
+export type FindingType =
+  /** A ValidatingAdmissionPolicy decision (its action is the level). */
+  | 'policy'
+  /** A custom resource that fails its CRD's validation (422) or a request the apiserver rejects (400). */
+  | 'invalid'
+  /** A kind or apiVersion the target cluster does not serve (removed API, unknown CRD version). */
+  | 'not-served'
+  /** A deprecated API version (the apiserver's warning). */
+  | 'deprecated'
+  /** A document that does not parse. */
+  | 'parse'
+  /** A policy, binding or CRD the apiserver would refuse, or a policy diagnostic (type checking, cost, traps). */
+  | 'policy-material'
+
+export interface Finding {
+  readonly level: Level
+  readonly type: FindingType
+  /** The text as kubectl / the apiserver words it (the `Warning: ` prefix not included). */
+  readonly message: string
+  readonly source?: SourceRef
+  /** ValidatingAdmissionPolicy and binding names, when the finding comes from one. */
+  readonly policy?: string
+  readonly binding?: string
+  /** A field path in the object (custom resource errors) or in the policy material. */
+  readonly field?: string
+  /** A stable identifier for SARIF rules and JUnit test names: `vap/<policy>`, `crd/<kind>`, `api/removed`, … */
+  readonly rule: string
+}
+
+export type Outcome = 'allowed' | 'denied' | 'warned' | 'audited' | 'not-served' | 'error'
+
+export interface ObjectResult {
+  readonly source: SourceRef
+  readonly apiVersion: string
+  readonly kind: string
+  readonly namespace?: string
+  readonly name: string
+  /** CREATE for a new object, UPDATE when the object was found in the old revision (`--old`, `--base`). */
+  readonly operation: 'CREATE' | 'UPDATE'
+  /** The worst finding decides: denied > warned > audited > allowed. */
+  readonly outcome: Outcome
+  readonly findings: readonly Finding[]
+}
+
+export interface Summary {
+  readonly objects: number
+  readonly created: number
+  readonly updated: number
+  readonly allowed: number
+  readonly denied: number
+  readonly warned: number
+  readonly audited: number
+  readonly notServed: number
+  /** Parse errors and refused policy material. */
+  readonly errors: number
+}
+
+export interface Report {
+  readonly schemaVersion: 1
+  readonly kelpVersion: string
+  readonly kubeVersion: string
+  readonly objects: readonly ObjectResult[]
+  /** Findings not about one object: parse errors, refused policies / bindings / CRDs, policy diagnostics. */
+  readonly diagnostics: readonly Finding[]
+  readonly summary: Summary
+}
+
+/** `--fail-on`: the lowest level that makes the run fail (exit 1). */
+export type FailOn = 'deny' | 'warn' | 'audit' | 'none'
+
+const RANK: Record<Level, number> = { error: 4, deny: 3, warn: 2, audit: 1, info: 0 }
+
+/** Exit code: 2 for input / policy errors, 1 for findings at or above failOn, else 0. */
+export function exitCode(report: Report, failOn: FailOn): number {
+  const all = [...report.diagnostics, ...report.objects.flatMap((o) => o.findings)]
+  if (all.some((f) => f.level === 'error')) return 2
+  if (failOn === 'none') return 0
+  const threshold = RANK[failOn]
+  return all.some((f) => RANK[f.level] >= threshold) ? 1 : 0
+}
+
+/** The outcome an object's findings give it. */
+export function outcomeOf(findings: readonly Finding[]): Outcome {
+  if (findings.some((f) => f.type === 'not-served')) return 'not-served'
+  if (findings.some((f) => f.level === 'error')) return 'error'
+  if (findings.some((f) => f.level === 'deny')) return 'denied'
+  if (findings.some((f) => f.level === 'warn')) return 'warned'
+  if (findings.some((f) => f.level === 'audit')) return 'audited'
+  return 'allowed'
+}
+
+export function summarize(objects: readonly ObjectResult[], diagnostics: readonly Finding[]): Summary {
+  const count = (o: Outcome) => objects.filter((x) => x.outcome === o).length
+  return {
+    objects: objects.length,
+    created: objects.filter((o) => o.operation === 'CREATE').length,
+    updated: objects.filter((o) => o.operation === 'UPDATE').length,
+    allowed: count('allowed'),
+    denied: count('denied'),
+    warned: count('warned'),
+    audited: count('audited'),
+    notServed: count('not-served'),
+    errors: diagnostics.filter((d) => d.level === 'error').length + count('error'),
+  }
+}
