@@ -1054,15 +1054,6 @@ const runtimeCases: RuntimeCase[] = [
 
 // ----- Known differences: kept as it.fails, each with its cause in cel-go and the kelp code responsible -----
 
-/** cel-go charges nothing for a ternary branch that is an attribute; kelp charges its root. */
-const CONDITIONAL_ATTRIBUTE =
-  'cel-go planCallConditional (interpreter/planner.go) plans `c ? t : f` as a conditionalAttribute: a branch that is ' +
-  'itself an attribute (identifier or select chain) is read with Attribute.Resolve, so runtimecost.go never observes ' +
-  'its root (only qualifiers are charged). The macro false branch `@result` (exists_one / existsOne, filter, map and ' +
-  'transformList / transformMap / transformMapEntry with a filter) therefore costs 0 per element whose predicate is ' +
-  'false, and so does the attribute branch of a user ternary. kelp charges 1: src/cel/compiler/closures.ts MacroCost ' +
-  '.existsOneMiss / .keep = 1 (and codegen.ts), and the generic `cond` refunds attribute branches only when both ' +
-  'branches are attributes (src/cel/compiler/planner.ts `isAttribute(ifTrue) && isAttribute(ifFalse)`)'
 /** cel-go v0.29.2 charges startsWith / endsWith by the prefix. */
 const STARTS_WITH =
   'cel-go v0.29.2 (Kubernetes master; cel-go PR #1351, mirrored by Kubernetes commit 15a0bbcc476) charges ' +
@@ -1070,40 +1061,9 @@ const STARTS_WITH =
   "charges by the receiver, ceil(size('Rook takes 👑') * 0.1) = 2 (src/cel/cost/runtime.ts standardRuntimeCosts " +
   '.startsWith: the rule of the older cel-go that Kubernetes 1.36 ships, whose copy of this test expects 4 / 5; the ' +
   'reference cel-go checkout predates #1351)'
-/** `or` / `orValue` are not calls for cel-go's cost tracker. */
-const OPTIONAL_OR =
-  "cel-go's OptionalTypes program decorator decorateOptionalOr (cel/library.go) replaces `or` / `orValue` calls by " +
-  'evalOptionalOr / evalOptionalOrValue, which are not InterpretableCalls, so runtimecost.go charges them 0; kelp ' +
-  "charges 1 (src/cel/compiler/closures.ts case 'optOr', and codegen.ts)"
-const OPTIONAL_SELECT_ABSENT =
-  'cel-go evalWatchConstQual.QualifyIfPresent (interpreter/interpretable.go) observes an optional-field qualifier only ' +
-  'when the field is present (`if present || presenceOnly`), so `self.obj.?absentField` costs 2; kelp charges the `.?` ' +
-  "qualifier whether or not the field is there (src/cel/compiler/closures.ts case 'optSelect')"
-const IN_CONSTANT_LIST =
-  'Kubernetes programs run with cel.OptOptimize (apiserver environment/base.go); its decorator ' +
-  'maybeOptimizeSetMembership (cel-go interpreter/decorators.go) turns `x in <constant list of primitives>` into ' +
-  'evalSetMembership, which is not an InterpretableCall, so the `in` costs 0; kelp charges the list size, 2 ' +
-  "(src/cel/cost/runtime.ts standardRuntimeCosts['@in']; the planner does not fold the constant list into a set)"
-const ERROR_ARGUMENT_CALL =
-  'cel-go evaluates every argument of a strict call and its cost observer charges the call even when an argument is ' +
-  'an error (runtimecost.go: the error values are on the stack, dropArgs succeeds, costCall of `_==_` / `_!=_` = ' +
-  'ceil(min(actualSize) * 0.1) = 1). `m.v2` is a no-such-key error on the two elements without v2, so the comparison ' +
-  'still costs 1 there; kelp (src/cel/compiler/closures.ts callNode) throws at the error argument before charging the ' +
-  'call: 2 less'
-const FORMAT_E =
-  "the Go test needs `'%e'.format([3.14])` to be '3.140000×10⁰⁰' (no separators: the golang.org/x/text message " +
-  "printer of Kubernetes master), so the rule holds and costs 3; kelp's strings-extension format (src/cel/ext/) " +
-  "gives '3.140000\u202f×\u202f10⁰⁰' (cel-go's own formatting_test.go en_US output), so the rule fails with " +
-  "'failed rule' instead"
 
 const causes = {
-  CONDITIONAL_ATTRIBUTE,
   STARTS_WITH,
-  OPTIONAL_OR,
-  OPTIONAL_SELECT_ABSENT,
-  IN_CONSTANT_LIST,
-  ERROR_ARGUMENT_CALL,
-  FORMAT_E,
 } as const
 type Cause = keyof typeof causes
 
@@ -1115,53 +1075,6 @@ const known = (entries: [caseName: string, rule: string, kelp: number | string, 
 const runtimeKnownFailures: ReadonlyMap<string, string> = known([
   ['unicode strings', "self.val1.startsWith('Rook')", 4, 'STARTS_WITH'],
   ['unicode strings', "!self.val1.startsWith('knight')", 5, 'STARTS_WITH'],
-  ['unicode strings', "'%e'.format([3.14]) == '3.140000×10⁰⁰'", 'a failed-rule error', 'FORMAT_E'],
-  ['enums', "self.enumStr in ['Pending', 'Available']", 4, 'IN_CONSTANT_LIST'],
-  ['map access', 'self.val.exists_one(k, self.val[k] == 2)', 15, 'CONDITIONAL_ATTRIBUTE'],
-  ['map access', 'size(self.val.filter(k, self.val[k] > 1)) == 1', 27, 'CONDITIONAL_ATTRIBUTE'],
-  ['map access', 'self.val.existsOne(k, v, v == 2)', 11, 'CONDITIONAL_ATTRIBUTE'],
-  ['map access', 'self.val.transformMap(k, v, v > 1, v + 1).size() == 1', 15, 'CONDITIONAL_ATTRIBUTE'],
-  ['map access', "self.val.transformMapEntry(k, v, v > 1, {k + '2': v + 1}).size() == 1", 46, 'CONDITIONAL_ATTRIBUTE'],
-  ['listMap access', "self.listMap.exists_one(m, m.k == 'a3')", 17, 'CONDITIONAL_ATTRIBUTE'],
-  ['listMap access', "size(self.listMap.filter(m, m.k == 'a1')) == 1", 29, 'CONDITIONAL_ATTRIBUTE'],
-  ['listMap access', "self.listMap.exists_one(m, has(m.v2) && m.v2 == 'z')", 14, 'CONDITIONAL_ATTRIBUTE'],
-  ['listMap access', "self.listMap.filter(m, has(m.v2) && m.v2 == 'z').size() == 1", 26, 'CONDITIONAL_ATTRIBUTE'],
-  ['listMap access', "self.listMap.map(m, has(m.v2) && m.v2 == 'z', m.v2).size() == 1", 27, 'CONDITIONAL_ATTRIBUTE'],
-  [
-    'listMap access',
-    "self.listMap.filter(m, has(m.v2) && m.v2 == 'z').map(m, m.v2).size() == 1",
-    41,
-    'CONDITIONAL_ATTRIBUTE',
-  ],
-  ['listMap access', "self.listMap.exists(m, m.v2 == 'z')", 22, 'ERROR_ARGUMENT_CALL'],
-  ['listMap access', "!self.listMap.all(m, m.v2 != 'z')", 20, 'ERROR_ARGUMENT_CALL'],
-  ['listMap access', "self.listMap.existsOne(i, m, has(m.v2) && m.v2 == 'z')", 14, 'CONDITIONAL_ATTRIBUTE'],
-  [
-    'listMap access',
-    "self.listMap.transformList(i, m, has(m.v2) && m.v2 == 'z', m.v2).size() == 1",
-    27,
-    'CONDITIONAL_ATTRIBUTE',
-  ],
-  ['list access', 'self.array.exists_one(e, e > 4)', 29, 'CONDITIONAL_ATTRIBUTE'],
-  ['list access', '!self.array.exists_one(e, e == 2)', 31, 'CONDITIONAL_ATTRIBUTE'],
-  ['list access', 'size(self.array.filter(e, e%2 == 0)) == 3', 73, 'CONDITIONAL_ATTRIBUTE'],
-  ['list access', 'self.array.map(e, e * 20).filter(e, e > 50).exists(e, e == 60)', 198, 'CONDITIONAL_ATTRIBUTE'],
-  ['list access', 'self.array.existsOne(i, e, e > 4)', 29, 'CONDITIONAL_ATTRIBUTE'],
-  ['list access', 'self.array.transformList(i, e, e > 2, e * 2).size() > 0', 81, 'CONDITIONAL_ATTRIBUTE'],
-  ['listSet access', 'self.set.exists_one(e, e == 3)', 20, 'CONDITIONAL_ATTRIBUTE'],
-  ['listSet access', '!self.set.exists_one(e, e > 3)', 22, 'CONDITIONAL_ATTRIBUTE'],
-  ['listSet access', 'size(self.set.filter(e, e%2 == 0)) == 2', 49, 'CONDITIONAL_ATTRIBUTE'],
-  ['listSet access', 'self.set.map(e, e * 20).filter(e, e > 50).exists_one(e, e == 60)', 137, 'CONDITIONAL_ATTRIBUTE'],
-  ['optionals', "optional.of('a').or(optional.of('a')).hasValue()", 3, 'OPTIONAL_OR'],
-  ['optionals', "optional.none().or(optional.of('a')).hasValue()", 4, 'OPTIONAL_OR'],
-  ['optionals', 'self.obj.?absentField == optional.none()', 5, 'OPTIONAL_SELECT_ABSENT'],
-  ['optionals', "self.obj.?field.orValue('v') == 'a'", 5, 'OPTIONAL_OR'],
-  [
-    'ext lists version 3',
-    '["a", "c", "b", "first"].sortBy(e, e == "first" ? "" : e) == ["first", "a", "b", "c"]',
-    107,
-    'CONDITIONAL_ATTRIBUTE',
-  ],
 ])
 
 describe('celcoststability_test.go TestCelCostStability', () => {

@@ -234,13 +234,6 @@ describe('apiextensions validation_test.go TestValidationExpressions', () => {
       // Invalid regex with a string constant regex pattern is compile time error
       "self.val1.matches(')')": 'compile error: compilation failed: ERROR: <input>:1:19: invalid matches argument',
     },
-    knownFailures: {
-      // kube-apiserver links golang.org/x/text v0.40.0, whose scientific notation has no spaces
-      // around × since v0.23.0 (x/text 221d88c "fix scientific notation by removing extraneous
-      // spaces"); kelp's %e (src/cel/ext/format.ts scientificXText) follows cel-go's own test pin,
-      // x/text v0.22.0, and prints `3.140000\u202f×\u202f10⁰⁰`.
-      "'%e'.format([3.14]) == '3.140000×10⁰⁰'": 'x/text version: kelp prints U+202F around ×',
-    },
   })
   expressionsCase({
     name: 'escaped strings',

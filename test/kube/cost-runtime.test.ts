@@ -30,26 +30,11 @@ function runtimeCost(expr: string, backend: 'js' | 'closures'): number {
 
 type Case = readonly [expr: string, cost: number]
 
-/**
- * Figures kelp does not reach yet, asserted with `it.fails` (they pass once fixed, then fail as a
- * reminder to move them back). Without OptOptimize, cel-go charges the empty list literal a
- * comprehension's accumulator starts from (`[]`, ListCreateBaseCost 10: transformList here; map,
- * filter and sortBy too); kelp's planner replaces that literal by a fresh list and drops its cost
- * (src/cel/compiler/planner.ts `comprehension` / `macroShape`, outside this change). Kubernetes
- * itself runs with OptOptimize, where that literal is folded and costs 0 in both.
- */
-const KNOWN_UNOPTIMIZED_ACCU_INIT = new Set([
-  '[1, 2].transformList(i, v, v + 1)',
-  '[1, 2].transformList(i, v, v < 5, v + 1)',
-])
-
-const test = (expr: string) => (KNOWN_UNOPTIMIZED_ACCU_INIT.has(expr) ? it.fails : it)
-
 function table(title: string, cases: readonly Case[]): void {
   describe(`apiserver pkg/cel/library/cost_test.go ${title}`, () => {
     for (const backend of ['js', 'closures'] as const)
       for (const [expr, want] of cases)
-        test(expr)(`${backend}: ${expr} costs ${want}`, () => expect(runtimeCost(expr, backend)).toBe(want))
+        it(`${backend}: ${expr} costs ${want}`, () => expect(runtimeCost(expr, backend)).toBe(want))
   })
 }
 

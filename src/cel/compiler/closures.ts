@@ -1,8 +1,8 @@
 import { ErrorValue } from '../common/errors.js'
 import type { RuntimeCost } from '../cost/runtime.js'
 import type { Impl } from '../functions.js'
-import type { CelValue } from '../values/values.js'
-import { attributeCost, type Plan } from './plan.js'
+import { type CelValue, Optional } from '../values/values.js'
+import { isAttribute, type Plan } from './plan.js'
 import type { Ops } from './runtime.js'
 import * as rt from './runtime.js'
 
@@ -69,13 +69,16 @@ export const MacroCost = {
   /** exists: cond `@not_strictly_false(!@result)` (2 calls + ident), step `@result || p` (ident 1). */
   existsCond: 3,
   existsStep: 1,
-  /** exists_one: step `p ? @result + 1 : @result` (ident + call, or ident); result `@result == 1` (ident + call). */
+  /**
+   * exists_one: step `p ? @result + 1 : @result` (ident + call, or nothing: the false branch is an
+   * attribute of a conditional, which cel-go resolves without observing it); result `@result == 1`.
+   */
   existsOneHit: 2,
-  existsOneMiss: 1,
+  existsOneMiss: 0,
   existsOneResult: 2,
-  /** filter / map: step `@result + [t]` (ident 1 + list 10 + call 1, plus t), or `@result` (ident 1). */
+  /** filter / map: step `@result + [t]` (ident 1 + list 10 + call 1, plus t), or `@result` (free, as above). */
   appendOne: 12,
-  keep: 1,
+  keep: 0,
   /** result `@result` (ident 1). */
   result: 1,
 } as const
@@ -92,10 +95,18 @@ function buildNode(p: Plan, ops: Ops): Node {
         return v
       }
     }
-    case 'fresh':
+    case 'fresh': {
+      const c = p.cost
+      if (c !== undefined)
+        return (f) => {
+          charge(f, c)
+          return p.kind === 'list' ? [] : Object.create(null)
+        }
       return p.kind === 'list' ? () => [] : () => Object.create(null)
+    }
     case 'var': {
       const name = p.name
+      if (p.free) return (f) => rt.variable(f.act, name)
       return (f) => {
         charge(f, 1)
         return rt.variable(f.act, name)
@@ -103,14 +114,16 @@ function buildNode(p: Plan, ops: Ops): Node {
     }
     case 'attr': {
       const c = p.candidates
+      const free = p.free ? 1 : 0
       return (f) => {
-        const v = rt.resolveAttr(f.act, c)
-        charge(f, rt.attrCost(f.act, c))
-        return v
+        // charged before resolving: cel-go observes a failed resolution too
+        charge(f, rt.attrCost(f.act, c) - free)
+        return rt.resolveAttr(f.act, c)
       }
     }
     case 'local': {
       const i = p.slot
+      if (p.free) return (f) => f.s[i] as CelValue
       return (f) => {
         charge(f, 1)
         return f.s[i] as CelValue
@@ -118,57 +131,62 @@ function buildNode(p: Plan, ops: Ops): Node {
     }
     case 'accu': {
       const i = p.slot
+      if (p.free) return (f) => rt.accu(f.s[i] as CelValue | ErrorValue)
       return (f) => {
         charge(f, 1)
         return rt.accu(f.s[i] as CelValue | ErrorValue)
       }
     }
     case 'select': {
-      const o = b(p.operand)
+      const o = relative(b(p.operand), p.rel)
       const field = p.field
+      const rc = p.rel ? 1 : 0
       return (f) => {
         const v = o(f)
+        charge(f, rc)
+        if (v instanceof Optional) {
+          // applied to an optional: observed only when present (cel-go applyQualifiers, QualifyIfPresent)
+          const r = rt.select(v, field)
+          charge(f, rt.presence(r))
+          return r
+        }
         charge(f, 1)
         return rt.select(v, field)
       }
     }
     case 'optSelect': {
-      const o = b(p.operand)
+      const o = relative(b(p.operand), p.rel)
       const field = p.field
+      const rc = p.rel ? 1 : 0
       return (f) => {
         const v = o(f)
-        charge(f, 1)
-        return rt.optionalSelect(v, field)
+        charge(f, rc)
+        // cel-go evalWatchConstQual.QualifyIfPresent observes the qualifier only when the field is present
+        const r = rt.optionalSelect(v, field)
+        charge(f, rt.presence(r))
+        return r
       }
     }
     case 'has': {
       // PresenceTestHasCost(false), as Kubernetes configures cel-go: has() itself is free.
-      const o = b(p.operand)
+      const o = relative(b(p.operand), p.rel)
       const field = p.field
-      return (f) => rt.has(o(f), field)
-    }
-    case 'opt': {
-      const n = callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
-      const refund = p.refund
-      if (!refund) return n
-      return (f) => {
-        const v = n(f)
-        f.cost -= refund
-        return v
-      }
-    }
-    case 'call':
-      return callNode(p.impl, p.args.map(b), p.cost)
-    case 'optIndex': {
-      const o = b(p.operand)
-      const k = b(p.key)
+      if (!p.rel) return (f) => rt.has(o(f), field)
+      // on a relative attribute the presence qualifier is observed (1): the root's +1 / -1 cancel
       return (f) => {
         const v = o(f)
-        const key = k(f)
         charge(f, 1)
-        return rt.optionalIndex(v, key)
+        return rt.has(v, field)
       }
     }
+    case 'opt':
+      if (p.name === 'index')
+        return indexNode(ops.index, b(p.args[0]!), b(p.args[1]!), p.extra ?? 0, !isAttribute(p.args[0]!), false)
+      return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
+    case 'call':
+      return callNode(p.impl, p.args.map(b), p.cost)
+    case 'optIndex':
+      return indexNode(rt.optionalIndex, b(p.operand), b(p.key), p.extra ?? 0, !isAttribute(p.operand), true)
     case 'and':
     case 'or': {
       const l = b(p.left)
@@ -190,31 +208,14 @@ function buildNode(p: Plan, ops: Ops): Node {
       return (f) => {
         const lv = l(f)
         const v = sc(lv)
-        const out = v !== undefined ? v : r(f)
-        charge(f, 1)
-        return out
+        // free: cel-go's decorateOptionalOr makes it no call for the cost observer
+        return v !== undefined ? v : r(f)
       }
     }
     case 'cond': {
       const c = b(p.test)
       const t = b(p.ifTrue)
       const e = b(p.ifFalse)
-      if (p.attr) {
-        const rt0 = attributeCost(p.ifTrue)
-        const rf0 = attributeCost(p.ifFalse)
-        return (f) => {
-          const cv = c(f)
-          let v: CelValue
-          if (cv === true) {
-            v = t(f)
-            f.cost -= rt0
-          } else if (cv === false) {
-            v = e(f)
-            f.cost -= rf0
-          } else v = rt.condFail(cv)
-          return v
-        }
-      }
       return (f) => {
         const cv = c(f)
         return cv === true ? t(f) : cv === false ? e(f) : rt.condFail(cv)
@@ -232,7 +233,14 @@ function buildNode(p: Plan, ops: Ops): Node {
       const elems = p.elems.map(b)
       const opt = p.optional.includes(true) ? p.optional : null
       return (f) => {
-        const vs = elems.map((e) => e(f))
+        let vs: CelValue[]
+        try {
+          vs = elems.map((e) => e(f))
+        } catch (e) {
+          // cel-go stops at the failing element and still charges the construction
+          if (e instanceof ErrorValue) charge(f, 10)
+          throw e
+        }
         charge(f, 10)
         return opt ? rt.optionalList(vs, opt) : vs
       }
@@ -244,9 +252,15 @@ function buildNode(p: Plan, ops: Ops): Node {
       return (f) => {
         const keys: CelValue[] = []
         const values: CelValue[] = []
-        for (let i = 0; i < ks.length; i++) {
-          keys.push(ks[i]!(f))
-          values.push(vs[i]!(f))
+        try {
+          for (let i = 0; i < ks.length; i++) {
+            keys.push(ks[i]!(f))
+            values.push(vs[i]!(f))
+          }
+        } catch (e) {
+          // cel-go stops at the failing entry and still charges the construction
+          if (e instanceof ErrorValue) charge(f, 30)
+          throw e
         }
         charge(f, 30)
         return rt.mapLiteral(keys, values, opt)
@@ -331,8 +345,10 @@ function buildNode(p: Plan, ops: Ops): Node {
       const tr = p.transform ? b(p.transform) : undefined
       const elemCost = tr ? 0 : 1
       const slot = p.iter
+      const initCost = p.initCost ?? 0
       return (f) => {
         const r = rt.iterRange(range(f))
+        charge(f, initCost)
         const out: CelValue[] = []
         let err: ErrorValue | undefined
         for (let i = 0; i < r.length; i++) {
@@ -397,44 +413,134 @@ function buildNode(p: Plan, ops: Ops): Node {
   }
 }
 
-function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
-  if (!cost) {
-    switch (args.length) {
-      case 0:
-        return (f) => {
-          const v = fn()
-          charge(f, 1)
-          return v
-        }
-      case 1: {
-        const [a] = args as [Node]
-        return (f) => {
-          const v = fn(a(f))
-          charge(f, 1)
-          return v
-        }
-      }
-      case 2: {
-        const [a, c] = args as [Node, Node]
-        return (f) => {
-          const x = a(f)
-          const v = fn(x, c(f))
-          charge(f, 1)
-          return v
-        }
-      }
-      default:
-        return (f) => {
-          const v = fn(...args.map((x) => x(f)))
-          charge(f, 1)
-          return v
-        }
+/**
+ * The operand of a select / index that is not an attribute: cel-go wraps it in a relative attribute,
+ * observed (1) even when the operand fails.
+ */
+function relative(o: Node, rel: true | undefined): Node {
+  if (!rel) return o
+  return (f) => {
+    try {
+      return o(f)
+    } catch (e) {
+      if (e instanceof ErrorValue) charge(f, 1)
+      throw e
     }
   }
+}
+
+/**
+ * `a[k]` / `a[?k]` as cel-go's attribute qualification (planCallIndex): the qualifier costs 1, or on
+ * an optional (and always for `[?k]`) 1 only when the value is present; `extra` as in the plan. A
+ * failing qualification is observed; a failing operand charges only its relative attribute.
+ */
+function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean): Node {
+  const operand = relative(o, rel || undefined)
+  // a failing key: the qualification is observed with the error (not for `[?k]`, QualifyIfPresent)
+  const keyFail = (optional ? 0 : 1) + extra
   return (f) => {
-    const vs = args.map((x) => x(f))
-    const v = fn(...vs)
-    charge(f, cost(vs, v) ?? 1)
-    return v
+    const v = operand(f)
+    let key: CelValue
+    try {
+      key = k(f)
+    } catch (e) {
+      if (e instanceof ErrorValue) charge(f, keyFail)
+      throw e
+    }
+    charge(f, extra)
+    if (optional || v instanceof Optional) {
+      const r = fn(v, key)
+      charge(f, rt.presence(r))
+      return r
+    }
+    charge(f, 1)
+    return fn(v, key)
+  }
+}
+
+/**
+ * A strict call as cel-go evaluates and charges it: every argument is evaluated (an error argument
+ * does not stop the others), and the call is charged even when an argument or the call itself fails
+ * (the cost observer sees the error value: runtimecost.go costCall, an error's size is 1). Then the
+ * first error is raised.
+ */
+function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+  const charged = (f: Frame, vs: readonly (CelValue | ErrorValue)[], r: CelValue | ErrorValue) =>
+    charge(f, cost ? (costOf(cost, vs, r) ?? 1) : 1)
+  const failed = (f: Frame, vs: readonly (CelValue | ErrorValue)[], e: unknown): never => {
+    if (e instanceof ErrorValue) charged(f, vs, e)
+    throw e
+  }
+  switch (args.length) {
+    case 0:
+      return (f) => {
+        let v: CelValue
+        try {
+          v = fn()
+        } catch (e) {
+          return failed(f, [], e)
+        }
+        charged(f, [], v)
+        return v
+      }
+    case 1: {
+      const [a] = args as [Node]
+      return (f) => {
+        const x = tryEval(a, f)
+        if (x instanceof ErrorValue) return failed(f, [x], x)
+        let v: CelValue
+        try {
+          v = fn(x)
+        } catch (e) {
+          return failed(f, [x], e)
+        }
+        charged(f, [x], v)
+        return v
+      }
+    }
+    case 2: {
+      const [a, c] = args as [Node, Node]
+      return (f) => {
+        const x = tryEval(a, f)
+        const y = tryEval(c, f)
+        if (x instanceof ErrorValue) return failed(f, [x, y], x)
+        if (y instanceof ErrorValue) return failed(f, [x, y], y)
+        let v: CelValue
+        try {
+          v = fn(x, y)
+        } catch (e) {
+          return failed(f, [x, y], e)
+        }
+        charged(f, [x, y], v)
+        return v
+      }
+    }
+    default:
+      return (f) => {
+        const vs = args.map((x) => tryEval(x, f))
+        for (const x of vs) if (x instanceof ErrorValue) return failed(f, vs, x)
+        let v: CelValue
+        try {
+          v = fn(...(vs as CelValue[]))
+        } catch (e) {
+          return failed(f, vs, e)
+        }
+        charged(f, vs, v)
+        return v
+      }
+  }
+}
+
+/** A library's cost function given error values too: one that cannot cope falls back to 1. */
+function costOf(
+  cost: RuntimeCost,
+  vs: readonly (CelValue | ErrorValue)[],
+  r: CelValue | ErrorValue,
+): number | undefined {
+  if (!(r instanceof ErrorValue) && !vs.some((x) => x instanceof ErrorValue)) return cost(vs as CelValue[], r)
+  try {
+    return cost(vs as CelValue[], r as CelValue)
+  } catch {
+    return 1
   }
 }

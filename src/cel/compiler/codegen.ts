@@ -1,7 +1,7 @@
-import { type RuntimeCost, standardRuntimeCosts } from '../cost/runtime.js'
+import { type RuntimeCost, setMembershipCost, standardRuntimeCosts } from '../cost/runtime.js'
 import type { CelValue } from '../values/values.js'
 import { MacroCost } from './closures.js'
-import { attributeCost, type Plan } from './plan.js'
+import type { Plan } from './plan.js'
 import type { Ops } from './runtime.js'
 import * as rt from './runtime.js'
 
@@ -71,24 +71,26 @@ const inlineCost = new Map<RuntimeCost | undefined, string>([
 function staticCost(p: Plan): number | undefined {
   switch (p.op) {
     case 'const':
-      return p.cost ?? 0
     case 'fresh':
-      return 0
+      return p.cost ?? 0
     case 'var':
     case 'local':
     case 'accu':
-      return 1
-    case 'select':
-    case 'optSelect': {
+      return p.free ? 0 : 1
+    case 'select': {
+      // (an optional operand bails: rt.selectJs)
       const o = staticCost(p.operand)
-      return o === undefined ? undefined : o + 1
+      return o === undefined ? undefined : o + 1 + (p.rel ? 1 : 0)
     }
-    case 'has':
-      return staticCost(p.operand)
+    case 'has': {
+      const o = staticCost(p.operand)
+      return o === undefined ? undefined : o + (p.rel ? 1 : 0)
+    }
     case 'opt':
     case 'call': {
-      if (p.cost || (p.op === 'opt' && p.refund)) return undefined
-      let sum = 1
+      // an index on an optional bails (ops.indexJs); `in` turned into set membership is free
+      let sum = p.op === 'opt' ? (p.cost === setMembershipCost ? 0 : 1 + (p.extra ?? 0)) : 1
+      if (p.cost && p.cost !== setMembershipCost) return undefined
       for (const a of p.args) {
         const c = staticCost(a)
         if (c === undefined) return undefined
@@ -185,15 +187,13 @@ class Gen {
         return `s${p.slot}`
       case 'select': {
         const f = q(p.field)
-        if (p.field in Object.prototype) return `rt.select(${this.raw(p.operand)}, ${f})`
+        if (p.field in Object.prototype) return `rt.selectJs(${this.raw(p.operand)}, ${f})`
         const t = this.temp()
         const v = this.temp()
         // A plain JSON object whose read found a value that is not Object.prototype's: an own field.
         // (Comparing with OP keeps a polluted Object.prototype from leaking into CEL; V8 folds it.)
-        return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && (${v} = ${t}[${f}]) !== undefined && ${v} !== OP[${f}] ? ${v} : rt.select(${t}, ${f}))`
+        return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object && (${v} = ${t}[${f}]) !== undefined && ${v} !== OP[${f}] ? ${v} : rt.selectJs(${t}, ${f}))`
       }
-      case 'optSelect':
-        return `rt.optionalSelect(${this.raw(p.operand)}, ${q(p.field)})`
       case 'has': {
         const f = q(p.field)
         if (p.field in Object.prototype) return `rt.has(${this.raw(p.operand)}, ${f})`
@@ -202,7 +202,7 @@ class Gen {
         return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
       }
       case 'opt':
-        return `ops.${p.name}(${p.args.map((a) => this.raw(a)).join(', ')})`
+        return `ops.${p.name === 'index' ? 'indexJs' : p.name}(${p.args.map((a) => this.raw(a)).join(', ')})`
       case 'call':
         return `${this.k(p.impl)}(${p.args.map((a) => this.raw(a)).join(', ')})`
       case 'nsf':
@@ -216,35 +216,44 @@ class Gen {
   private counted(p: Plan): string {
     switch (p.op) {
       case 'attr':
-        return `(n += rt.attrCost(act, ${this.k(p.candidates)}), rt.resolveAttr(act, ${this.k(p.candidates)}))`
+        return `(n += rt.attrCost(act, ${this.k(p.candidates)})${p.free ? ' - 1' : ''}, rt.resolveAttr(act, ${this.k(p.candidates)}))`
       case 'select':
-        return `(n += 1, rt.select(${this.expr(p.operand)}, ${q(p.field)}))`
-      case 'optSelect':
-        return `(n += 1, rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)}))`
+        return `(n += ${p.rel ? 2 : 1}, rt.selectJs(${this.expr(p.operand)}, ${q(p.field)}))`
+      case 'optSelect': {
+        if (!this.withCost) return `rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)})`
+        // the qualifier is charged only when the field is present (cel-go QualifyIfPresent)
+        const t = this.temp()
+        return `(${t} = rt.optionalSelect(${this.expr(p.operand)}, ${q(p.field)}), n += ${p.rel ? '1 + ' : ''}rt.presence(${t}), ${t})`
+      }
       case 'has':
-        return `rt.has(${this.expr(p.operand)}, ${q(p.field)})`
+        return `${p.rel ? '(n += 1, ' : '('}rt.has(${this.expr(p.operand)}, ${q(p.field)}))`
       case 'nsf':
         return `(n += 1, ${this.expr(p.arg)} !== false)`
       case 'opt':
       case 'call': {
-        const fn = p.op === 'opt' ? `ops.${p.name}` : this.k(p.impl)
+        const fn = p.op === 'opt' ? `ops.${p.name === 'index' ? 'indexJs' : p.name}` : this.k(p.impl)
         const ts = p.args.map(() => this.temp())
         const r = this.temp()
         const assigns = p.args.map((a, i) => `${ts[i]} = ${this.expr(a)}`)
         const call = `${r} = ${fn}(${ts.join(', ')})`
-        let cost = '1'
-        if (p.cost && this.withCost) {
+        let cost = p.op === 'opt' && p.extra ? String(1 + p.extra) : '1'
+        if (p.cost === setMembershipCost) cost = '0'
+        else if (p.cost && this.withCost) {
           const inline = inlineCost.get(p.cost)
           cost = inline ? `${inline}(${ts.join(', ')})` : `(${this.k(p.cost)}([${ts.join(', ')}], ${r}) ?? 1)`
           // Two numbers (or booleans) are scalars of size 1: ==, != and ordering cost 1 (cel-go costCall).
           if (inline === 'rt.minSizeCost' || inline === 'rt.orderingCost')
             cost = `(typeof ${ts[0]} === typeof ${ts[1]} && (typeof ${ts[0]} === 'number' || typeof ${ts[0]} === 'boolean') ? 1 : ${cost})`
         }
-        const refund = p.op === 'opt' && p.refund ? ` - ${p.refund}` : ''
-        return `(${[...assigns, call].join(', ')}, n += ${cost}${refund}, ${r})`
+        return `(${[...assigns, call].join(', ')}, n += ${cost}, ${r})`
       }
-      case 'optIndex':
-        return `(n += 1, rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}))`
+      case 'optIndex': {
+        if (!this.withCost) return `rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)})`
+        // the qualifier is charged only when the value is present (cel-go QualifyIfPresent)
+        const t = this.temp()
+        const extra = p.extra ? `${p.extra} + ` : ''
+        return `(${t} = rt.optionalIndex(${this.expr(p.operand)}, ${this.expr(p.key)}), n += ${extra}rt.presence(${t}), ${t})`
+      }
       case 'and':
       case 'or': {
         // Booleans on both sides decide here; anything else (errors to absorb, non-bools) bails.
@@ -257,12 +266,11 @@ class Gen {
       case 'optOr': {
         const t = this.temp()
         const sc = p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'
-        return `(n += 1, (${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
+        // free: cel-go's decorateOptionalOr makes it no call for the cost observer
+        return `((${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
       }
       case 'cond': {
         const t = this.temp()
-        if (p.attr)
-          return `((${t} = ${this.expr(p.test)}) === true ? (n -= ${attributeCost(p.ifTrue)}, ${this.expr(p.ifTrue)}) : ${t} === false ? (n -= ${attributeCost(p.ifFalse)}, ${this.expr(p.ifFalse)}) : rt.bail())`
         return `((${t} = ${this.expr(p.test)}) === true ? ${this.expr(p.ifTrue)} : ${t} === false ? ${this.expr(p.ifFalse)} : rt.bail())`
       }
       case 'list':
@@ -300,21 +308,23 @@ class Gen {
       }
       case 'filter': {
         const s = `s${p.iter}`
+        const init = p.initCost ? `n += ${p.initCost}; ` : ''
         return this.hoist(
           [p.iter],
           p.range,
           () =>
-            `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); n += ${MacroCost.appendOne + 1} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`,
+            `const l = rt.iterRange(r); ${init}const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(p.pred!)}; if (v === true) { out.push(${s}); n += ${MacroCost.appendOne + 1} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`,
         )
       }
       case 'mapList': {
         const s = `s${p.iter}`
+        const init = p.initCost ? `n += ${p.initCost}; ` : ''
         const pred = p.pred
         return this.hoist([p.iter], p.range, () => {
           const t = this.expr(p.transform!)
           if (!pred)
-            return `const l = rt.iterRange(r); const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
-          return `const l = rt.iterRange(r); const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
+            return `const l = rt.iterRange(r); ${init}const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
+          return `const l = rt.iterRange(r); ${init}const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
         })
       }
       case 'fold': {

@@ -10,31 +10,47 @@ import type { CelValue } from '../values/values.js'
 export type Plan =
   /** A constant; `cost` is charged when it stands for an unfolded list or map literal (optimize off). */
   | { op: 'const'; value: CelValue; cost?: number }
-  /** A fresh empty list / map per evaluation (accumulators are built in place). */
-  | { op: 'fresh'; kind: 'list' | 'map' }
-  | { op: 'var'; name: string }
+  /**
+   * A fresh empty list / map per evaluation (accumulators are built in place); `cost` as for `const`
+   * (an unfolded `[]` accumulator without OptOptimize: ListCreateBaseCost).
+   */
+  | { op: 'fresh'; kind: 'list' | 'map'; cost?: number }
+  /**
+   * `free`: the root of an attribute that is a branch of a conditional. cel-go plans `c ? t : f` as a
+   * conditionalAttribute that resolves an attribute branch with Attribute.Resolve, so the cost
+   * observer never sees the branch's root (interpreter/planner.go planCallConditional,
+   * runtimecost.go): only its qualifiers are charged.
+   */
+  | { op: 'var'; name: string; free?: true }
   /** An identifier not declared: resolved against the activation at run time, longest dotted name first. */
-  | { op: 'attr'; candidates: readonly { name: string; fields: readonly string[] }[] }
-  | { op: 'local'; slot: number }
-  | { op: 'accu'; slot: number }
-  | { op: 'select'; operand: Plan; field: string; id: number }
-  | { op: 'optSelect'; operand: Plan; field: string; id: number }
-  | { op: 'has'; operand: Plan; field: string; id: number }
+  | { op: 'attr'; candidates: readonly { name: string; fields: readonly string[] }[]; free?: true }
+  | { op: 'local'; slot: number; free?: true }
+  | { op: 'accu'; slot: number; free?: true }
   /**
-   * `refund`: cost not charged by cel-go — an index whose key is an attribute (`m[k]`) resolves the key
-   * as part of the qualifier (runtimecost.go observes attributes, not their qualifier attributes).
+   * `rel`: the operand is not an attribute, so cel-go wraps it in a relative attribute whose own
+   * observation costs 1 more (interpreter/planner.go relativeAttr); `free` clears it (see `var`).
    */
-  | { op: 'opt'; name: OpName; args: readonly Plan[]; id: number; cost?: RuntimeCost; refund?: number }
+  | { op: 'select'; operand: Plan; field: string; id: number; rel?: true }
+  | { op: 'optSelect'; operand: Plan; field: string; id: number; rel?: true }
+  | { op: 'has'; operand: Plan; field: string; id: number; rel?: true }
+  /**
+   * `extra`: cost added to (or, negative, taken from) the operator's 1. For an index (`a[k]`,
+   * planCallIndex in cel-go's planner): +1 when the operand is not an attribute (the relative
+   * attribute's observation), -1 when the key is an attribute (the key is observed once, as the
+   * qualifier, instead of as an attribute and a qualifier).
+   */
+  | { op: 'opt'; name: OpName; args: readonly Plan[]; id: number; cost?: RuntimeCost; extra?: number }
   | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost }
-  | { op: 'optIndex'; operand: Plan; key: Plan; id: number }
+  /** `rel` / `extra` as for `select` and the `index` operator. */
+  | { op: 'optIndex'; operand: Plan; key: Plan; id: number; extra?: number }
   | { op: 'and' | 'or'; left: Plan; right: Plan; id: number }
-  /** `a.or(b)` / `a.orValue(b)`: lazy in b. */
-  | { op: 'optOr'; kind: 'or' | 'orValue'; left: Plan; right: Plan; id: number }
   /**
-   * `attr`: both branches are attributes, which cel-go plans as one conditional attribute whose
-   * branch resolution is not charged; the chosen branch's (static) cost is refunded.
+   * `a.or(b)` / `a.orValue(b)`: lazy in b; free (cel-go's decorateOptionalOr, cel/library.go, replaces
+   * the call by evalOptionalOr / evalOptionalOrValue, which are not calls for the cost observer).
    */
-  | { op: 'cond'; test: Plan; ifTrue: Plan; ifFalse: Plan; id: number; attr?: boolean }
+  | { op: 'optOr'; kind: 'or' | 'orValue'; left: Plan; right: Plan; id: number }
+  /** A branch that is an attribute has a `free` root (see `var`). */
+  | { op: 'cond'; test: Plan; ifTrue: Plan; ifFalse: Plan; id: number }
   | { op: 'nsf'; arg: Plan }
   | { op: 'list'; elems: readonly Plan[]; optional: readonly boolean[]; id: number }
   | { op: 'map'; keys: readonly Plan[]; values: readonly Plan[]; optional: readonly boolean[]; id: number }
@@ -52,6 +68,8 @@ export type FoldPlan =
       iter: number
       pred?: Plan
       transform?: Plan
+      /** filter / map without OptOptimize: the `[]` accumulator literal, charged once (ListCreateBaseCost). */
+      initCost?: number
       id: number
     }
   /** Any other comprehension, evaluated as cel-go's fold. */
@@ -72,30 +90,58 @@ export type FoldPlan =
 
 export type { ComprehensionExpr, Expr }
 
-/** A plan that cel-go would plan as an attribute (identifier, field and constant-index chains). */
+/**
+ * A plan that cel-go plans as an attribute (an InterpretableAttribute: identifiers, field selections,
+ * indexes, optional selections and indexes, conditionals; interpreter/planner.go planIdent,
+ * planSelect, planCallIndex, planCallConditional).
+ */
 export function isAttribute(p: Plan): boolean {
   switch (p.op) {
     case 'var':
+    case 'attr':
     case 'local':
     case 'accu':
-      return true
     case 'select':
-      return isAttribute(p.operand)
+    case 'optSelect':
+    case 'optIndex':
+    case 'cond':
+      return true
     case 'opt':
-      return p.name === 'index' && isAttribute(p.args[0]!) && (p.args[1]!.op === 'const' || isAttribute(p.args[1]!))
+      return p.name === 'index'
     default:
       return false
   }
 }
 
-/** The cost of an attribute plan: 1 for the root and 1 per qualifier (keys that are attributes are free). */
-export function attributeCost(p: Plan): number {
+/**
+ * The attribute `p` as a conditional branch: its root is not charged (cel-go conditionalAttribute
+ * resolves the branch attribute without observing it; its qualifiers are still observed). A plain
+ * root (identifier) becomes `free`; a relative root (`f(x).y`, `[1, 2][0]`) loses its extra 1; a
+ * conditional has no root cost. Anything else is returned as it is.
+ */
+export function freeRoot(p: Plan): Plan {
   switch (p.op) {
+    case 'var':
+    case 'attr':
+    case 'local':
+    case 'accu':
+      return { ...p, free: true }
     case 'select':
-      return attributeCost(p.operand) + 1
+    case 'optSelect': {
+      if (p.rel) {
+        const { rel: _, ...rest } = p
+        return rest
+      }
+      return { ...p, operand: freeRoot(p.operand) }
+    }
+    case 'optIndex':
+      return isAttribute(p.operand) ? { ...p, operand: freeRoot(p.operand) } : { ...p, extra: (p.extra ?? 0) - 1 }
     case 'opt':
-      return attributeCost(p.args[0]!) + 1
+      if (p.name !== 'index') return p
+      return isAttribute(p.args[0]!)
+        ? { ...p, args: [freeRoot(p.args[0]!), p.args[1]!] }
+        : { ...p, extra: (p.extra ?? 0) - 1 }
     default:
-      return 1
+      return p
   }
 }

@@ -1,14 +1,14 @@
 import type { CheckedAst } from '../checker/index.js'
 import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
 import { ErrorValue } from '../common/errors.js'
-import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost } from '../cost/runtime.js'
+import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost, setMembershipCost } from '../cost/runtime.js'
 import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
 import { STANDARD_TYPE_VALUES } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
-import { CelMap, type CelValue, mkDouble, mkInt, Uint } from '../values/values.js'
+import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Uint } from '../values/values.js'
 import { makeDispatcher } from './dispatch.js'
-import { attributeCost, isAttribute, type OpName, type Plan } from './plan.js'
+import { freeRoot, isAttribute, type OpName, type Plan } from './plan.js'
 
 /** Names that denote type values when no variable of that name is declared. */
 const typeNames = STANDARD_TYPE_VALUES
@@ -135,9 +135,10 @@ export class Planner {
           }
         }
         const operand = this.expr(e.operand, scope)
+        const rel = isAttribute(operand) ? {} : { rel: true as const }
         return e.testOnly
-          ? { op: 'has', operand, field: e.field, id: e.id }
-          : { op: 'select', operand, field: e.field, id: e.id }
+          ? { op: 'has', operand, field: e.field, id: e.id, ...rel }
+          : { op: 'select', operand, field: e.field, id: e.id, ...rel }
       }
       case 'call':
         return this.call(e, scope)
@@ -267,15 +268,13 @@ export class Planner {
         break
       case '_?_:_':
         if (!e.target && args.length === 3) {
-          const ifTrue = this.expr(args[1]!, scope)
-          const ifFalse = this.expr(args[2]!, scope)
+          // cel-go planCallConditional: a branch that is an attribute is resolved without observing its root.
           return {
             op: 'cond',
             test: this.expr(args[0]!, scope),
-            ifTrue,
-            ifFalse,
+            ifTrue: freeRoot(this.expr(args[1]!, scope)),
+            ifFalse: freeRoot(this.expr(args[2]!, scope)),
             id: e.id,
-            ...(isAttribute(ifTrue) && isAttribute(ifFalse) ? { attr: true } : {}),
           }
         }
         break
@@ -284,13 +283,20 @@ export class Planner {
         break
       case '_?._': {
         const f = args[1]
-        if (!e.target && args.length === 2 && f?.kind === 'literal' && f.value.type === 'string')
-          return { op: 'optSelect', operand: this.expr(args[0]!, scope), field: f.value.value, id: e.id }
+        if (!e.target && args.length === 2 && f?.kind === 'literal' && f.value.type === 'string') {
+          const operand = this.expr(args[0]!, scope)
+          const rel = isAttribute(operand) ? {} : { rel: true as const }
+          return { op: 'optSelect', operand, field: f.value.value, id: e.id, ...rel }
+        }
         break
       }
       case '_[?_]':
-        if (!e.target && args.length === 2)
-          return { op: 'optIndex', operand: this.expr(args[0]!, scope), key: this.expr(args[1]!, scope), id: e.id }
+        if (!e.target && args.length === 2) {
+          const operand = this.expr(args[0]!, scope)
+          const key = this.expr(args[1]!, scope)
+          const extra = indexExtra(operand, key)
+          return { op: 'optIndex', operand, key, id: e.id, ...(extra ? { extra } : {}) }
+        }
         break
       case '_+_': {
         // `accu + [x]` inside a fold that owns a fresh list accumulator: append in place.
@@ -309,12 +315,15 @@ export class Planner {
     const fast = fastOps[e.fn]
     if (fast && !e.target) {
       const planArgs = args.map((a) => this.expr(a, scope))
-      const key = planArgs[1]
-      const refund =
-        fast === 'index' && key && key.op !== 'const' && isAttribute(planArgs[0]!) && isAttribute(key)
-          ? { refund: attributeCost(key) }
-          : {}
-      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn), ...refund })
+      if (fast === 'index' && planArgs.length === 2) {
+        const extra = indexExtra(planArgs[0]!, planArgs[1]!)
+        return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn), ...(extra ? { extra } : {}) }
+      }
+      if (fast === 'in') {
+        const member = this.setMembership(e, planArgs)
+        if (member) return member
+      }
+      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn) })
     }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
       const a = e.target ?? args[0]!
@@ -386,6 +395,22 @@ export class Planner {
     })
   }
 
+  /**
+   * cel-go's OptOptimize decorator maybeOptimizeSetMembership (interpreter/decorators.go): `x in L`,
+   * checked as `in_list` with L a constant list of primitives other than bytes, becomes
+   * evalSetMembership, which the cost observer does not charge (it is not a call); an empty L makes
+   * the whole `in` the constant false (x is not evaluated).
+   */
+  private setMembership(e: CallExpr, args: readonly Plan[]): Plan | undefined {
+    const list = args[1]
+    if (!this.optimize || list?.op !== 'const' || list.cost !== undefined || !Array.isArray(list.value)) return
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    if (ref?.kind !== 'function' || ref.overloadIds.length !== 1 || ref.overloadIds[0] !== 'in_list') return
+    if (list.value.length === 0) return { op: 'const', value: false }
+    if (!list.value.every(isSetPrimitive)) return
+    return { op: 'opt', name: 'in', args, id: e.id, cost: setMembershipCost }
+  }
+
   private costOf(fn: string): { cost?: RuntimeCost } {
     const cost = this.env.costs.get(fn)
     return cost ? { cost } : {}
@@ -414,7 +439,9 @@ export class Planner {
     const accuSlot = this.slots++
     const init0 = this.expr(e.accuInit, scope)
     const emptyList = init0.op === 'const' && Array.isArray(init0.value) && init0.value.length === 0
-    const init: Plan = emptyList ? { op: 'fresh', kind: 'list' } : init0
+    const init: Plan = emptyList
+      ? { op: 'fresh', kind: 'list', ...(init0.cost !== undefined ? { cost: init0.cost } : {}) }
+      : init0
     const accuScope: Scope = { parent: s2, name: e.accuVar, slot: accuSlot, accu: true, appendable: emptyList }
     return {
       op: 'fold',
@@ -502,6 +529,8 @@ export class Planner {
     }
     const emptyList = e.accuInit.kind === 'list' && e.accuInit.elements.length === 0
     if (!emptyList || !isAccu(result)) return undefined
+    // Without OptOptimize the `[]` accumulator literal is a list construction (cel-go charges it).
+    const initCost = this.optimize ? {} : { initCost: ListCreateBaseCost }
     const appendOf = (x: Expr | undefined): Expr | undefined => {
       const p = call(x, '_+_', 2)
       const l = p?.args[1]
@@ -511,16 +540,36 @@ export class Planner {
     }
     // map(x, t): step accu + [t]
     const t = appendOf(e.loopStep)
-    if (t) return { op: 'mapList', range, iter, transform: this.expr(t, inner), id: e.id }
+    if (t) return { op: 'mapList', range, iter, transform: this.expr(t, inner), id: e.id, ...initCost }
     // filter(x, p): step p ? accu + [x] : accu ; map(x, p, t): step p ? accu + [t] : accu
     if (tern && isAccu(tern.args[2]) && !refersToAccu(tern.args[0]!)) {
       const el = appendOf(tern.args[1])
       if (el) {
         const pred = this.expr(tern.args[0]!, inner)
-        if (el.kind === 'ident' && el.name === e.iterVar) return { op: 'filter', range, iter, pred, id: e.id }
-        return { op: 'mapList', range, iter, pred, transform: this.expr(el, inner), id: e.id }
+        if (el.kind === 'ident' && el.name === e.iterVar)
+          return { op: 'filter', range, iter, pred, id: e.id, ...initCost }
+        return { op: 'mapList', range, iter, pred, transform: this.expr(el, inner), id: e.id, ...initCost }
       }
     }
     return undefined
   }
+}
+
+/** cel-go types.IsPrimitiveType without bytes: the element kinds maybeOptimizeSetMembership hashes. */
+function isSetPrimitive(v: CelValue): boolean {
+  switch (kindOf(v)) {
+    case Kind.Bool:
+    case Kind.Int:
+    case Kind.Uint:
+    case Kind.Double:
+    case Kind.String:
+      return true
+    default:
+      return false
+  }
+}
+
+/** `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key. */
+function indexExtra(operand: Plan, key: Plan): number {
+  return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) ? 1 : 0)
 }

@@ -31,6 +31,20 @@ export function select(operand: CelValue, field: string): CelValue {
   throw evalError(`no such key: ${field}`)
 }
 
+/** `select` for generated code: an optional operand bails (its cost depends on presence). */
+export function selectJs(operand: CelValue, field: string): CelValue {
+  if (operand instanceof Optional) bail()
+  return select(operand, field)
+}
+
+/**
+ * The cost of a qualifier applied to an optional (cel-go evalWatchConstQual.QualifyIfPresent, and
+ * the other watched qualifiers: observed only when the value is present): 1 when `r` has a value.
+ */
+export function presence(r: CelValue): number {
+  return r instanceof Optional && r.value !== undefined ? 1 : 0
+}
+
 /**
  * `has(operand.field)`: presence on maps and optionals; a presence test on a value that is no
  * container is simply false (cel-go refQualify without EnableErrorOnBadPresenceTest, as Kubernetes
@@ -55,6 +69,8 @@ export interface Ops {
   add(a: CelValue, b: CelValue): CelValue
   sub(a: CelValue, b: CelValue): CelValue
   index(a: CelValue, b: CelValue): CelValue
+  /** `index` for generated code: an optional operand bails (its cost depends on presence). */
+  indexJs(a: CelValue, b: CelValue): CelValue
   in(a: CelValue, b: CelValue): CelValue
   size(a: CelValue): CelValue
   not(a: CelValue): CelValue
@@ -118,6 +134,13 @@ export function makeOps(slow: {
         if (typeof b === 'number' && Number.isSafeInteger(b) && b >= 0 && b < a.length) return a[b] as CelValue
       } else if (typeof b === 'string' && isPlainMap(a) && Object.hasOwn(a, b)) return a[b] as CelValue
       if (a instanceof Optional) return optionalIndex(a, b)
+      return slow.index(a, b)
+    },
+    indexJs: (a, b) => {
+      if (Array.isArray(a)) {
+        if (typeof b === 'number' && Number.isSafeInteger(b) && b >= 0 && b < a.length) return a[b] as CelValue
+      } else if (typeof b === 'string' && isPlainMap(a) && Object.hasOwn(a, b)) return a[b] as CelValue
+      if (a instanceof Optional) bail()
       return slow.index(a, b)
     },
     in: (a, b) => {

@@ -1,3 +1,4 @@
+import { ErrorValue } from '../common/errors.js'
 import { codePointLength } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
 import { CelMap, Kind, kindOf, MapValue } from '../values/values.js'
@@ -22,6 +23,8 @@ export type RuntimeCost = (args: readonly CelValue[], result: CelValue) => numbe
 
 /** cel-go's CostTracker.actualSize: strings count code points, bytes bytes, lists and maps elements; others 1. */
 export function actualSize(v: CelValue): number {
+  // An error argument (cel-go charges a call whose argument failed): not a Sizer, so 1.
+  if (v instanceof ErrorValue) return 1
   if (typeof v === 'string') return v.length <= 1 ? v.length : codePointLength(v)
   if (Array.isArray(v)) return v.length
   if (v instanceof Uint8Array) return v.length
@@ -76,6 +79,12 @@ export function matchesCost(s: CelValue, re: CelValue): number {
     Math.ceil((1 + actualSize(s)) * StringTraversalCostFactor) * Math.ceil(actualSize(re) * RegexStringLengthCostFactor)
   )
 }
+
+/**
+ * `x in L` that cel-go's OptOptimize turned into set membership (interpreter/decorators.go
+ * maybeOptimizeSetMembership: evalSetMembership is not a call, so runtimecost.go charges nothing).
+ */
+export const setMembershipCost: RuntimeCost = () => 0
 
 /** `in` on a list: the list's size. */
 export function inCost(_v: CelValue, c: CelValue): number {

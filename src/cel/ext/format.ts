@@ -419,8 +419,13 @@ const SUPERSCRIPT = ['\u2070', '\u00b9', '\u00b2', '\u00b3', '\u2074', '\u2075',
 
 /**
  * cel-go's %e: x/text `Sprintf("%<p>e", x)` — note the precision lands in the *width*: always six
- * fraction digits (Go rounding), exponent as `\u202f×\u202f10` and superscript digits, padded with
- * spaces on the left to `width` code points.
+ * fraction digits (Go rounding), exponent as `×10` and superscript digits, padded with spaces on the
+ * left to `width` code points. This is the output of golang.org/x/text ≥ v0.23.0 (commit 221d88c
+ * "fix scientific notation by removing extraneous spaces", internal/number/format.go
+ * appendScientific), which Kubernetes vendors from 1.33 on: apiextensions-apiserver release-1.34+
+ * pkg/apiserver/schema/cel/validation_test.go expects `'%e'.format([3.14]) == '3.140000×10⁰⁰'`.
+ * cel-go's own tests pin x/text v0.22.0, which put U+202F (narrow no-break space) on both sides
+ * of `×` (`2.718280\u202f×\u202f10⁰⁰`); kelp follows the x/text Kubernetes links.
  */
 function scientificXText(x: number, width: number): string {
   let out: string
@@ -438,7 +443,7 @@ function scientificXText(x: number, width: number): string {
     }
     const e = String(exp).padStart(2, '0')
     for (let i = 0; i < e.length; i++) sup += SUPERSCRIPT[e.charCodeAt(i) - 0x30]
-    out = `${x < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}\u202f×\u202f10${sup}`
+    out = `${x < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}×10${sup}`
   }
   // x/text counts code points; every character here is in the BMP, so length is that count
   return out.length < width ? ' '.repeat(width - out.length) + out : out
