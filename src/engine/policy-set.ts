@@ -215,6 +215,10 @@ export class PolicySet {
 
   /** Admission of one request: CRD validation for custom resources, then the policies. */
   admit(a: AdmissionAttributes): AdmitResult {
+    // generic/plugin.go Dispatch: requests for excluded resources never reach the policies
+    if (isExcludedResource(a.resource.group, a.resource.resource)) {
+      return { allowed: true, warnings: [], auditAnnotations: {}, violations: [] }
+    }
     let attrs = a
     let customResource: CustomResourceResult | undefined
     if (a.object !== undefined && a.object !== null && (a.operation === 'CREATE' || a.operation === 'UPDATE')) {
@@ -257,14 +261,20 @@ export class PolicySet {
       return { error: `no matches for kind "${kind.kind}" in version "${av}"` }
     }
     const m = metaOf(object)
-    const ns = resource.namespaced ? String(m.namespace ?? options.namespace ?? 'default') : ''
+    const name = typeof m.name === 'string' ? m.name : ''
+    // A Namespace's requests carry its own name as their namespace: the request path
+    // /api/v1/namespaces/<name> sets it (endpoints/request/requestinfo.go), and a create sets it from
+    // the object's name (endpoints/handlers/create.go: `if len(namespace) == 0 && scope.Resource ==
+    // namespaceGVR { namespace = name }`).
+    const isNamespace = resource.group === '' && resource.version === 'v1' && resource.resource === 'namespaces'
+    const ns = resource.namespaced ? String(m.namespace ?? options.namespace ?? 'default') : isNamespace ? name : ''
     const operation = options.operation ?? (options.oldObject === undefined ? 'CREATE' : 'UPDATE')
     const sub = options.subResource ?? ''
     return {
       kind,
       resource: { group: resource.group, version: resource.version, resource: resource.resource },
       subResource: sub,
-      name: typeof m.name === 'string' ? m.name : '',
+      name,
       namespace: ns,
       operation,
       object: operation === 'DELETE' ? null : object,
@@ -298,6 +308,27 @@ export class PolicySet {
     return this.admit(req)
   }
 }
+
+/**
+ * Resources no ValidatingAdmissionPolicy sees (apiserver pkg/admission/plugin/policy/generic/plugin.go
+ * Dispatch): the admission policy resources themselves (`admissionResources`, excluded from API-based
+ * policies to avoid circular dependencies) and the non-persisted review resources kube-apiserver
+ * passes to SetExcludedAdmissionResources (kubernetes pkg/kubeapiserver/admission/exclusion/resources.go).
+ */
+const EXCLUDED_RESOURCES = new Set([
+  'admissionregistration.k8s.io/validatingadmissionpolicies',
+  'admissionregistration.k8s.io/validatingadmissionpolicybindings',
+  'admissionregistration.k8s.io/mutatingadmissionpolicies',
+  'admissionregistration.k8s.io/mutatingadmissionpolicybindings',
+  'authentication.k8s.io/selfsubjectreviews',
+  'authentication.k8s.io/tokenreviews',
+  'authorization.k8s.io/localsubjectaccessreviews',
+  'authorization.k8s.io/selfsubjectaccessreviews',
+  'authorization.k8s.io/selfsubjectrulesreviews',
+  'authorization.k8s.io/subjectaccessreviews',
+])
+
+const isExcludedResource = (group: string, resource: string) => EXCLUDED_RESOURCES.has(`${group}/${resource}`)
 
 /** A namespace not given: existing, with the label the apiserver puts on every namespace. */
 function assumedNamespace(name: string): JSONObject {

@@ -164,6 +164,9 @@ export function dispatch(a: AdmissionAttributes, hooks: readonly PolicyHook[], c
     })
   }
 
+  // one caching authorizer for the whole request (dispatcher.go: NewCachingAuthorizer(c.authz))
+  const authorize = cachingAuthorizer(ctx.authorize)
+
   for (const hook of hooks) {
     const policyName = hook.policy.metadata?.name ?? ''
     const spec = hook.policy.spec ?? {}
@@ -211,7 +214,7 @@ export function dispatch(a: AdmissionAttributes, hooks: readonly PolicyHook[], c
           attributes: versioned ?? a,
           params: wrapped,
           ...(namespace !== undefined ? { namespace } : {}),
-          authorize: ctx.authorize,
+          authorize,
         })
         result.decisions.forEach((d: PolicyDecision, i: number) => {
           if (d.action !== 'Deny') return
@@ -284,6 +287,37 @@ export function dispatch(a: AdmissionAttributes, hooks: readonly PolicyHook[], c
     warnings,
     auditAnnotations: annotations,
     violations,
+  }
+}
+
+/**
+ * admission/plugin/authorizer/caching_authorizer.go: decisions cached for the duration of one request,
+ * keyed by the attributes with the user's groups sorted (equivalent checks answer alike, and the
+ * authorizer is asked once).
+ */
+function cachingAuthorizer(inner: Authorize): Authorize {
+  const decisions = new Map<string, ReturnType<Authorize>>()
+  return (a) => {
+    const key = JSON.stringify({
+      user: a.user,
+      groups: [...a.groups].sort(),
+      verb: a.verb,
+      resourceRequest: a.resourceRequest,
+      apiGroup: a.apiGroup ?? '',
+      apiVersion: a.apiVersion ?? '',
+      resource: a.resource ?? '',
+      subresource: a.subresource ?? '',
+      namespace: a.namespace ?? '',
+      name: a.name ?? '',
+      fieldSelector: a.fieldSelector ?? '',
+      labelSelector: a.labelSelector ?? '',
+      path: a.path ?? '',
+    })
+    const cached = decisions.get(key)
+    if (cached !== undefined) return cached
+    const d = inner(a)
+    decisions.set(key, d)
+    return d
   }
 }
 
