@@ -152,6 +152,11 @@ export interface CompilerOptions {
   readonly expressions?: 'new' | 'stored'
   /** Declare `variables` (the composition compiler; false for the plain condition compiler). */
   readonly composition?: boolean
+  /**
+   * The per-expression cost limit compiled into every program (celconfig.PerCallLimit, 1M; the
+   * apiserver's tests lower it with `celgo.CostLimit`). Evaluation uses each program's own limit.
+   */
+  readonly perCallLimit?: number
 }
 
 /**
@@ -216,7 +221,11 @@ export class CompositedCompiler {
   compile(expression: string, returnTypes: readonly Type[], decls: OptionalVariableDeclarations): CompilationResult {
     let program: Program
     try {
-      program = compile(expression, { env: this.env(decls), typeProvider: this.types, costLimit: PerCallLimit })
+      program = compile(expression, {
+        env: this.env(decls),
+        typeProvider: this.types,
+        costLimit: this.options.perCallLimit ?? PerCallLimit,
+      })
     } catch (e) {
       if (e instanceof CelError && (e.stage === 'parse' || e.stage === 'check')) {
         const detail = 'issues' in e ? `compilation failed: ${e.message}` : `program instantiation failed: ${e.message}`

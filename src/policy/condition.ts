@@ -3,7 +3,6 @@ import type { Activation } from '../cel/program.js'
 import { type CelValue, MapValue } from '../cel/values/values.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { newAuthorizer, newResourceAuthorizer } from '../kube/authz/library.js'
-import { PerCallLimit } from '../kube/environment.js'
 import type { AdmissionAttributes } from './attributes.js'
 import {
   AuthorizerVarName,
@@ -36,7 +35,18 @@ export interface EvaluationResult {
 /** A batch-level failure: no results, the whole batch is an error (e.g. out of budget). */
 export interface BatchError {
   readonly batchError: string
+  /** cel.ErrOutOfBudget. */
   readonly outOfBudget: boolean
+  /** cel.ErrInternal (kelp raises none; the validator treats it as the apiserver does). */
+  readonly internal?: boolean
+}
+
+/** What ForInput returns: the results and the budget left, or the batch error. */
+export type ForInputOutcome = { readonly results: EvaluationResult[]; readonly remainingBudget: number } | BatchError
+
+/** condition.CompilationErrors: the compile errors of a batch's expressions, in order. */
+export function compilationErrors(compiled: readonly (CompilationResult | undefined)[]): string[] {
+  return compiled.flatMap((c) => (c?.error === undefined ? [] : [c.error.detail]))
 }
 
 /** The optional variables' values (OptionalVariableBindings). */
@@ -84,7 +94,7 @@ class LazyVariables extends MapValue {
     if (result.error !== undefined || result.program === undefined) {
       return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
     }
-    const r = result.program.tryRun(this.activation, { costLimit: PerCallLimit })
+    const r = result.program.tryRun(this.activation)
     this.ctx.accumulatedCost += r.cost
     if ('error' in r) return new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`)
     return r.value
@@ -152,7 +162,7 @@ export function forInput(
   compiled: readonly (CompilationResult | undefined)[],
   input: ActivationInput,
   budget: number,
-): { readonly results: EvaluationResult[]; readonly remainingBudget: number } | BatchError {
+): ForInputOutcome {
   const { activation, composition } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []
@@ -165,7 +175,8 @@ export function forInput(
       results.push({ expression: c.expression, error: `compilation error: ${c.error?.detail ?? ''}` })
       continue
     }
-    const r = c.program.tryRun(activation, { costLimit: PerCallLimit })
+    // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
+    const r = c.program.tryRun(activation)
     if (composition !== undefined) {
       const cost = composition.getAndResetCost()
       if (cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }

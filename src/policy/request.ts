@@ -81,7 +81,8 @@ const NAMESPACE_META = [
 
 /**
  * CreateNamespaceObject: the namespace's status, spec and a subset of its metadata (no
- * managedFields, ownerReferences), as unstructured JSON. A zero creationTimestamp is `null`.
+ * managedFields, ownerReferences), as unstructured JSON. A zero creationTimestamp is `null`; the
+ * pointer fields (deletionTimestamp, deletionGracePeriodSeconds) are dropped only when unset.
  */
 export function createNamespaceObject(ns: JSONObject | undefined | null): JSONObject | null {
   if (ns === undefined || ns === null) return null
@@ -89,7 +90,11 @@ export function createNamespaceObject(ns: JSONObject | undefined | null): JSONOb
   const meta: JSONObject = {}
   for (const k of NAMESPACE_META) {
     if (k === 'creationTimestamp') meta[k] = m[k] ?? null
-    else if (!empty(m[k])) meta[k] = m[k]
+    // pointer fields (*metav1.Time, *int64) are empty only when nil: a terminating namespace's
+    // `deletionGracePeriodSeconds: 0` stays (converter.go isEmpty)
+    else if (k === 'deletionTimestamp' || k === 'deletionGracePeriodSeconds') {
+      if (m[k] !== undefined && m[k] !== null) meta[k] = m[k]
+    } else if (!empty(m[k])) meta[k] = m[k]
   }
   const obj = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JSONObject) : {})
   return {

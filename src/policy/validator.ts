@@ -5,9 +5,9 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from './attributes.js'
 import { type CompilationResult, type CompilerOptions, CompositedCompiler } from './compile.js'
-import { type ActivationInput, forInput } from './condition.js'
+import { type ActivationInput, type ForInputOutcome, forInput } from './condition.js'
 import { createAdmissionRequest, createNamespaceObject } from './request.js'
-import type { ValidatingAdmissionPolicy } from './types.js'
+import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from './types.js'
 
 // A compiled ValidatingAdmissionPolicy and its Validate (apiserver pkg/admission/plugin/policy/
 // validating/plugin.go compilePolicy, validator.go Validate, webhook/matchconditions/matcher.go):
@@ -55,7 +55,7 @@ export interface ValidateInput {
   readonly authorize: Authorize
 }
 
-type FailurePolicy = 'Fail' | 'Ignore'
+export type FailurePolicy = 'Fail' | 'Ignore'
 
 const errorDecision = (f: FailurePolicy, message: string): PolicyDecision => ({
   action: f === 'Ignore' ? 'Admit' : 'Deny',
@@ -63,9 +63,121 @@ const errorDecision = (f: FailurePolicy, message: string): PolicyDecision => ({
   message,
 })
 
-/** utilerrors.NewAggregate(errs).Error(): one message, or `[m1, m2]`. */
+/**
+ * utilerrors.NewAggregate(errs).Error(): one error's text alone; several as `[m1, m2]`, each
+ * distinct text once (and no brackets when all the texts are the same).
+ */
 function aggregate(messages: readonly string[]): string {
-  return messages.length === 1 ? (messages[0] as string) : `[${messages.join(', ')}]`
+  if (messages.length === 1) return messages[0] as string
+  const seen = [...new Set(messages)]
+  return seen.length === 1 ? (seen[0] as string) : `[${seen.join(', ')}]`
+}
+
+/** Go strings.TrimSpace: Unicode white space (unicode.IsSpace), not JavaScript's trim set (which adds U+FEFF). */
+export function trimSpace(s: string): string {
+  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+|[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+$/gu, '')
+}
+
+/** matchconditions.MatchResult. */
+export interface MatchResult {
+  readonly matches: boolean
+  readonly error?: string
+  readonly failedConditionName?: string
+}
+
+/**
+ * matchconditions matcher.Match after its ForInput: a batch error or aggregated evaluation errors
+ * under failurePolicy (nil = Fail); the first `false` stops with that condition's name.
+ */
+export function matchResult(
+  out: ForInputOutcome,
+  names: readonly string[],
+  failurePolicy: FailurePolicy = 'Fail',
+): MatchResult {
+  if ('batchError' in out)
+    return failurePolicy === 'Fail' ? { matches: false, error: out.batchError } : { matches: false }
+  const errors: string[] = []
+  for (const [i, r] of out.results.entries()) {
+    if (r.error !== undefined) errors.push(r.error)
+    if (r.value === false) return { matches: false, failedConditionName: names[i] ?? '' }
+  }
+  if (errors.length > 0)
+    return failurePolicy === 'Fail' ? { matches: false, error: aggregate(errors) } : { matches: false }
+  return { matches: true }
+}
+
+/** A ConditionEvaluator's ForInput for one request (activation fixed): the batch outcome for a budget. */
+export type Filter = (budget: number) => ForInputOutcome
+
+/** The evaluators of one validator (validator.go `validator`), bound to one request. */
+export interface Evaluators {
+  readonly matcher?: () => MatchResult
+  readonly validation: Filter
+  readonly message: Filter
+  readonly audit: Filter
+}
+
+/**
+ * validator.go Validate: matchConditions, the validations with `budget`, their messageExpressions
+ * with the budget left, the auditAnnotations with a fresh `budget`; each outcome a decision under
+ * failurePolicy. `validations` / `audits` are the policy's, index for index with the filters' results.
+ */
+export function validateWith(
+  f: FailurePolicy,
+  validations: readonly Validation[],
+  audits: readonly AuditAnnotation[],
+  e: Evaluators,
+  budget: number = RuntimeCELCostBudget,
+): ValidateResult {
+  if (e.matcher !== undefined) {
+    const matched = e.matcher()
+    if (matched.error !== undefined) return { decisions: [errorDecision(f, matched.error)], auditAnnotations: [] }
+    if (!matched.matches) return { decisions: [], auditAnnotations: [] }
+  }
+
+  const evals = e.validation(budget)
+  if ('batchError' in evals) return { decisions: [errorDecision(f, evals.batchError)], auditAnnotations: [] }
+  const messages = e.message(evals.remainingBudget)
+  // only an internal or out-of-budget failure of the message batch fails the decisions
+  const messageFailure =
+    'batchError' in messages && (messages.outOfBudget || messages.internal === true) ? messages.batchError : undefined
+  const messageResults = 'batchError' in messages ? [] : messages.results
+  const decisions = evals.results.map((r, i): PolicyDecision => {
+    const v = validations[i] ?? {}
+    if (r.error !== undefined) return errorDecision(f, r.error)
+    if (messageFailure !== undefined) return errorDecision(f, `failed messageExpression: ${messageFailure}`)
+    if (r.value === true) return { action: 'Admit', evaluation: 'Admit', message: '' }
+    const m = messageResults[i]
+    let message = ''
+    if (m !== undefined && m.error === undefined && typeof m.value === 'string') {
+      message = trimSpace(m.value)
+      if (Buffer.byteLength(message) > MaxMessageBytes || message.includes('\n')) message = ''
+    }
+    if (message === '' && v.message) message = trimSpace(v.message)
+    if (message === '') message = `failed expression: ${trimSpace(v.expression ?? '')}`
+    return { action: 'Deny', evaluation: 'Deny', message, reason: v.reason || 'Invalid' }
+  })
+
+  const auditOut = e.audit(budget)
+  if ('batchError' in auditOut) return { decisions: [errorDecision(f, auditOut.batchError)], auditAnnotations: [] }
+  const auditAnnotations = auditOut.results.map((r, i): PolicyAuditAnnotation => {
+    const a = audits[i] ?? {}
+    const key = a.key ?? ''
+    const onError: AuditAnnotationAction = f === 'Ignore' ? 'Exclude' : 'Error'
+    if (r.error !== undefined) return { key, action: onError, error: r.error }
+    const value = r.value as CelValue
+    if (typeof value === 'string') {
+      const t = trimSpace(value)
+      return t === '' ? { key, action: 'Exclude' } : { key, action: 'Publish', value: t }
+    }
+    if (value === null) return { key, action: 'Exclude' }
+    return {
+      key,
+      action: 'Error',
+      error: `valueExpression '${a.valueExpression ?? ''}' resulted in unsupported return type: ${typeNameOf(value)}. Return type must be either string or null.`,
+    }
+  })
+  return { decisions, auditAnnotations }
 }
 
 export class PolicyValidator {
@@ -75,7 +187,6 @@ export class PolicyValidator {
   private readonly validations: readonly CompilationResult[]
   private readonly messageExpressions: readonly (CompilationResult | undefined)[]
   private readonly auditAnnotations: readonly CompilationResult[]
-  private readonly auditKeys: readonly string[]
   private readonly variables: ReadonlyMap<string, CompilationResult>
 
   /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
@@ -107,7 +218,6 @@ export class PolicyValidator {
     this.auditAnnotations = audits.map((a) =>
       compiler.compile(a.valueExpression ?? '', [StringType, NullType], withAuthz),
     )
-    this.auditKeys = audits.map((a) => a.key ?? '')
   }
 
   /** Compile errors of every expression (for reports; evaluation reports them as the apiserver does). */
@@ -118,8 +228,7 @@ export class PolicyValidator {
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
-  private match(input: ValidateInput): { matches: boolean; error?: string; failedCondition?: string } {
-    if (this.matchConditions.length === 0) return { matches: true }
+  private match(input: ValidateInput): MatchResult {
     const a = input.attributes
     const act: ActivationInput = {
       attributes: a,
@@ -130,84 +239,34 @@ export class PolicyValidator {
       variables: this.variables,
     }
     const out = forInput(this.matchConditions, act, RuntimeCELCostBudgetMatchConditions)
-    if ('batchError' in out)
-      return this.failurePolicy === 'Fail' ? { matches: false, error: out.batchError } : { matches: false }
-    const errors: string[] = []
-    for (const [i, r] of out.results.entries()) {
-      if (r.error !== undefined) errors.push(r.error)
-      if (r.value === false) return { matches: false, failedCondition: this.matchConditionNames[i] as string }
-    }
-    if (errors.length > 0)
-      return this.failurePolicy === 'Fail' ? { matches: false, error: aggregate(errors) } : { matches: false }
-    return { matches: true }
+    return matchResult(out, this.matchConditionNames, this.failurePolicy)
   }
 
   /** Validate: decisions for each validation and the audit annotations of one evaluation. */
   validate(input: ValidateInput): ValidateResult {
-    const f = this.failurePolicy
-    const matched = this.match(input)
-    if (matched.error !== undefined) return { decisions: [errorDecision(f, matched.error)], auditAnnotations: [] }
-    if (!matched.matches) return { decisions: [], auditAnnotations: [] }
-
     const a = input.attributes
     const request = createAdmissionRequest(a, input.matchedResource, a.kind)
     const ns = createNamespaceObject(input.namespace)
     const base = { attributes: a, request, namespace: ns, variables: this.variables }
-    const evals = forInput(
-      this.validations,
-      { ...base, bindings: { params: input.params, authorize: input.authorize } },
-      RuntimeCELCostBudget,
-    )
-    if ('batchError' in evals) return { decisions: [errorDecision(f, evals.batchError)], auditAnnotations: [] }
-    const messages = forInput(
-      this.messageExpressions,
-      { ...base, bindings: { params: input.params } },
-      evals.remainingBudget,
-    )
-    const validations = this.policy.spec?.validations ?? []
-    const decisions = evals.results.map((r, i): PolicyDecision => {
-      const v = validations[i] ?? {}
-      if (r.error !== undefined) return errorDecision(f, r.error)
-      if ('batchError' in messages) return errorDecision(f, `failed messageExpression: ${messages.batchError}`)
-      if (r.value === true) return { action: 'Admit', evaluation: 'Admit', message: '' }
-      const m = messages.results[i]
-      let message = ''
-      if (m !== undefined && m.error === undefined && typeof m.value === 'string') {
-        message = m.value.trim()
-        if (Buffer.byteLength(message) > MaxMessageBytes || message.includes('\n')) message = ''
-      }
-      if (message === '' && v.message) message = v.message.trim()
-      if (message === '') message = `failed expression: ${(v.expression ?? '').trim()}`
-      return { action: 'Deny', evaluation: 'Deny', message, reason: v.reason || 'Invalid' }
+    const spec = this.policy.spec ?? {}
+    return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
+      // compilePolicy builds a matcher only when the policy has matchConditions
+      matcher: this.matchConditions.length > 0 ? () => this.match(input) : undefined,
+      validation: (budget) =>
+        forInput(this.validations, { ...base, bindings: { params: input.params, authorize: input.authorize } }, budget),
+      // messageExpressions: no authorizer
+      message: (budget) => forInput(this.messageExpressions, { ...base, bindings: { params: input.params } }, budget),
+      // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
+      audit: (budget) =>
+        forInput(
+          this.auditAnnotations,
+          {
+            ...base,
+            namespace: (input.namespace ?? null) as Record<string, unknown> | null,
+            bindings: { params: input.params },
+          },
+          budget,
+        ),
     })
-
-    // auditAnnotations: a fresh budget, no authorizer, the namespace as given
-    const audits = forInput(
-      this.auditAnnotations,
-      {
-        ...base,
-        namespace: (input.namespace ?? null) as Record<string, unknown> | null,
-        bindings: { params: input.params },
-      },
-      RuntimeCELCostBudget,
-    )
-    if ('batchError' in audits) return { decisions: [errorDecision(f, audits.batchError)], auditAnnotations: [] }
-    const auditAnnotations = audits.results.map((r, i): PolicyAuditAnnotation => {
-      const key = this.auditKeys[i] as string
-      const onError: AuditAnnotationAction = f === 'Ignore' ? 'Exclude' : 'Error'
-      if (r.error !== undefined) return { key, action: onError, error: r.error }
-      const value = r.value as CelValue
-      if (typeof value === 'string') {
-        const t = value.trim()
-        return t === '' ? { key, action: 'Exclude' } : { key, action: 'Publish', value: t }
-      }
-      if (value === null) return { key, action: 'Exclude' }
-      return {
-        key,
-        action: 'Error',
-        error: `valueExpression '${r.expression}' resulted in unsupported return type: ${typeNameOf(value)}. Return type must be either string or null.`,
-      }
-    })
-    return { decisions, auditAnnotations }
   }
 }
