@@ -153,6 +153,11 @@ export interface CompilerOptions {
   /** Declare `variables` (the composition compiler; false for the plain condition compiler). */
   readonly composition?: boolean
   /**
+   * Declare `authorizer.requestResource` with `authorizer` (default true). The status type checker's
+   * environment (typechecking.go buildEnvSet) declares `authorizer` alone.
+   */
+  readonly requestResourceAuthorizer?: boolean
+  /**
    * The per-expression cost limit compiled into every program (celconfig.PerCallLimit, 1M; the
    * apiserver's tests lower it with `celgo.CostLimit`). Evaluation uses each program's own limit.
    */
@@ -192,7 +197,8 @@ export class CompositedCompiler {
       if (decls.hasParams) variables[ParamsVarName] = this.options.paramsType ?? DynType
       if (decls.hasAuthorizer) {
         variables[AuthorizerVarName] = AuthorizerType
-        variables[RequestResourceAuthorizerVarName] = ResourceCheckType
+        if (this.options.requestResourceAuthorizer !== false)
+          variables[RequestResourceAuthorizerVarName] = ResourceCheckType
       }
       env = kubeEnv({
         version: this.options.version ?? DEFAULT_KUBE_VERSION,

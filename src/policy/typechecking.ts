@@ -164,6 +164,7 @@ class ExpressionChecker {
       const compiler = new CompositedCompiler({
         version: this.version,
         expressions: 'stored',
+        requestResourceAuthorizer: false,
         typeProvider: provider,
         objectType: typeOf(this.ctx.declTypes[i]),
         paramsType: typeOf(this.ctx.paramDeclType),
