@@ -1,5 +1,11 @@
 import type { EquivalentResourceMapper } from '../../kube/resources.js'
-import { type MatchAttributes, type MatchCriteria, type Matcher, type MatchResult, newMatchCriteria } from './matching.js'
+import {
+  type MatchAttributes,
+  type MatchCriteria,
+  type Matcher,
+  type MatchResult,
+  newMatchCriteria,
+} from './matching.js'
 import type { MatchResources } from './types.js'
 
 // The policy-level checks around Matcher.Matches, ported from k8s.io/apiserver v0.36.3
