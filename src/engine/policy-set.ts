@@ -330,8 +330,19 @@ const EXCLUDED_RESOURCES = new Set([
 
 const isExcludedResource = (group: string, resource: string) => EXCLUDED_RESOURCES.has(`${group}/${resource}`)
 
-/** A namespace not given: existing, with the label the apiserver puts on every namespace. */
+const assumed = new Map<string, JSONObject>()
+
+/** A namespace not given: existing, with the label the apiserver puts on every namespace (one object per name). */
 function assumedNamespace(name: string): JSONObject {
+  let ns = assumed.get(name)
+  if (ns === undefined) {
+    if (assumed.size > 10_000) assumed.clear()
+    assumed.set(name, (ns = assumedNamespaceObject(name)))
+  }
+  return ns
+}
+
+function assumedNamespaceObject(name: string): JSONObject {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',

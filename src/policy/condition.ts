@@ -123,30 +123,45 @@ export interface ActivationInput {
   readonly variables?: ReadonlyMap<string, CompilationResult>
 }
 
+type AuthorizerValues = { authorizer: CelValue; requestResource: CelValue; authorize: Authorize }
+const authorizerCache = new WeakMap<AdmissionAttributes, AuthorizerValues>()
+
+/** NewAuthorizerVal / NewResourceAuthorizerVal, built once per request (they hold no state). */
+function authorizerValues(a: AdmissionAttributes, authorize: Authorize): AuthorizerValues {
+  const cached = authorizerCache.get(a)
+  if (cached !== undefined && cached.authorize === authorize) return cached
+  const user = { username: a.userInfo.username ?? '', groups: a.userInfo.groups ?? [] }
+  const authorizer = newAuthorizer(user, authorize)
+  const requestResource = newResourceAuthorizer(authorizer, {
+    group: a.resource.group,
+    resource: a.resource.resource,
+    subresource: a.subResource,
+    namespace: a.namespace,
+    name: a.name,
+  })
+  const v = { authorizer, requestResource, authorize }
+  authorizerCache.set(a, v)
+  return v
+}
+
 /** newActivation: the variables every expression of the batch reads. */
 function newActivation(input: ActivationInput): { activation: Activation; composition?: CompositionContext } {
   const a = input.attributes
+  // literal keys: one hidden class for every activation (the names are compile.ts's *VarName constants)
   const act: Record<string, CelValue> = {
-    [ObjectVarName]: (a.object ?? null) as CelValue,
-    [OldObjectVarName]: (a.oldObject ?? null) as CelValue,
-    [ParamsVarName]: (input.bindings.params ?? null) as CelValue,
-    [RequestVarName]: input.request as CelValue,
-    [NamespaceVarName]: input.namespace as CelValue,
+    object: (a.object ?? null) as CelValue,
+    oldObject: (a.oldObject ?? null) as CelValue,
+    params: (input.bindings.params ?? null) as CelValue,
+    request: input.request as CelValue,
+    namespaceObject: input.namespace as CelValue,
   }
   const authorize = input.bindings.authorize
   if (authorize !== undefined) {
-    const user = { username: a.userInfo.username ?? '', groups: a.userInfo.groups ?? [] }
-    const authz = newAuthorizer(user, authorize)
-    act[AuthorizerVarName] = authz
-    act[RequestResourceAuthorizerVarName] = newResourceAuthorizer(authz, {
-      group: a.resource.group,
-      resource: a.resource.resource,
-      subresource: a.subResource,
-      namespace: a.namespace,
-      name: a.name,
-    })
+    const v = authorizerValues(a, authorize)
+    act[AuthorizerVarName] = v.authorizer
+    act[RequestResourceAuthorizerVarName] = v.requestResource
   }
-  if (input.variables === undefined) return { activation: act }
+  if (input.variables === undefined || input.variables.size === 0) return { activation: act }
   const composition = new CompositionContext(input.variables)
   const lazy = new LazyVariables(composition)
   act[VariableVarName] = lazy
@@ -163,6 +178,8 @@ export function forInput(
   input: ActivationInput,
   budget: number,
 ): ForInputOutcome {
+  // a batch of placeholders only (no messageExpression, no auditAnnotation) needs no activation
+  if (compiled.every((c) => c === undefined)) return { results: compiled.map(() => ({})), remainingBudget: budget }
   const { activation, composition } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []

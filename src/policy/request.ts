@@ -39,6 +39,22 @@ export function createAdmissionRequest(
   matchedResource: GroupVersionResource = a.resource,
   matchedKind: GroupVersionKind = a.kind,
 ): JSONObject {
+  // one request value per request and matched kind: every policy and batch reads the same (CEL never mutates it)
+  const key = `${matchedResource.group}/${matchedResource.version}/${matchedResource.resource}/${matchedKind.kind}`
+  let byKind = requestCache.get(a)
+  if (byKind === undefined) requestCache.set(a, (byKind = new Map()))
+  let r = byKind.get(key)
+  if (r === undefined) byKind.set(key, (r = buildAdmissionRequest(a, matchedResource, matchedKind)))
+  return r
+}
+
+const requestCache = new WeakMap<AdmissionAttributes, Map<string, JSONObject>>()
+
+function buildAdmissionRequest(
+  a: AdmissionAttributes,
+  matchedResource: GroupVersionResource,
+  matchedKind: GroupVersionKind,
+): JSONObject {
   const u = a.userInfo
   const userInfo = omitEmpty(
     { username: u.username ?? '', uid: u.uid ?? '', groups: u.groups ?? [], extra: u.extra ?? {} },
@@ -86,6 +102,14 @@ const NAMESPACE_META = [
  */
 export function createNamespaceObject(ns: JSONObject | undefined | null): JSONObject | null {
   if (ns === undefined || ns === null) return null
+  let out = namespaceCache.get(ns)
+  if (out === undefined) namespaceCache.set(ns, (out = buildNamespaceObject(ns)))
+  return out
+}
+
+const namespaceCache = new WeakMap<JSONObject, JSONObject>()
+
+function buildNamespaceObject(ns: JSONObject): JSONObject {
   const m = (typeof ns.metadata === 'object' && ns.metadata !== null ? ns.metadata : {}) as JSONObject
   const meta: JSONObject = {}
   for (const k of NAMESPACE_META) {

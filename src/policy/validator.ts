@@ -5,7 +5,13 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from './attributes.js'
 import { type CompilationResult, type CompilerOptions, CompositedCompiler } from './compile.js'
-import { type ActivationInput, type ForInputOutcome, forInput } from './condition.js'
+import {
+  type ActivationInput,
+  type EvaluationResult,
+  type ForInputOutcome,
+  forInput,
+  type OptionalVariableBindings,
+} from './condition.js'
 import { createAdmissionRequest, createNamespaceObject } from './request.js'
 import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from './types.js'
 
@@ -188,6 +194,8 @@ export class PolicyValidator {
   private readonly messageExpressions: readonly (CompilationResult | undefined)[]
   private readonly auditAnnotations: readonly CompilationResult[]
   private readonly variables: ReadonlyMap<string, CompilationResult>
+  private readonly hasMessageExpressions: boolean
+  private readonly messagePlaceholders: readonly EvaluationResult[]
 
   /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
   constructor(
@@ -214,6 +222,8 @@ export class PolicyValidator {
         ? compiler.compile(v.messageExpression, [StringType], { hasParams, hasAuthorizer: false })
         : undefined,
     )
+    this.hasMessageExpressions = this.messageExpressions.some((m) => m !== undefined)
+    this.messagePlaceholders = this.messageExpressions.map(() => ({}))
     const audits = spec.auditAnnotations ?? []
     this.auditAnnotations = audits.map((a) =>
       compiler.compile(a.valueExpression ?? '', [StringType, NullType], withAuthz),
@@ -247,26 +257,35 @@ export class PolicyValidator {
     const a = input.attributes
     const request = createAdmissionRequest(a, input.matchedResource, a.kind)
     const ns = createNamespaceObject(input.namespace)
-    const base = { attributes: a, request, namespace: ns, variables: this.variables }
     const spec = this.policy.spec ?? {}
+    const variables = this.variables
+    // one input shape for every batch (no spreads: this runs per policy, binding and param)
+    const batch = (namespace: Record<string, unknown> | null, bindings: OptionalVariableBindings): ActivationInput => ({
+      attributes: a,
+      request,
+      namespace,
+      bindings,
+      variables,
+    })
     return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
       // compilePolicy builds a matcher only when the policy has matchConditions
       matcher: this.matchConditions.length > 0 ? () => this.match(input) : undefined,
       validation: (budget) =>
-        forInput(this.validations, { ...base, bindings: { params: input.params, authorize: input.authorize } }, budget),
+        forInput(this.validations, batch(ns, { params: input.params, authorize: input.authorize }), budget),
       // messageExpressions: no authorizer
-      message: (budget) => forInput(this.messageExpressions, { ...base, bindings: { params: input.params } }, budget),
+      message: (budget) =>
+        this.hasMessageExpressions
+          ? forInput(this.messageExpressions, batch(ns, { params: input.params }), budget)
+          : { results: [...this.messagePlaceholders], remainingBudget: budget },
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
-        forInput(
-          this.auditAnnotations,
-          {
-            ...base,
-            namespace: (input.namespace ?? null) as Record<string, unknown> | null,
-            bindings: { params: input.params },
-          },
-          budget,
-        ),
+        this.auditAnnotations.length === 0
+          ? { results: [], remainingBudget: budget }
+          : forInput(
+              this.auditAnnotations,
+              batch((input.namespace ?? null) as Record<string, unknown> | null, { params: input.params }),
+              budget,
+            ),
     })
   }
 }

@@ -125,6 +125,7 @@ export function matchesResourceRules(
   attr: MatchAttributes,
   mapper: EquivalentResourceMapper,
 ): MatchResult {
+  if (namedRules.length === 0) return NO_MATCH // (no rule: nothing to try, equivalents included)
   for (const rule of namedRules) {
     if (!ruleMatches(rule, attr)) continue
     if (nameMatches(rule, attr.name)) return { matches: true, matchResource: attr.resource, matchKind: attr.kind }
