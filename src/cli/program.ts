@@ -8,14 +8,16 @@ import { typeValueOf } from '../cel/values/typeof.js'
 import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
+import { addCheckCommand, addTestCommand } from './commands.js'
+import { UsageError } from './usage.js'
+import { VERSION } from './version.js'
 
-// The kelp command line. Exit codes: 0 success, 1 a CEL error (or a failed check), 2 bad usage.
+// The kelp command line. Exit codes: 0 success, 1 a CEL error (or findings at or above --fail-on, or
+// a failed policy test), 2 bad usage or input errors.
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value]
 }
-
-class UsageError extends Error {}
 
 /** Reads one YAML or JSON document for a variable binding. */
 function readBinding(spec: string): [string, CelValue] {
@@ -61,14 +63,15 @@ function readSet(spec: string): [string, CelValue] {
   }
 }
 
-export interface Io {
-  out(line: string): void
-  err(line: string): void
-}
+export type { Io } from './usage.js'
+
+import type { Io } from './usage.js'
 
 const processIo: Io = {
   out: (s) => process.stdout.write(`${s}\n`),
   err: (s) => process.stderr.write(`${s}\n`),
+  // colours only on a terminal, and never when NO_COLOR is set (https://no-color.org)
+  color: process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '',
 }
 
 /** Runs the kelp command line on `argv` (without node and script); returns the exit code. */
@@ -160,6 +163,13 @@ export function main(argv: string[], io: Io = processIo): number {
         }
       },
     )
+  program.version(VERSION, '--version', 'print the kelp version')
+  addCheckCommand(program, io, (c) => {
+    code = c
+  })
+  addTestCommand(program, io, (c) => {
+    code = c
+  })
   try {
     program.parse(argv, { from: 'user' })
   } catch (e) {

@@ -263,13 +263,14 @@ export const API_VERSIONS: readonly ApiVersionRow[] = [
   { apiVersion: 'v1', kind: 'Endpoints', stability: 'ga', introduced: '1.0', deprecated: '1.33', warnReplacement: 'discovery.k8s.io/v1 EndpointSlice' },
 
   // ── GA replacements: served from `introduced` on. api:<group>/<version>/zz_generated.prerelease-lifecycle.go
-  // APILifecycleIntroduced, or the migration guide's "available since" where earlier (the guide's value is
-  // marked `guide`; the lifecycle tags of some old GA types were set later than the version shipped).
+  // APILifecycleIntroduced, or the migration guide's "available since" where earlier (the lifecycle tags of
+  // some old GA types were set later than the version shipped; such rows say so).
   { apiVersion: 'apps/v1', kind: 'DaemonSet', stability: 'ga', introduced: '1.9' },
   { apiVersion: 'apps/v1', kind: 'Deployment', stability: 'ga', introduced: '1.9' },
   { apiVersion: 'apps/v1', kind: 'ReplicaSet', stability: 'ga', introduced: '1.9' },
   { apiVersion: 'apps/v1', kind: 'StatefulSet', stability: 'ga', introduced: '1.9' },
   { apiVersion: 'apps/v1', kind: 'ControllerRevision', stability: 'ga', introduced: '1.9' },
+  // NetworkPolicy: lifecycle 1.7 (guide: 1.8)
   { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', stability: 'ga', introduced: '1.7' },
   { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', stability: 'ga', introduced: '1.19' },
   { apiVersion: 'networking.k8s.io/v1', kind: 'IngressClass', stability: 'ga', introduced: '1.19' },

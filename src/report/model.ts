@@ -1,6 +1,6 @@
 // What a `kelp check` run found: one record per input object, plus diagnostics about the inputs and the
 // policy material. The formatters (text, json, junit, sarif, github) are pure functions of a Report.
-// The JSON output is this model as is (docs/cli.md documents it; `schemaVersion` changes when it does).
+// The JSON output is this model as is (docs/cli-json.md documents it; `schemaVersion` changes when it does).
 
 /** Where a finding comes from: a file (or `-` for stdin), 1-based line and column of the document or node. */
 export interface SourceRef {
@@ -45,9 +45,21 @@ export interface Finding {
   readonly field?: string
   /** A stable identifier for SARIF rules and JUnit test names: `vap/<policy>`, `crd/<kind>`, `api/removed`, … */
   readonly rule: string
+  /**
+   * The Status reason of a refusal, which decides how kubectl prints it: `Forbidden` (`Error from server
+   * (Forbidden): …`, the default for `policy`), `Invalid` (`The <Kind> "<name>" is invalid: …`, the default for
+   * `invalid`), `BadRequest`, `Unauthorized`, `RequestEntityTooLarge`, …
+   */
+  readonly reason?: string
+  /**
+   * Audit findings: the audit annotation key (`<policy>/<key>`, `validation.policy.admission.k8s.io/validation_failure`);
+   * `message` is its value (printed as `Audit: <key>=<value>`).
+   */
+  readonly annotation?: string
 }
 
-export type Outcome = 'allowed' | 'denied' | 'warned' | 'audited' | 'not-served' | 'error'
+/** `skipped`: not validated (a kind no loaded CRD or built-in defines). */
+export type Outcome = 'allowed' | 'denied' | 'warned' | 'audited' | 'not-served' | 'skipped' | 'error'
 
 export interface ObjectResult {
   readonly source: SourceRef
@@ -71,6 +83,7 @@ export interface Summary {
   readonly warned: number
   readonly audited: number
   readonly notServed: number
+  readonly skipped: number
   /** Parse errors and refused policy material. */
   readonly errors: number
 }
@@ -101,7 +114,8 @@ export function exitCode(report: Report, failOn: FailOn): number {
 
 /** The outcome an object's findings give it. */
 export function outcomeOf(findings: readonly Finding[]): Outcome {
-  if (findings.some((f) => f.type === 'not-served')) return 'not-served'
+  if (findings.some((f) => f.type === 'not-served' && f.level === 'deny')) return 'not-served'
+  if (findings.some((f) => f.rule === 'kind/unknown')) return 'skipped'
   if (findings.some((f) => f.level === 'error')) return 'error'
   if (findings.some((f) => f.level === 'deny')) return 'denied'
   if (findings.some((f) => f.level === 'warn')) return 'warned'
@@ -120,6 +134,7 @@ export function summarize(objects: readonly ObjectResult[], diagnostics: readonl
     warned: count('warned'),
     audited: count('audited'),
     notServed: count('not-served'),
+    skipped: count('skipped'),
     errors: diagnostics.filter((d) => d.level === 'error').length + count('error'),
   }
 }

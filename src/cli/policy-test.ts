@@ -1,0 +1,164 @@
+import { readFileSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
+import type { KubeVersion } from '../kube/environment.js'
+import type { UserInfo } from '../policy/attributes.js'
+import { expandPaths, type JSONObject, loadManifests, parseManifests } from './load.js'
+
+// `kelp test`: policy test suites (docs/policy-tests.md). Each suite builds a policy set from its
+// `policies` files and checks, per test, what the engine answers against the expectation.
+
+export type Expectation = 'admit' | 'deny' | 'warn'
+
+interface ObjectRef {
+  readonly kind?: string
+  readonly name?: string
+  readonly namespace?: string
+}
+
+interface TestCase {
+  readonly name?: string
+  readonly object?: JSONObject
+  readonly resource?: ObjectRef
+  readonly oldObject?: JSONObject
+  readonly oldResource?: ObjectRef
+  readonly operation?: 'CREATE' | 'UPDATE' | 'DELETE'
+  readonly userInfo?: UserInfo
+  readonly expect?: Expectation
+  readonly message?: string
+}
+
+interface Suite {
+  readonly apiVersion?: string
+  readonly kind?: string
+  readonly metadata?: { readonly name?: string }
+  readonly policies?: readonly string[]
+  readonly resources?: readonly string[]
+  readonly tests?: readonly TestCase[]
+}
+
+export interface TestResult {
+  readonly suite: string
+  readonly file: string
+  readonly name: string
+  readonly passed: boolean
+  /** Why it failed (expectation vs outcome), or the suite error. */
+  readonly failure?: string
+  readonly durationMs: number
+}
+
+export interface SuiteRun {
+  readonly file: string
+  readonly name: string
+  readonly results: readonly TestResult[]
+  /** A suite that cannot run (bad file, refused policy material): the runner exits 2. */
+  readonly error?: string
+}
+
+/** The suite files among `paths`: files as given; in directories, `*.kelp-test.yaml` / `.yml`. */
+export function findSuites(paths: readonly string[]): string[] {
+  const out: string[] = []
+  for (const p of paths) {
+    let dir = false
+    try {
+      dir = statSync(p).isDirectory()
+    } catch {
+      out.push(p) // reported as unreadable when run
+      continue
+    }
+    if (!dir) out.push(p)
+    else out.push(...expandPaths([p]).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)))
+  }
+  return out
+}
+
+function outcome(r: AdmitResult): Expectation {
+  if (!r.allowed) return 'deny'
+  return r.warnings.length > 0 ? 'warn' : 'admit'
+}
+
+function describe(r: AdmitResult): string {
+  if (!r.allowed) return `deny (${r.status?.message ?? r.customResource?.message ?? ''})`
+  if (r.warnings.length > 0) return `warn (${r.warnings.join(' | ')})`
+  return 'admit'
+}
+
+const refMatches = (o: JSONObject, ref: ObjectRef) => {
+  const m = (o.metadata ?? {}) as JSONObject
+  return (
+    (ref.kind === undefined || o.kind === ref.kind) &&
+    (ref.name === undefined || m.name === ref.name) &&
+    (ref.namespace === undefined || (m.namespace ?? 'default') === ref.namespace)
+  )
+}
+
+/** Runs one suite file. */
+export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
+  let suite: Suite
+  try {
+    const parsed = parseManifests(readFileSync(file, 'utf8'), file)
+    if (parsed.errors.length > 0) {
+      const e = parsed.errors[0]
+      return { file, name: file, results: [], error: `${file}:${e?.source?.line ?? 0}: ${e?.message}` }
+    }
+    suite = (parsed.objects[0]?.object ?? {}) as Suite
+  } catch (e) {
+    return { file, name: file, results: [], error: `cannot read ${file}: ${(e as Error).message}` }
+  }
+  const name = suite.metadata?.name ?? file
+  if (suite.kind !== 'PolicyTest')
+    return { file, name, results: [], error: `${file}: not a PolicyTest (kind: ${String(suite.kind)})` }
+  const base = dirname(file)
+  const material = loadManifests((suite.policies ?? []).map((p) => resolve(base, p)))
+  const resources = loadManifests((suite.resources ?? []).map((p) => resolve(base, p)))
+  const errors = [...material.errors, ...resources.errors]
+  if (errors.length > 0) {
+    const e = errors[0]
+    return { file, name, results: [], error: `${e?.source?.file}:${e?.source?.line ?? 0}: ${e?.message}` }
+  }
+  const set = PolicySet.build(
+    [...material.objects, ...resources.objects].map((o) => o.object),
+    { version: kubeVersion },
+  )
+  if (set.problems.length > 0) return { file, name, results: [], error: set.problems.map((p) => p.message).join('\n') }
+  const find = (ref: ObjectRef | undefined): JSONObject | undefined =>
+    ref === undefined ? undefined : resources.objects.map((o) => o.object).find((o) => refMatches(o, ref))
+
+  const results = (suite.tests ?? []).map((t, i): TestResult => {
+    const started = performance.now()
+    const testName = t.name ?? `test ${i + 1}`
+    const fail = (failure: string): TestResult => ({
+      suite: name,
+      file,
+      name: testName,
+      passed: false,
+      failure,
+      durationMs: performance.now() - started,
+    })
+    const object = t.object ?? find(t.resource)
+    if (object === undefined)
+      return fail(t.resource ? `resource not found: ${JSON.stringify(t.resource)}` : 'no object or resource')
+    const oldObject = t.oldObject ?? find(t.oldResource)
+    if (t.oldResource !== undefined && oldObject === undefined)
+      return fail(`oldResource not found: ${JSON.stringify(t.oldResource)}`)
+    if (t.expect !== 'admit' && t.expect !== 'deny' && t.expect !== 'warn')
+      return fail(`expect must be admit, deny or warn, not ${String(t.expect)}`)
+    const r = set.validate(object, {
+      ...(oldObject !== undefined ? { oldObject } : {}),
+      ...(t.operation !== undefined ? { operation: t.operation } : {}),
+      ...(t.userInfo !== undefined ? { userInfo: t.userInfo } : {}),
+    })
+    const got = outcome(r)
+    if (got !== t.expect) return fail(`expected ${t.expect}, got ${describe(r)}`)
+    if (t.message !== undefined) {
+      const texts = got === 'deny' ? [r.status?.message ?? r.customResource?.message ?? ''] : r.warnings
+      if (!texts.some((x) => x.includes(t.message as string))) {
+        return fail(
+          `expected a ${got === 'deny' ? 'denial' : 'warning'} containing ${JSON.stringify(t.message)}, got ${describe(r)}`,
+        )
+      }
+    }
+    return { suite: name, file, name: testName, passed: true, durationMs: performance.now() - started }
+  })
+  return { file, name, results }
+}
