@@ -1,0 +1,56 @@
+import { type FormatOptions, findingText, objectLabel, repoPath, sourceOf, summaryLine } from './common.js'
+import type { Finding, Level, ObjectResult, Report } from './model.js'
+
+// `kelp check -o github`: GitHub Actions workflow commands, which the runner turns into annotations on the
+// files of the pull request:
+//
+//   ::error file=deploy.yaml,line=1,col=1,title=Deployment default/web (vap/require-labels)::Error from server …
+//
+// error for deny and error findings, warning for warn, notice for audit and info; diagnostics first, then each
+// object's findings, then the summary as a plain log line. Paths are made relative to `root` (the workspace);
+// a source without a file (stdin) gives an annotation without a location. Escaping as @actions/core does it:
+// `%`, CR and LF in the message; those and `:` and `,` in property values. A message can therefore never end
+// the command early or start another one.
+
+const COMMAND: Readonly<Record<Level, 'error' | 'warning' | 'notice'>> = {
+  error: 'error',
+  deny: 'error',
+  warn: 'warning',
+  audit: 'notice',
+  info: 'notice',
+}
+
+/** A command's message (@actions/core escapeData). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+/** A command property's value (@actions/core escapeProperty). */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+function command(f: Finding, o: ObjectResult | undefined, root: string | undefined): string {
+  const src = sourceOf(f, o)
+  const path = src !== undefined ? repoPath(src.file, root) : undefined
+  const props: [string, string | number | undefined][] = []
+  if (path !== undefined) {
+    props.push(['file', path.path])
+    if (src?.line !== undefined) {
+      props.push(['line', src.line])
+      if (src.column !== undefined) props.push(['col', src.column])
+    }
+  }
+  props.push(['title', o !== undefined ? `${objectLabel(o)} (${f.rule})` : f.rule])
+  const list = props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')
+  return `::${COMMAND[f.level]} ${list}::${escapeData(findingText(f, o))}`
+}
+
+/** `kelp check -o github`. */
+export function formatGitHub(report: Report, options: FormatOptions = {}): string {
+  const lines: string[] = []
+  for (const d of report.diagnostics) lines.push(command(d, undefined, options.root))
+  for (const o of report.objects) for (const f of o.findings) lines.push(command(f, o, options.root))
+  lines.push(summaryLine(report))
+  return lines.join('\n')
+}

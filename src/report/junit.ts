@@ -1,0 +1,151 @@
+import { type FormatOptions, fails, findingText, location, objectLabel } from './common.js'
+import type { FailOn, Finding, ObjectResult, Report } from './model.js'
+
+// `kelp check -o junit`: JUnit XML for CI test reports (Jenkins, GitLab, Azure DevOps, the JUnit actions).
+//
+// One <testsuite> per input file (named by the file, in order of first appearance), one <testcase> per object
+// (`Deployment default/web`, classname the file) and per diagnostic (`<rule> at <file:line:col>`). A test case
+// fails (<failure>) when it has findings at or above `failOn` (default `deny`), and is in error (<error>) when it
+// has error-level findings (parse errors, refused policy material); the element's message is the first such
+// finding, its text every such finding in kubectl's words. Findings below the threshold go to <system-out>.
+// Diagnostics without a file go to a testsuite named `kelp`. `time` is always 0: the output depends only on
+// the Report.
+
+/** Characters XML 1.0 cannot carry at all (not even as references), shown as `\xNN` / `\uNNNN`. */
+function xmlChars(s: string): string {
+  return s.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => {
+      const code = c.charCodeAt(0)
+      return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+    },
+  )
+}
+
+/** Text content: `&`, `<`, `>` escaped (`>` too, so that `]]>` never appears), CR as a reference (a parser
+ * would turn a literal one into LF). */
+export function escapeText(s: string): string {
+  return xmlChars(s).replace(/[&<>\r]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;',
+  )
+}
+
+/** An attribute value (in double quotes): also `"`, `'`, and tab / newline / CR as references, which attribute
+ * value normalisation would otherwise turn into spaces. */
+export function escapeAttr(s: string): string {
+  return xmlChars(s).replace(/[&<>"'\t\n\r]/g, (c) => {
+    switch (c) {
+      case '&':
+        return '&amp;'
+      case '<':
+        return '&lt;'
+      case '>':
+        return '&gt;'
+      case '"':
+        return '&quot;'
+      case "'":
+        return '&apos;'
+      case '\t':
+        return '&#9;'
+      case '\n':
+        return '&#10;'
+      default:
+        return '&#13;'
+    }
+  })
+}
+
+function attrs(a: Record<string, string | number | undefined>): string {
+  return Object.entries(a)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeAttr(String(v))}"`)
+    .join('')
+}
+
+interface Case {
+  readonly name: string
+  readonly classname: string
+  readonly file?: string
+  readonly line?: number
+  readonly findings: readonly Finding[]
+  readonly object?: ObjectResult
+}
+
+interface Rendered {
+  readonly xml: string
+  readonly failure: boolean
+  readonly error: boolean
+}
+
+function testcase(c: Case, failOn: FailOn): Rendered {
+  const bad = c.findings.filter((f) => fails(f.level, failOn))
+  const errors = bad.filter((f) => f.level === 'error')
+  const rest = c.findings.filter((f) => !fails(f.level, failOn))
+  const lines = (fs: readonly Finding[]) => fs.map((f) => findingText(f, c.object)).join('\n')
+  const open = `    <testcase${attrs({ name: c.name, classname: c.classname, file: c.file, line: c.line, time: 0 })}`
+  if (bad.length === 0 && rest.length === 0) return { xml: `${open}/>`, failure: false, error: false }
+  const body: string[] = []
+  if (bad.length > 0) {
+    const tag = errors.length > 0 ? 'error' : 'failure'
+    const first = errors[0] ?? bad[0]!
+    const message = findingText(first, c.object).split('\n')[0]
+    body.push(`      <${tag}${attrs({ message, type: first.rule })}>${escapeText(lines(bad))}</${tag}>`)
+  }
+  if (rest.length > 0) body.push(`      <system-out>${escapeText(lines(rest))}</system-out>`)
+  return {
+    xml: [`${open}>`, ...body, '    </testcase>'].join('\n'),
+    failure: bad.length > 0 && errors.length === 0,
+    error: errors.length > 0,
+  }
+}
+
+/** `kelp check -o junit`. */
+export function formatJUnit(report: Report, options: FormatOptions = {}): string {
+  const failOn = options.failOn ?? 'deny'
+  const suites = new Map<string, Case[]>()
+  const suite = (name: string): Case[] => {
+    let cases = suites.get(name)
+    if (cases === undefined) suites.set(name, (cases = []))
+    return cases
+  }
+  for (const d of report.diagnostics) {
+    const file = d.source?.file
+    const at = location(d.source)
+    suite(file ?? 'kelp').push({
+      name: at === '' ? d.rule : `${d.rule} at ${at}`,
+      classname: file ?? 'kelp',
+      ...(file !== undefined && file !== '-' ? { file } : {}),
+      ...(d.source?.line !== undefined ? { line: d.source.line } : {}),
+      findings: [d],
+    })
+  }
+  for (const o of report.objects) {
+    suite(o.source.file).push({
+      name: objectLabel(o),
+      classname: o.source.file,
+      ...(o.source.file !== '-' ? { file: o.source.file } : {}),
+      ...(o.source.line !== undefined ? { line: o.source.line } : {}),
+      findings: o.findings,
+      object: o,
+    })
+  }
+  const out: string[] = []
+  let tests = 0
+  let failures = 0
+  let errors = 0
+  for (const [name, cases] of suites) {
+    const rendered = cases.map((c) => testcase(c, failOn))
+    const f = rendered.filter((r) => r.failure).length
+    const e = rendered.filter((r) => r.error).length
+    tests += cases.length
+    failures += f
+    errors += e
+    out.push(
+      `  <testsuite${attrs({ name, tests: cases.length, failures: f, errors: e, skipped: 0, time: 0 })}>`,
+      ...rendered.map((r) => r.xml),
+      '  </testsuite>',
+    )
+  }
+  const root = attrs({ name: 'kelp check', tests, failures, errors, skipped: 0, time: 0 })
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${root}>`, ...out, '</testsuites>'].join('\n')
+}

@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// End-to-end: the built CLI (dist/, built by `npm test` before vitest) on the fixture trees of
+// test/cli/fixtures. Expected texts are the apiserver's and kubectl's (ValidatingAdmissionPolicy
+// dispatcher.go messages, the Warning texts, apiextensions field errors, the lifecycle warnings of
+// k8s.io/api), never kelp output pasted back.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const fixtures = join(root, 'test/cli/fixtures')
+const cli = join(root, 'dist/cli/main.js')
+
+function kelp(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: fixtures,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+type JsonReport = {
+  objects: {
+    name: string
+    kind: string
+    operation: string
+    outcome: string
+    source: { file: string; line: number }
+    findings: { level: string; message: string; rule: string }[]
+  }[]
+  diagnostics: { level: string; message: string; source?: { file: string; line?: number } }[]
+  summary: Record<string, number>
+}
+const json = (out: string) => JSON.parse(out) as JsonReport
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` (npm test does)`)
+})
+
+describe('kelp check: policies, actions and exit codes', () => {
+  it('Deny in prod, Warn + Audit in staging; a broken document reported with its position, the rest checked (exit 2)', () => {
+    const r = kelp(['check', 'manifests', '-p', 'policies', '-o', 'json'])
+    expect(r.code).toBe(2)
+    const rep = json(r.out)
+    expect(rep.diagnostics.map((d) => [d.level, d.source?.file])).toEqual([['error', 'manifests/broken.yaml']])
+    const by = Object.fromEntries(rep.objects.map((o) => [o.name, o]))
+    expect(by.big?.outcome).toBe('denied')
+    expect(by.big?.findings.map((f) => f.message)).toEqual([
+      "ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-prod' denied request: replicas must be at most 5, got 8",
+    ])
+    expect(by.small?.outcome).toBe('allowed')
+    expect(by.fine?.outcome).toBe('allowed') // the good document of the broken file
+    expect(by.wide?.outcome).toBe('warned')
+    expect(by.wide?.source).toMatchObject({ file: 'manifests/staging.json', line: 5 }) // a List item at its own line
+    expect(by.wide?.findings.map((f) => [f.level, f.message])).toEqual([
+      [
+        'warn',
+        "Validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
+      ],
+      [
+        'audit',
+        "Audit: validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
+      ],
+    ])
+  })
+
+  it('--fail-on decides: deny (default) → 1, none → 0; warn-only runs pass unless --fail-on warn', () => {
+    expect(kelp(['check', 'manifests/deployments.yaml', '-p', 'policies']).code).toBe(1)
+    expect(kelp(['check', 'manifests/deployments.yaml', '-p', 'policies', '--fail-on', 'none']).code).toBe(0)
+    expect(kelp(['check', 'manifests/staging.json', '-p', 'policies']).code).toBe(0)
+    expect(kelp(['check', 'manifests/staging.json', '-p', 'policies', '--fail-on', 'warn']).code).toBe(1)
+    expect(kelp(['check', 'manifests/staging.json', '-p', 'policies', '--fail-on', 'audit']).code).toBe(1)
+  })
+
+  it('reads stdin (`-`), e.g. helm template output piped in', () => {
+    const input = `---\n# Source: chart/templates/deploy.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: piped, namespace: prod}\nspec: {replicas: 6, selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: "x:1"}]}}}\n`
+    const r = kelp(['check', '-', '-p', 'policies', '-o', 'json'], input)
+    expect(r.code).toBe(1)
+    expect(json(r.out).objects[0]).toMatchObject({ name: 'piped', outcome: 'denied', source: { file: '-', line: 3 } })
+  })
+
+  it('text output: kubectl-like lines and a summary', () => {
+    const r = kelp(['check', 'manifests/deployments.yaml', '-p', 'policies'])
+    expect(r.out).toContain('manifests/deployments.yaml:1:1 Deployment prod/big')
+    expect(r.out).toContain(
+      "ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-prod' denied request: replicas must be at most 5, got 8",
+    )
+    expect(r.out).toMatch(/2 objects/)
+  })
+
+  it('usage errors exit 2', () => {
+    expect(kelp(['check', 'manifests', '-o', 'yaml']).code).toBe(2)
+    expect(kelp(['check', 'manifests', '--kube-version', '2.0']).code).toBe(2)
+  })
+
+  it('--version prints the package version', () => {
+    const r = kelp(['--version'])
+    expect(r.code).toBe(0)
+    expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/)
+  })
+})
+
+describe('kelp check: custom resources and revisions', () => {
+  it('--old makes the object an UPDATE: the transition rule (oldSelf) fails only then', () => {
+    const created = kelp(['check', 'crd', '-o', 'json'])
+    expect(created.code).toBe(0)
+    expect(json(created.out).objects[0]).toMatchObject({ name: 'w', operation: 'CREATE', outcome: 'allowed' })
+    const updated = kelp(['check', 'crd', '--old', 'old', '-o', 'json'])
+    expect(updated.code).toBe(1)
+    const o = json(updated.out).objects[0]
+    expect(o).toMatchObject({ name: 'w', operation: 'UPDATE', outcome: 'denied' })
+    // apiextensions validation.go: field.Invalid(spec.size, <value>, message) for a scalar node
+    expect(o?.findings.map((f) => f.message)).toEqual(['spec.size: Invalid value: 2: size may only grow'])
+    expect(json(updated.out).summary).toMatchObject({ created: 0, updated: 1 })
+  })
+})
+
+describe('kelp check: API versions of the target release', () => {
+  it('a removed apiVersion is not served (with its replacement); a deprecated one gets the apiserver warning', () => {
+    const r = kelp(['check', 'legacy', '-p', 'policies', '-o', 'json'])
+    expect(r.code).toBe(1)
+    const [pdb, ep] = json(r.out).objects
+    expect(pdb?.outcome).toBe('not-served')
+    expect(pdb?.findings[0]?.message).toBe(
+      'no matches for kind "PodDisruptionBudget" in version "policy/v1beta1" (removed in v1.25; use policy/v1 PodDisruptionBudget)',
+    )
+    expect(ep?.outcome).toBe('warned')
+    // k8s.io/api core/v1 lifecycle.go: Endpoints deprecated in 1.33, replaced by EndpointSlice
+    expect(ep?.findings[0]?.message).toBe('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice')
+  })
+
+  it('--kube-version 1.24 still serves policy/v1beta1 PodDisruptionBudget, with the deprecation warning', () => {
+    const r = kelp(['check', 'legacy', '-p', 'policies', '--kube-version', '1.24', '-o', 'json'])
+    const [pdb] = json(r.out).objects
+    expect(pdb?.findings[0]?.message).toBe(
+      'policy/v1beta1 PodDisruptionBudget is deprecated in v1.21+, unavailable in v1.25+; use policy/v1 PodDisruptionBudget',
+    )
+  })
+})
+
+describe('output formats', () => {
+  for (const format of ['junit', 'sarif', 'github']) {
+    it(`-o ${format} produces its format`, () => {
+      const r = kelp(['check', 'manifests/deployments.yaml', '-p', 'policies', '-o', format])
+      expect(r.code).toBe(1)
+      if (format === 'junit') expect(r.out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites/)
+      if (format === 'sarif') expect(JSON.parse(r.out)).toMatchObject({ version: '2.1.0' })
+      if (format === 'github') expect(r.out).toMatch(/^::error file=manifests\/deployments\.yaml,line=1/m)
+    })
+  }
+})
