@@ -228,7 +228,7 @@ if (!existsSync(dir)) {
   for (const r of registries)
     for (const c of r) for (const v of c.versions.values()) for (const _ of v.celValidator()?.rules() ?? []) compiled++
   const t4 = performance.now()
-  const trusted = perFile.map((objs) => CustomResourceDefinitions.load(objs, { trusted: true }))
+  const _trusted = perFile.map((objs) => CustomResourceDefinitions.load(objs, { trusted: true }))
   const t5 = performance.now()
   const count = registries.reduce((s, r) => s + r.size, 0)
   const problems = registries.reduce((s, r) => s + r.problems.length, 0)

@@ -6,7 +6,7 @@ import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
-import { type Finding, type ObjectResult, outcomeOf, type Report, type SourceRef, summarize } from '../report/model.js'
+import { type Finding, type ObjectResult, outcomeOf, type Report, summarize } from '../report/model.js'
 import { expandPaths, type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
 import { VERSION } from './version.js'
 

@@ -7,12 +7,7 @@ import type { AdmissionAttributes } from './attributes.js'
 import {
   AuthorizerVarName,
   type CompilationResult,
-  NamespaceVarName,
-  ObjectVarName,
-  OldObjectVarName,
-  ParamsVarName,
   RequestResourceAuthorizerVarName,
-  RequestVarName,
   VariableVarName,
 } from './compile.js'
 

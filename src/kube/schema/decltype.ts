@@ -196,7 +196,7 @@ function build(s: JSONSchemaProps, isResourceRoot: boolean, capped: boolean): De
 }
 
 function zeroIfNegative(v: number): number {
-  return v < 0 ? 0 : v
+  return Math.max(v, 0)
 }
 
 function maxStringLengthPerRequest(s: JSONSchemaProps): number {

@@ -111,7 +111,7 @@ export function decodeBase64URL(s: string): Uint8Array | string {
         return `illegal base64 data at input byte ${(quad[pad] as [number, number])[1]}`
     }
     const n = pad >= 0 ? pad : 4
-    const [a, b, c, d] = quad.map(([v]) => (v < 0 ? 0 : v)) as [number, number, number, number]
+    const [a, b, c, d] = quad.map(([v]) => Math.max(v, 0)) as [number, number, number, number]
     const bits = (a << 18) | (b << 12) | (c << 6) | d
     out.push((bits >> 16) & 0xff)
     if (n > 2) out.push((bits >> 8) & 0xff)
