@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { parseXml, reportValidator, sarifValidator } from '../report/schemas.js'
 
 // End-to-end: the built CLI (dist/, built by `npm test` before vitest) on the fixture trees of
 // test/cli/fixtures. Expected texts are the apiserver's and kubectl's (ValidatingAdmissionPolicy
@@ -83,6 +84,11 @@ describe('kelp check: policies, actions and exit codes', () => {
     expect(json(r.out).objects[0]).toMatchObject({ name: 'piped', outcome: 'denied', source: { file: '-', line: 3 } })
   })
 
+  it('-o json validates against docs/kelp-report.schema.json', () => {
+    const r = kelp(['check', 'manifests', '-p', 'policies', '-o', 'json'])
+    expect(reportValidator()(JSON.parse(r.out))).toEqual([])
+  })
+
   it('text output: kubectl-like lines and a summary', () => {
     const r = kelp(['check', 'manifests/deployments.yaml', '-p', 'policies'])
     expect(r.out).toContain('manifests/deployments.yaml:1:1 Deployment prod/big')
@@ -147,8 +153,15 @@ describe('output formats', () => {
     it(`-o ${format} produces its format`, () => {
       const r = kelp(['check', 'manifests/deployments.yaml', '-p', 'policies', '-o', format])
       expect(r.code).toBe(1)
-      if (format === 'junit') expect(r.out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites/)
-      if (format === 'sarif') expect(JSON.parse(r.out)).toMatchObject({ version: '2.1.0' })
+      if (format === 'junit') {
+        expect(r.out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites/)
+        expect(parseXml(r.out).documentElement.tagName).toBe('testsuites')
+      }
+      if (format === 'sarif') {
+        const log = JSON.parse(r.out)
+        expect(sarifValidator()(log)).toEqual([]) // the official SARIF 2.1.0 schema
+        expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('manifests/deployments.yaml')
+      }
       if (format === 'github') expect(r.out).toMatch(/^::error file=manifests\/deployments\.yaml,line=1/m)
     })
   }
