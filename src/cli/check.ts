@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
+import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, summarize } from '../report/model.js'
 import { expandPaths, type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
 import { VERSION } from './version.js'
@@ -30,6 +31,27 @@ export interface CheckOptions {
   /** Namespace for namespaced objects without one (kubectl's context namespace). */
   readonly namespace?: string
   readonly stdin?: () => string
+  /** OpenAPI v3 documents (JSON files) of built-in group-versions, for type checking the policies. */
+  readonly openapi?: readonly string[]
+}
+
+/** Reads OpenAPI v3 documents (`kubectl get --raw /openapi/v3/apis/apps/v1 > apps-v1.json`). */
+function loadOpenAPI(paths: readonly string[], diagnostics: Finding[]): OpenAPIV3Document[] {
+  const docs: OpenAPIV3Document[] = []
+  for (const file of expandPaths(paths).files) {
+    try {
+      docs.push(JSON.parse(readFileSync(file, 'utf8')) as OpenAPIV3Document)
+    } catch (e) {
+      diagnostics.push({
+        level: 'error',
+        type: 'parse',
+        rule: 'input/openapi',
+        message: `--openapi ${file}: ${(e as Error).message}`,
+        source: { file },
+      })
+    }
+  }
+  return docs
 }
 
 /** The bundled policy pack (policies/ at the package root). */
@@ -120,8 +142,22 @@ export function check(options: CheckOptions): Report {
   const all = [...material, ...toAdmit]
   const set = PolicySet.build(
     all.map((o) => o.object),
-    { version: options.kubeVersion },
+    {
+      version: options.kubeVersion,
+      ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
+    },
   )
+  for (const d of set.diagnostics) {
+    const src = all[d.index]?.source
+    diagnostics.push({
+      level: d.level,
+      type: 'policy-material',
+      rule: d.field?.startsWith('spec.validations') ? 'material/type-checking' : `material/${d.kind}`,
+      message: `${d.kind} "${d.name}": ${d.message}`,
+      ...(src !== undefined ? { source: src } : {}),
+      ...(d.field !== undefined ? { field: d.field } : {}),
+    })
+  }
   for (const p of set.problems) {
     const src = all[p.index]?.source
     diagnostics.push({

@@ -51,6 +51,12 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     )
     .option('--base <rev>', 'the previous revision as a git revision (each input file read at <rev>)')
     .option('--kube-version <version>', 'the target Kubernetes release', DEFAULT_KUBE_VERSION)
+    .option(
+      '--openapi <path>',
+      'OpenAPI v3 documents of built-in kinds (kubectl get --raw /openapi/v3/apis/apps/v1) to type check policies (repeatable)',
+      collect,
+      [],
+    )
     .option('-n, --namespace <namespace>', 'namespace of namespaced objects that have none', 'default')
     .option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`, 'text')
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
@@ -64,6 +70,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           base?: string
           kubeVersion: string
           namespace: string
+          openapi: string[]
           output: string
           failOn: string
           color: boolean
@@ -83,6 +90,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           kubeVersion: env,
           target,
           namespace: opts.namespace,
+          ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
         })
         const failOn = opts.failOn as FailOn
         io.out(

@@ -4,6 +4,7 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import { errorString, type FieldError, newInvalid } from '../kube/field.js'
+import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
 import {
@@ -13,6 +14,7 @@ import {
 import { type DispatchResult, dispatch, type PolicyHook, type PolicyViolation } from '../policy/dispatcher.js'
 import { Matcher } from '../policy/matching/matching.js'
 import { type ParamSource, paramKindGVK } from '../policy/params.js'
+import { typeCheck } from '../policy/typechecking.js'
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../policy/types.js'
 import {
   validateValidatingAdmissionPolicy,
@@ -40,6 +42,21 @@ export interface Problem {
   readonly message: string
 }
 
+/**
+ * Something about the policy material that is legal but likely a mistake, or what the apiserver's
+ * status.typeChecking would report: never an error, the set works as a cluster would.
+ */
+export interface Diagnostic {
+  /** Index of the object in the input. */
+  readonly index: number
+  readonly kind: string
+  readonly name: string
+  readonly level: 'warn' | 'info'
+  readonly message: string
+  /** A field path in the object (type checking: `spec.validations[0].expression`). */
+  readonly field?: string
+}
+
 export interface PolicySetOptions {
   /** The Kubernetes version to behave as (default 1.36). */
   readonly version?: KubeVersion
@@ -53,6 +70,11 @@ export interface PolicySetOptions {
   readonly namespaces?: 'assume' | 'strict'
   /** Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster). */
   readonly trusted?: boolean
+  /**
+   * OpenAPI v3 documents of built-in group-versions (`kubectl get --raw /openapi/v3/apis/apps/v1`):
+   * with them (and the loaded CRDs), policy expressions are type checked as status.typeChecking does.
+   */
+  readonly openapi?: readonly OpenAPIV3Document[]
 }
 
 export interface AdmitResult extends DispatchResult {
@@ -98,6 +120,7 @@ export class PolicySet {
     private readonly namespaceObjects: ReadonlyMap<string, JSONObject>,
     private readonly options: PolicySetOptions,
     readonly problems: readonly Problem[],
+    readonly diagnostics: readonly Diagnostic[],
   ) {}
 
   /** Builds a policy set from Kubernetes objects (any order; other kinds become param candidates). */
@@ -200,12 +223,31 @@ export class PolicySet {
       })
     }
 
+    const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
+    if (options.openapi !== undefined || crds.size > 0) {
+      const resolver = new OpenAPISchemaResolver(options.openapi ?? [])
+      for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
+      for (const { index, obj } of policies) {
+        const policy = validPolicies.get(obj.metadata?.name ?? '')
+        if (policy === undefined) continue
+        for (const w of typeCheck(policy, { schemas: (gvk) => resolver.schemaFor(gvk), mapper, version })) {
+          diagnostics.push({
+            index,
+            kind: 'ValidatingAdmissionPolicy',
+            name: policy.metadata?.name ?? '',
+            level: 'warn',
+            field: w.fieldRef,
+            message: `type checking: ${w.fieldRef}: ${w.warning.trimEnd()}`,
+          })
+        }
+      }
+    }
     const strict = options.namespaces === 'strict'
     const lookup = (name: string) => {
       const ns = namespaces.get(name) ?? (strict ? undefined : assumedNamespace(name))
       return ns === undefined ? undefined : { labels: (metaOf(ns).labels ?? {}) as Record<string, string> }
     }
-    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems)
+    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems, diagnostics)
   }
 
   /** Every compiled policy's compile errors (reported by `problems` when validated; kept for trusted sets). */
@@ -331,6 +373,82 @@ const EXCLUDED_RESOURCES = new Set([
 const isExcludedResource = (group: string, resource: string) => EXCLUDED_RESOURCES.has(`${group}/${resource}`)
 
 const assumed = new Map<string, JSONObject>()
+
+/** Bindings without policies, policies without bindings, params that are not there. */
+function materialDiagnostics(
+  policies: readonly { index: number; obj: ValidatingAdmissionPolicy }[],
+  bindings: readonly { index: number; obj: ValidatingAdmissionPolicyBinding }[],
+  valid: ReadonlyMap<string, ValidatingAdmissionPolicy>,
+  bindingsByPolicy: ReadonlyMap<string, readonly ValidatingAdmissionPolicyBinding[]>,
+  hooks: readonly PolicyHook[],
+  problems: readonly Problem[],
+): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const refused = new Set(problems.filter((p) => p.kind === 'ValidatingAdmissionPolicy').map((p) => p.name))
+  const named = new Set(policies.map((p) => p.obj.metadata?.name ?? ''))
+  for (const { index, obj } of bindings) {
+    const name = obj.metadata?.name ?? ''
+    const policy = obj.spec?.policyName ?? ''
+    if (refused.has(policy)) {
+      out.push({
+        index,
+        kind: 'ValidatingAdmissionPolicyBinding',
+        name,
+        level: 'warn',
+        message: `binds ValidatingAdmissionPolicy "${policy}", which the apiserver would refuse: the binding does nothing`,
+      })
+    } else if (!named.has(policy)) {
+      out.push({
+        index,
+        kind: 'ValidatingAdmissionPolicyBinding',
+        name,
+        level: 'warn',
+        message: `binds ValidatingAdmissionPolicy "${policy}", which is not among the inputs: the binding does nothing`,
+      })
+    }
+    const hook = hooks.find((h) => h.policy.metadata?.name === policy)
+    const ref = obj.spec?.paramRef
+    if (hook?.params !== undefined && ref?.name) {
+      const found = hook.params.objects.some((o) => (o.metadata as JSONObject | undefined)?.name === ref.name)
+      if (!found) {
+        const action =
+          ref.parameterNotFoundAction === 'Deny' ? 'every request it matches is denied' : 'it evaluates nothing'
+        out.push({
+          index,
+          kind: 'ValidatingAdmissionPolicyBinding',
+          name,
+          level: 'warn',
+          message: `paramRef.name "${ref.name}": no such ${hook.policy.spec?.paramKind?.kind ?? 'param'} among the inputs, so ${action} (parameterNotFoundAction ${ref.parameterNotFoundAction ?? 'unset'})`,
+        })
+      }
+    }
+  }
+  for (const { index, obj } of policies) {
+    const name = obj.metadata?.name ?? ''
+    if (!valid.has(name)) continue
+    if (!bindingsByPolicy.has(name)) {
+      out.push({
+        index,
+        kind: 'ValidatingAdmissionPolicy',
+        name,
+        level: 'info',
+        message: 'no binding among the inputs: the policy is never evaluated',
+      })
+    }
+    const hook = hooks.find((h) => h.policy === valid.get(name))
+    if (hook?.configurationError !== undefined) {
+      out.push({
+        index,
+        kind: 'ValidatingAdmissionPolicy',
+        name,
+        level: 'warn',
+        message: `${hook.configurationError}: every request it matches fails under failurePolicy ${obj.spec?.failurePolicy ?? 'Fail'}`,
+        field: 'spec.paramKind',
+      })
+    }
+  }
+  return out
+}
 
 /** A namespace not given: existing, with the label the apiserver puts on every namespace (one object per name). */
 function assumedNamespace(name: string): JSONObject {

@@ -148,6 +148,23 @@ describe('kelp check: API versions of the target release', () => {
   })
 })
 
+describe('policy diagnostics', () => {
+  it('type checks policies against OpenAPI documents (status.typeChecking) and flags a binding without its policy', () => {
+    const r = kelp(['check', 'typo', '--openapi', '../../fixtures/openapi/apis__apps__v1.json', '-o', 'json'])
+    expect(r.code).toBe(0) // warnings only
+    const d = json(r.out).diagnostics
+    expect(d.map((x) => x.level)).toEqual(['warn', 'warn'])
+    // typechecking.go: "<group>/<version>, Kind=<Kind>: <issues>"; cel-go's undefined field issue
+    expect(
+      d.some((x) => x.message.includes("apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'")),
+    ).toBe(true)
+    expect(d.some((x) => x.message.includes('binds ValidatingAdmissionPolicy "not-there"'))).toBe(true)
+    expect(
+      kelp(['check', 'typo', '--openapi', '../../fixtures/openapi/apis__apps__v1.json', '--fail-on', 'warn']).code,
+    ).toBe(1)
+  })
+})
+
 describe('output formats', () => {
   for (const format of ['junit', 'sarif', 'github']) {
     it(`-o ${format} produces its format`, () => {
@@ -155,12 +172,14 @@ describe('output formats', () => {
       expect(r.code).toBe(1)
       if (format === 'junit') {
         expect(r.out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites/)
-        expect(parseXml(r.out).documentElement.tagName).toBe('testsuites')
+        expect(parseXml(r.out).documentElement?.tagName).toBe('testsuites')
       }
       if (format === 'sarif') {
         const log = JSON.parse(r.out)
         expect(sarifValidator()(log)).toEqual([]) // the official SARIF 2.1.0 schema
-        expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('manifests/deployments.yaml')
+        expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(
+          'manifests/deployments.yaml',
+        )
       }
       if (format === 'github') expect(r.out).toMatch(/^::error file=manifests\/deployments\.yaml,line=1/m)
     })
