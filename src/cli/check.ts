@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { apiVersionStatus } from '../engine/api-versions.js'
-import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
+import { type AdmitResult, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
@@ -118,8 +118,20 @@ function loadAtRevision(rev: string, files: readonly string[]): { objects: Loade
   return { objects, errors }
 }
 
-/** Runs the check and returns the report (the caller formats it and picks the exit code). */
-export function check(options: CheckOptions): Report {
+/** What the admission of each object needs: built once, shared by the main thread and the workers. */
+export interface Prepared {
+  /** The objects a worker builds the same policy set from (material, Namespaces, params). */
+  readonly context: readonly JSONObject[]
+  readonly buildOptions: PolicySetOptions
+  readonly toAdmit: readonly LoadedObject[]
+  readonly olds: ReadonlyMap<string, JSONObject>
+  readonly target: string
+  readonly defaultNamespace: string
+  readonly diagnostics: Finding[]
+}
+
+/** Loads the inputs, the material and the old revision, and builds the policy set. */
+export function prepare(options: CheckOptions): { prepared: Prepared; set: PolicySet } {
   const defaultNamespace = options.namespace ?? 'default'
   const inputs = loadManifests(options.paths, options.stdin)
   const diagnostics: Finding[] = [...inputs.errors]
@@ -140,13 +152,12 @@ export function check(options: CheckOptions): Report {
 
   // every object is context too: Namespaces for selectors, params for paramRefs
   const all = [...material, ...toAdmit]
-  const set = PolicySet.build(
-    all.map((o) => o.object),
-    {
-      version: options.kubeVersion,
-      ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
-    },
-  )
+  const buildOptions: PolicySetOptions = {
+    version: options.kubeVersion,
+    ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
+  }
+  const context = all.map((o) => o.object)
+  const set = PolicySet.build(context, buildOptions)
   for (const d of set.diagnostics) {
     const src = all[d.index]?.source
     diagnostics.push({
@@ -181,17 +192,57 @@ export function check(options: CheckOptions): Report {
   diagnostics.push(...oldLoaded.errors)
   for (const o of oldLoaded.objects) olds.set(identity(o.object, defaultNamespace), o.object)
 
-  const objects: ObjectResult[] = toAdmit.map((o) =>
-    admitOne(set, o, olds, options.target ?? options.kubeVersion, defaultNamespace),
+  const target = options.target ?? options.kubeVersion
+  // what a worker needs to build the same set: the material, Namespaces and param objects (not every object)
+  const paramKinds = new Set(
+    set.policies.flatMap((h) => {
+      const pk = h.policy.spec?.paramKind
+      return pk ? [`${pk.apiVersion}|${pk.kind}`] : []
+    }),
   )
+  const workerContext = context.filter(
+    (o) =>
+      isMaterial(o) || (o.apiVersion === 'v1' && o.kind === 'Namespace') || paramKinds.has(`${o.apiVersion}|${o.kind}`),
+  )
+  return {
+    prepared: { context: workerContext, buildOptions, toAdmit, olds, target, defaultNamespace, diagnostics },
+    set,
+  }
+}
+
+/** Admits a run of objects against a built set. */
+export function admitAll(
+  set: PolicySet,
+  objects: readonly LoadedObject[],
+  olds: ReadonlyMap<string, JSONObject>,
+  target: string,
+  defaultNamespace: string,
+  onProgress?: (done: number, total: number) => void,
+): ObjectResult[] {
+  const out: ObjectResult[] = []
+  for (const o of objects) {
+    out.push(admitOne(set, o, olds, target, defaultNamespace))
+    if (onProgress !== undefined && (out.length & 63) === 0) onProgress(out.length, objects.length)
+  }
+  return out
+}
+
+/** The report of admitted objects. */
+export function report(prepared: Prepared, objects: readonly ObjectResult[]): Report {
   return {
     schemaVersion: 1,
     kelpVersion: VERSION,
-    kubeVersion: options.target ?? options.kubeVersion,
+    kubeVersion: prepared.target,
     objects,
-    diagnostics,
-    summary: summarize(objects, diagnostics),
+    diagnostics: prepared.diagnostics,
+    summary: summarize(objects, prepared.diagnostics),
   }
+}
+
+/** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
+export function check(options: CheckOptions): Report {
+  const { prepared, set } = prepare(options)
+  return report(prepared, admitAll(set, prepared.toAdmit, prepared.olds, prepared.target, prepared.defaultNamespace))
 }
 
 function admitOne(

@@ -1,13 +1,17 @@
+import { readFileSync, statSync } from 'node:fs'
 import type { Command } from 'commander'
 import { parseKubeVersion } from '../engine/api-versions.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion, SUPPORTED_VERSIONS } from '../kube/environment.js'
 import { format, type OutputFormat } from '../report/index.js'
 import { exitCode, type FailOn } from '../report/model.js'
-import { check } from './check.js'
+import { createLogger, LOG_LEVELS, type LogLevel } from '../webhook/log.js'
+import type { WebhookServer } from '../webhook/server.js'
+import { checkParallel } from './parallel.js'
 import { findSuites, runSuite, type SuiteRun } from './policy-test.js'
 import { type Io, UsageError } from './usage.js'
 
-// `kelp check` and `kelp test`: argument handling only; the work is in check.ts / policy-test.ts.
+// `kelp check`, `kelp test` and `kelp serve`: argument handling only; the work is in check.ts /
+// policy-test.ts / webhook/server.ts.
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const
@@ -27,6 +31,26 @@ function kubeVersionOf(input: string): { target: string; env: KubeVersion } {
   const env =
     envs.find((e) => e === v) ?? (minor(v) < minor(envs[0] as string) ? envs[0] : envs.at(-1)) ?? DEFAULT_KUBE_VERSION
   return { target: v, env }
+}
+
+/**
+ * A progress line on stderr, only on a terminal and only once a run has taken more than a second
+ * (stdout stays clean for the report).
+ */
+function progressOnTty(): { update: (done: number, total: number) => void; done: () => void } {
+  const start = Date.now()
+  let shown = false
+  if (process.stderr.isTTY !== true) return { update: () => {}, done: () => {} }
+  return {
+    update: (done, total) => {
+      if (Date.now() - start < 1000) return
+      shown = true
+      process.stderr.write(`\rkelp: ${done}/${total} objects checked`)
+    },
+    done: () => {
+      if (shown) process.stderr.write('\r\x1b[K')
+    },
+  }
 }
 
 export function addCheckCommand(program: Command, io: Io, setCode: (c: number) => void): void {
@@ -61,8 +85,9 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     .option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`, 'text')
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
     .option('--no-color', 'no colours in text output')
+    .option('-j, --jobs <n>', 'threads to admit objects on (default: by the cores and the input size)')
     .action(
-      (
+      async (
         paths: string[],
         opts: {
           policies: string[]
@@ -74,6 +99,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           output: string
           failOn: string
           color: boolean
+          jobs?: string
         },
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
@@ -82,16 +108,25 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           throw new UsageError(`--fail-on: one of ${FAIL_ON.join(', ')}`)
         if (opts.base !== undefined && opts.old.length > 0) throw new UsageError('--old and --base are exclusive')
         const { target, env } = kubeVersionOf(opts.kubeVersion)
-        const report = check({
-          paths,
-          policies: opts.policies,
-          old: opts.old,
-          ...(opts.base !== undefined ? { base: opts.base } : {}),
-          kubeVersion: env,
-          target,
-          namespace: opts.namespace,
-          ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
-        })
+        const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs)
+        if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0))
+          throw new UsageError('--jobs: a positive integer')
+        const progress = progressOnTty()
+        const report = await checkParallel(
+          {
+            paths,
+            policies: opts.policies,
+            old: opts.old,
+            ...(opts.base !== undefined ? { base: opts.base } : {}),
+            kubeVersion: env,
+            target,
+            namespace: opts.namespace,
+            ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
+          },
+          jobs,
+          progress.update,
+        )
+        progress.done()
         const failOn = opts.failOn as FailOn
         io.out(
           format(report, opts.output as OutputFormat, {
@@ -160,4 +195,127 @@ export function addTestCommand(program: Command, io: Io, setCode: (c: number) =>
       }
       setCode(errors > 0 ? 2 : failed > 0 ? 1 : 0)
     })
+}
+
+/** For tests and embedding: observe the started server; keep the process' signal handlers out. */
+export interface ServeHooks {
+  readonly onStarted?: (server: WebhookServer) => void
+  /** Exit code of a server that could not start or has stopped (default: sets process.exitCode). */
+  readonly onExit?: (code: number) => void
+  /** Install SIGTERM / SIGINT (graceful shutdown), SIGHUP (reload) and uncaught-error logging (default true). */
+  readonly processHandlers?: boolean
+}
+
+export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}): void {
+  program
+    .command('serve')
+    .description(
+      'serve the policies as a validating admission webhook over HTTPS: POST /validate (AdmissionReview v1), ' +
+        'GET /healthz, /readyz, /metrics; policy paths and certificate files are watched and reloaded',
+    )
+    .option(
+      '-p, --policies <path>',
+      'policy material: VAPs, bindings, params, CRDs, Namespaces; files or directories (repeatable, required)',
+      collect,
+      [],
+    )
+    .option('--tls-cert <file>', 'the serving certificate (PEM, with its chain)')
+    .option('--tls-key <file>', 'the private key of the certificate (PEM)')
+    .option('--port <port>', 'the HTTPS port', '8443')
+    .option('--address <address>', 'the address to listen on (default: every interface)')
+    .option('--kube-version <version>', 'the Kubernetes release to behave as', DEFAULT_KUBE_VERSION)
+    .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')}`, 'info')
+    .action(
+      (opts: {
+        policies: string[]
+        tlsCert?: string
+        tlsKey?: string
+        port: string
+        address?: string
+        kubeVersion: string
+        logLevel: string
+      }) => {
+        if (opts.policies.length === 0) throw new UsageError('--policies is required (files or directories)')
+        for (const p of opts.policies) {
+          if (p === '-') throw new UsageError('--policies: stdin (-) cannot be served: name files or directories')
+          try {
+            statSync(p)
+          } catch (e) {
+            throw new UsageError(`--policies: cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+          }
+        }
+        for (const [flag, file] of [
+          ['--tls-cert', opts.tlsCert],
+          ['--tls-key', opts.tlsKey],
+        ] as const) {
+          if (file === undefined) throw new UsageError(`${flag} is required`)
+          try {
+            readFileSync(file)
+          } catch (e) {
+            throw new UsageError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+          }
+        }
+        const port = Number(opts.port)
+        if (!/^\d+$/.test(opts.port) || port > 65535) throw new UsageError(`--port: not a port number: ${opts.port}`)
+        if (!(LOG_LEVELS as readonly string[]).includes(opts.logLevel))
+          throw new UsageError(`--log-level: one of ${LOG_LEVELS.join(', ')}`)
+        const { env } = kubeVersionOf(opts.kubeVersion)
+        const log = createLogger({ level: opts.logLevel as LogLevel, write: io.err })
+        const onExit =
+          hooks.onExit ??
+          ((c: number) => {
+            process.exitCode = c
+          })
+        // loaded on use: the other commands do not pay for the server and prom-client
+        import('../webhook/server.js')
+          .then(({ startWebhookServer }) =>
+            startWebhookServer({
+              policies: opts.policies,
+              tlsCert: opts.tlsCert as string,
+              tlsKey: opts.tlsKey as string,
+              port,
+              ...(opts.address !== undefined ? { address: opts.address } : {}),
+              policySetOptions: { version: env },
+              logger: log,
+            }),
+          )
+          .then(
+            (server) => {
+              if (hooks.processHandlers !== false) installProcessHandlers(server, log)
+              server.closed.then(() => onExit(0))
+              hooks.onStarted?.(server)
+            },
+            (e: unknown) => {
+              log.error('cannot start the server', { error: (e as Error).message })
+              onExit(1)
+            },
+          )
+      },
+    )
+}
+
+function installProcessHandlers(server: WebhookServer, log: ReturnType<typeof createLogger>): void {
+  const stop = (signal: NodeJS.Signals) => {
+    log.info('signal received', { signal })
+    void server.close()
+  }
+  const hup = () => {
+    log.info('signal received: reloading', { signal: 'SIGHUP' })
+    server.reloadPolicies(true)
+    server.reloadCertificate(true)
+  }
+  // nothing crashes the process: an error escaping a callback is logged and the server keeps serving
+  const uncaught = (e: unknown) => log.error('uncaught error', { error: e })
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+  process.on('SIGHUP', hup)
+  process.on('uncaughtException', uncaught)
+  process.on('unhandledRejection', uncaught)
+  server.closed.then(() => {
+    process.off('SIGTERM', stop)
+    process.off('SIGINT', stop)
+    process.off('SIGHUP', hup)
+    process.off('uncaughtException', uncaught)
+    process.off('unhandledRejection', uncaught)
+  })
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { isMap, isSeq, LineCounter, parseAllDocuments } from 'yaml'
+import jsyaml from 'js-yaml'
+import { isMap, isSeq, LineCounter, parseDocument } from 'yaml'
 import type { Finding, SourceRef } from '../report/model.js'
 
 // Reading manifests: files, directories (recursively: .yaml, .yml, .json), `-` for stdin; every
@@ -63,35 +64,114 @@ function inputError(file: string, message: string, line?: number, column?: numbe
 
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** Parses one file's text into objects (Lists expanded) and parse errors. */
+/**
+ * The YAML schema kubectl's decoding agrees with here: YAML 1.2 core scalars (no timestamps: dates stay
+ * strings, as in the JSON the apiserver receives) plus merge keys (`<<: *anchor`), which kubectl honours.
+ */
+// @types/js-yaml does not declare `types`; js-yaml 4 exports them (types.merge: the `<<` key)
+const { merge } = (jsyaml as unknown as { types: { merge: jsyaml.Type } }).types
+const SCHEMA = jsyaml.CORE_SCHEMA.extend({ implicit: [merge] })
+
+interface Chunk {
+  readonly text: string
+  /** 1-based line of the chunk's first line in the file. */
+  readonly line: number
+}
+
+/**
+ * The documents of a stream, split at `---` / `...` marker lines (a marker is at column 0, which a
+ * block scalar of an object document cannot be), each with its first line.
+ */
+function splitDocuments(text: string): Chunk[] {
+  const lines = text.split('\n')
+  const chunks: Chunk[] = []
+  let start = 0
+  for (let i = 0; i <= lines.length; i++) {
+    const l = i < lines.length ? (lines[i] as string) : undefined
+    const marker = l !== undefined && (/^---(\s|$)/.test(l) || /^\.\.\.\s*$/.test(l))
+    if (l === undefined || marker) {
+      if (i > start || l === undefined) chunks.push({ text: lines.slice(start, i).join('\n'), line: start + 1 })
+      start = i + 1
+      // content after `--- ` on the marker line belongs to the next document
+      if (marker && l !== undefined && /^---\s+\S/.test(l)) {
+        lines[i] = l.replace(/^---/, '   ')
+        start = i
+      }
+    }
+  }
+  return chunks
+}
+
+/** The first line that holds content (not blank, not a comment, not a directive): where the object starts. */
+function contentStart(chunk: Chunk): { line: number; column: number } {
+  const lines = chunk.text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as string
+    const t = l.trimStart()
+    if (t === '' || t.startsWith('#') || t.startsWith('%')) continue
+    return { line: chunk.line + i, column: l.length - t.length + 1 }
+  }
+  return { line: chunk.line, column: 1 }
+}
+
+/** Positions of a List's items: the `- ` lines of its top-level `items:` sequence, or undefined. */
+function itemPositions(chunk: Chunk, count: number): { line: number; column: number }[] | undefined {
+  const lines = chunk.text.split('\n')
+  const at = lines.findIndex((l) => /^items:\s*(#.*)?$/.test(l))
+  if (at < 0) return undefined
+  let indent: string | undefined
+  const out: { line: number; column: number }[] = []
+  for (let i = at + 1; i < lines.length; i++) {
+    const l = lines[i] as string
+    if (/^\S/.test(l) && !l.startsWith('-')) break // the next top-level key
+    const m = /^(\s*)- /.exec(l) ?? /^(\s*)-$/.exec(l)
+    if (m === null) continue
+    indent ??= m[1]
+    if (m[1] === indent) out.push({ line: chunk.line + i, column: (indent?.length ?? 0) + 3 })
+  }
+  return out.length === count ? out : undefined
+}
+
+/** The same positions from a full YAML parse (slow; for Lists written unusually, e.g. in flow style). */
+function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] {
+  const lines = new LineCounter()
+  const doc = parseDocument(chunk.text, { lineCounter: lines })
+  const items = isMap(doc.contents) ? doc.contents.get('items', true) : undefined
+  if (!isSeq(items)) return []
+  return items.items.map((n) => {
+    const p = lines.linePos((n as { range?: [number] }).range?.[0] ?? 0)
+    return { line: chunk.line + p.line - 1, column: p.col }
+  })
+}
+
+/**
+ * Parses one file's text into objects (Lists expanded) and parse errors. js-yaml parses (ten times
+ * faster than a position-keeping parser on bulk input: docs/benchmarks.md); positions come from the
+ * document markers and, for List items, from their `- ` lines.
+ */
 export function parseManifests(text: string, file: string): Loaded {
   const objects: LoadedObject[] = []
   const errors: Finding[] = []
-  const lines = new LineCounter()
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
-  const pos = (offset: number | undefined) => {
-    const p = lines.linePos(offset ?? 0)
-    return { line: p.line, column: p.col }
-  }
-  // parseAllDocuments returns an EmptyStream (not an array) for empty input
-  const list = Array.isArray(docs) ? docs : []
-  list.forEach((doc, index) => {
-    if (doc.errors.length > 0) {
-      const e = doc.errors[0]
-      const at = pos(e?.pos[0])
-      errors.push(inputError(file, (e?.message ?? 'invalid YAML').split('\n')[0] as string, at.line, at.column, index))
-      return
-    }
+  splitDocuments(text).forEach((chunk, index) => {
     let value: unknown
     try {
-      value = doc.toJS({ maxAliasCount: 1000 })
+      value = jsyaml.load(chunk.text, { schema: SCHEMA, filename: file })
     } catch (e) {
-      const at = pos(doc.contents?.range?.[0])
-      errors.push(inputError(file, (e as Error).message, at.line, at.column, index))
+      const err = e as { reason?: string; message: string; mark?: { line: number; column: number } }
+      const line = chunk.line + (err.mark?.line ?? 0)
+      errors.push(
+        inputError(
+          file,
+          err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML',
+          line,
+          (err.mark?.column ?? 0) + 1,
+          index,
+        ),
+      )
       return
     }
     if (value === null || value === undefined) return // an empty document
-    const at = pos(doc.contents?.range?.[0])
+    const at = contentStart(chunk)
     if (!isObject(value)) {
       errors.push(
         inputError(
@@ -106,11 +186,10 @@ export function parseManifests(text: string, file: string): Loaded {
     }
     const kind = typeof value.kind === 'string' ? value.kind : ''
     if ((kind === 'List' || kind.endsWith('List')) && Array.isArray(value.items)) {
-      // each item at its own position
-      const itemsNode = isMap(doc.contents) ? doc.contents.get('items', true) : undefined
-      value.items.forEach((item, i) => {
-        const node = isSeq(itemsNode) ? itemsNode.items[i] : undefined
-        const ip = pos((node as { range?: [number] } | undefined)?.range?.[0] ?? doc.contents?.range?.[0])
+      const items = value.items
+      const positions = itemPositions(chunk, items.length) ?? itemPositionsByParse(chunk)
+      items.forEach((item, i) => {
+        const ip = positions[i] ?? at
         if (!isObject(item)) {
           errors.push(inputError(file, `items[${i}] is not an object`, ip.line, ip.column, index))
           return

@@ -1,4 +1,4 @@
 #!/usr/bin/env node
 import { main } from './program.js'
 
-process.exitCode = main(process.argv.slice(2))
+process.exitCode = await main(process.argv.slice(2))

@@ -8,7 +8,7 @@ import { typeValueOf } from '../cel/values/typeof.js'
 import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
-import { addCheckCommand, addTestCommand } from './commands.js'
+import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
 import { UsageError } from './usage.js'
 import { VERSION } from './version.js'
 
@@ -75,7 +75,7 @@ const processIo: Io = {
 }
 
 /** Runs the kelp command line on `argv` (without node and script); returns the exit code. */
-export function main(argv: string[], io: Io = processIo): number {
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
   let code = 0
   const out = io.out
   const err = io.err
@@ -170,8 +170,9 @@ export function main(argv: string[], io: Io = processIo): number {
   addTestCommand(program, io, (c) => {
     code = c
   })
+  addServeCommand(program, io)
   try {
-    program.parse(argv, { from: 'user' })
+    await program.parseAsync(argv, { from: 'user' })
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2
     if (e instanceof UsageError) {

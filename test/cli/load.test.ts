@@ -54,3 +54,64 @@ describe('parseManifests', () => {
     expect(j.objects[0]?.object.kind).toBe('Pod')
   })
 })
+
+describe('parseManifests: YAML as kubectl reads it', () => {
+  it('dates stay strings (the apiserver receives JSON), merge keys apply', () => {
+    const r = parseManifests(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d}\ndata:\n  day: 2024-01-02\n  base: &b {x: "1"}\n  copy:\n    <<: *b\n    y: "2"\n',
+      'd.yaml',
+    )
+    const data = r.objects[0]?.object.data as Record<string, unknown>
+    expect(data.day).toBe('2024-01-02')
+    expect(data.copy).toEqual({ x: '1', y: '2' })
+  })
+
+  it('a `kubectl get -o yaml` List: items at column 1, each at its own line', () => {
+    const text = `apiVersion: v1
+items:
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: a
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: b
+kind: List
+metadata:
+  resourceVersion: ""
+`
+    const r = parseManifests(text, 'dump.yaml')
+    expect(
+      r.objects.map((o) => [(o.object.metadata as { name: string }).name, o.source.line, o.source.column]),
+    ).toEqual([
+      ['a', 3, 3],
+      ['b', 7, 3],
+    ])
+  })
+
+  it('a flow-style List still gets item positions', () => {
+    const r = parseManifests(
+      'kind: List\napiVersion: v1\nitems: [{apiVersion: v1, kind: Pod, metadata: {name: x}}]\n',
+      'f.yaml',
+    )
+    expect(r.objects[0]?.source).toMatchObject({ line: 3, column: 9 })
+  })
+
+  it('content on the `---` line, comments and directives before a document', () => {
+    const r = parseManifests(
+      '# header\n---\n# about a\napiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n--- {apiVersion: v1, kind: Namespace, metadata: {name: b}}\n',
+      'm.yaml',
+    )
+    expect(r.objects.map((o) => [(o.object.metadata as { name: string }).name, o.source.line])).toEqual([
+      ['a', 4],
+      ['b', 7],
+    ])
+  })
+
+  it('duplicate keys are an error at their line, as kubectl (strict YAML) reports them', () => {
+    const r = parseManifests('apiVersion: v1\nkind: Pod\nkind: Pod\n', 'dup.yaml')
+    expect(r.objects).toEqual([])
+    expect(r.errors[0]?.source).toMatchObject({ file: 'dup.yaml', line: 3 })
+  })
+})
