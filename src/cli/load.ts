@@ -144,6 +144,27 @@ function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] 
   })
 }
 
+/** The first document of a file, as a value (any YAML), or the parse error with its position. */
+export function parseFirstDocument(text: string, file: string): { value: unknown } | { error: Finding } {
+  for (const chunk of splitDocuments(text)) {
+    const r = loadChunk(chunk, file, 0)
+    if ('error' in r) return r
+    if (r.value !== null && r.value !== undefined) return r
+  }
+  return { error: inputError(file, 'no YAML document') }
+}
+
+function loadChunk(chunk: Chunk, file: string, index: number): { value: unknown } | { error: Finding } {
+  try {
+    return { value: jsyaml.load(chunk.text, { schema: SCHEMA, filename: file }) }
+  } catch (e) {
+    const err = e as { reason?: string; message: string; mark?: { line: number; column: number } }
+    const line = chunk.line + (err.mark?.line ?? 0)
+    const message = err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML'
+    return { error: inputError(file, message, line, (err.mark?.column ?? 0) + 1, index) }
+  }
+}
+
 /**
  * Parses one file's text into objects (Lists expanded) and parse errors. js-yaml parses (ten times
  * faster than a position-keeping parser on bulk input: docs/benchmarks.md); positions come from the

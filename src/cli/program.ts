@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
-import { parseAllDocuments } from 'yaml'
 import { formatType } from '../cel/checker/index.js'
 import { CelError, type CelValue, compile, DynType, type Type } from '../cel/index.js'
 import { formatValue } from '../cel/values/format.js'
@@ -9,6 +8,7 @@ import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
+import { parseFirstDocument } from './load.js'
 import { UsageError } from './usage.js'
 import { VERSION } from './version.js'
 
@@ -31,15 +31,13 @@ function readBinding(spec: string): [string, CelValue] {
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as Error).message}`)
   }
-  const docs = parseAllDocuments(text)
-  if (!Array.isArray(docs) || docs.length === 0) throw new UsageError(`${path}: no YAML document`)
-  const doc = docs[0]!
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0]!
-    const line = err.linePos?.[0]?.line
-    throw new UsageError(`${path}${line ? `:${line}` : ''}: ${err.message.split('\n')[0]}`)
+  // the same YAML reading as `kelp check` (load.ts)
+  const doc = parseFirstDocument(text, path)
+  if ('error' in doc) {
+    const line = doc.error.source?.line
+    throw new UsageError(`${path}${line ? `:${line}` : ''}: ${doc.error.message}`)
   }
-  return [name, doc.toJS() as CelValue]
+  return [name, doc.value as CelValue]
 }
 
 function readRules(path: string): AuthzRule[] {

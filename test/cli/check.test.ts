@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -122,6 +123,33 @@ describe('kelp check: custom resources and revisions', () => {
     // apiextensions validation.go: field.Invalid(spec.size, <value>, message) for a scalar node
     expect(o?.findings.map((f) => f.message)).toEqual(['spec.size: Invalid value: 2: size may only grow'])
     expect(json(updated.out).summary).toMatchObject({ created: 0, updated: 1 })
+  })
+})
+
+describe('kelp check --base: the previous revision from git', () => {
+  it('an object changed since the base revision is an UPDATE; one added since is a CREATE', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'kelp-base-'))
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo })
+    git('init', '-q')
+    copyFileSync(join(fixtures, 'crd/widgets.yaml'), join(repo, 'widgets.yaml'))
+    copyFileSync(join(fixtures, 'old/widget.yaml'), join(repo, 'widget.yaml')) // size 5
+    git('add', '.')
+    git('commit', '-qm', 'base')
+    copyFileSync(join(fixtures, 'crd/widget.yaml'), join(repo, 'widget.yaml')) // size 2: shrinks
+    writeFileSync(
+      join(repo, 'new.yaml'),
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: n, namespace: prod}\nspec: {size: 1}\n',
+    )
+    const r = spawnSync(process.execPath, [cli, 'check', '.', '--base', 'HEAD', '-o', 'json'], {
+      cwd: repo,
+      encoding: 'utf8',
+    })
+    expect(r.status).toBe(1)
+    const by = Object.fromEntries(json(r.stdout).objects.map((o) => [o.name, o]))
+    expect(by.w).toMatchObject({ operation: 'UPDATE', outcome: 'denied' })
+    expect(by.w?.findings[0]?.message).toBe('spec.size: Invalid value: 2: size may only grow')
+    expect(by.n).toMatchObject({ operation: 'CREATE', outcome: 'allowed' })
   })
 })
 
