@@ -1,0 +1,362 @@
+import { createHash } from 'node:crypto'
+import type { AdmitResult, PolicySet } from '../engine/policy-set.js'
+import type {
+  AdmissionAttributes,
+  GroupVersionKind,
+  GroupVersionResource,
+  Operation,
+  UserInfo,
+} from '../policy/attributes.js'
+
+// The admission webhook adapter, framework-neutral: an AdmissionReview (admission.k8s.io/v1) in, an
+// AdmissionReview out, with the same PolicySet.admit() the CLI uses. Usable from node:http(s),
+// Express, Fastify, … : hand `handle()` the body (raw bytes, text, or an already parsed object) and
+// write back `status`, `headers` and `JSON.stringify(body)`.
+//
+// Who decides what:
+// - The engine (PolicySet.admit) decides everything about the request itself: which policies match,
+//   every validation, messageExpression, Warn / Audit / Deny actions, the Status (code and reason per
+//   the first Deny's reason), the warnings, the audit annotations, CRD validation of custom resources,
+//   and evaluation errors: a policy's `failurePolicy` (Fail → a Deny, Ignore → nothing) is applied in
+//   the engine exactly as kube-apiserver's ValidatingAdmissionPolicy dispatcher applies it.
+// - This adapter only translates: AdmissionRequest → AdmissionAttributes, AdmitResult →
+//   AdmissionResponse, following what kube-apiserver's webhook dispatcher accepts
+//   (apiserver pkg/admission/plugin/webhook/request/admissionreview.go VerifyAdmissionResponse,
+//   validating/dispatcher.go callHook, errors/statuserror.go ToStatusErr).
+// - A request kelp cannot answer (malformed body: 400; no policy set loaded: 503; an internal error:
+//   500) is an HTTP error, not an AdmissionReview: kube-apiserver then treats the call as failed and
+//   the *webhook configuration's* failurePolicy decides (Fail rejects, Ignore admits), as for any
+//   webhook that cannot be reached.
+
+type JSONObject = Record<string, unknown>
+
+export const ADMISSION_API_VERSION = 'admission.k8s.io/v1'
+export const ADMISSION_KIND = 'AdmissionReview'
+
+/** metav1.Status as an AdmissionResponse carries it (`response.status`). */
+export interface ResponseStatus {
+  readonly status: 'Failure'
+  readonly code: number
+  readonly reason: string
+  readonly message: string
+  readonly details?: unknown
+}
+
+/** admission/v1 AdmissionResponse (the fields a validating webhook may set). */
+export interface AdmissionResponse {
+  readonly uid: string
+  readonly allowed: boolean
+  readonly status?: ResponseStatus
+  readonly warnings?: readonly string[]
+  readonly auditAnnotations?: Readonly<Record<string, string>>
+}
+
+export interface AdmissionReviewResponse {
+  readonly apiVersion: typeof ADMISSION_API_VERSION
+  readonly kind: typeof ADMISSION_KIND
+  readonly response: AdmissionResponse
+}
+
+/** What the HTTP layer writes: the status code, the JSON body, extra headers. */
+export interface HandlerResponse {
+  readonly status: number
+  readonly body: object
+  readonly headers?: Record<string, string>
+}
+
+/** One admitted request, for metrics and logs. */
+export interface AdmitEvent {
+  readonly attributes: AdmissionAttributes
+  readonly result: AdmitResult
+  readonly response: AdmissionResponse
+}
+
+export interface AdmissionHandlerOptions {
+  /** Called after each request the engine answered (not for 4xx / 5xx). Exceptions are ignored. */
+  readonly onAdmit?: (event: AdmitEvent) => void
+}
+
+export interface AdmissionHandler {
+  handle(body: unknown): HandlerResponse
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const REASONS: Record<number, string> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  413: 'RequestEntityTooLarge',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+}
+
+/**
+ * An HTTP error as a metav1.Status (what the apiserver's REST client decodes from an error response
+ * and shows in `failed calling webhook "<name>": …`).
+ */
+export function errorResponse(code: number, message: string, headers: Record<string, string> = {}): HandlerResponse {
+  return {
+    status: code,
+    body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: REASONS[code], code },
+    headers: { ...JSON_HEADERS, ...headers },
+  }
+}
+
+class BadRequest extends Error {}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/** The body as a JSON value: bytes (UTF-8) or text parsed, anything else taken as already parsed. */
+function parseBody(body: unknown): unknown {
+  let text: string
+  if (Buffer.isBuffer(body) || body instanceof Uint8Array) {
+    try {
+      text = decoder.decode(body)
+    } catch {
+      throw new BadRequest('request body is not valid UTF-8')
+    }
+  } else if (typeof body === 'string') text = body
+  else if (body === undefined || body === null)
+    throw new BadRequest('request body is empty: expected an AdmissionReview')
+  else return body
+  if (text.trim() === '') throw new BadRequest('request body is empty: expected an AdmissionReview')
+  try {
+    return JSON.parse(text)
+  } catch (e) {
+    throw new BadRequest(`request body is not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+const str = (v: unknown, field: string, required = false): string => {
+  if (v === undefined || v === null) {
+    if (required) throw new BadRequest(`${field} is required`)
+    return ''
+  }
+  if (typeof v !== 'string') throw new BadRequest(`${field} must be a string`)
+  if (required && v === '') throw new BadRequest(`${field} is required`)
+  return v
+}
+
+function gvkOf(v: unknown, field: string): GroupVersionKind {
+  if (!isObject(v)) throw new BadRequest(`${field} is required (group, version, kind)`)
+  return {
+    group: str(v.group, `${field}.group`),
+    version: str(v.version, `${field}.version`, true),
+    kind: str(v.kind, `${field}.kind`, true),
+  }
+}
+
+function gvrOf(v: unknown, field: string): GroupVersionResource {
+  if (!isObject(v)) throw new BadRequest(`${field} is required (group, version, resource)`)
+  return {
+    group: str(v.group, `${field}.group`),
+    version: str(v.version, `${field}.version`, true),
+    resource: str(v.resource, `${field}.resource`, true),
+  }
+}
+
+const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT']
+
+function objectOf(v: unknown, field: string): JSONObject | null {
+  if (v === undefined || v === null) return null
+  if (!isObject(v)) throw new BadRequest(`${field} must be a JSON object`)
+  return v
+}
+
+function userInfoOf(v: unknown): UserInfo {
+  if (v === undefined || v === null) return {}
+  if (!isObject(v)) throw new BadRequest('request.userInfo must be a JSON object')
+  const groups = v.groups ?? []
+  if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'string'))
+    throw new BadRequest('request.userInfo.groups must be a list of strings')
+  const extra = v.extra ?? {}
+  if (!isObject(extra) || !Object.values(extra).every((x) => Array.isArray(x) && x.every((s) => typeof s === 'string')))
+    throw new BadRequest('request.userInfo.extra must map strings to lists of strings')
+  return {
+    username: str(v.username, 'request.userInfo.username'),
+    uid: str(v.uid, 'request.userInfo.uid'),
+    groups: groups as string[],
+    extra: extra as Record<string, string[]>,
+  }
+}
+
+/**
+ * AdmissionReview → (uid, AdmissionAttributes). `kind` / `resource` / `subResource` are what the
+ * webhook matched (the object is in that version); `requestKind` / `requestResource` /
+ * `requestSubResource` what the user asked for (webhook/request/admissionreview.go CreateV1AdmissionReview).
+ */
+export function parseAdmissionReview(body: unknown): { uid: string; attributes: AdmissionAttributes } {
+  const review = parseBody(body)
+  if (!isObject(review)) throw new BadRequest('request body is not a JSON object: expected an AdmissionReview')
+  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : ''
+  const kind = typeof review.kind === 'string' ? review.kind : ''
+  if (apiVersion !== ADMISSION_API_VERSION || kind !== ADMISSION_KIND) {
+    const hint =
+      apiVersion === 'admission.k8s.io/v1beta1'
+        ? ' (kelp answers admission.k8s.io/v1 only: set admissionReviewVersions: ["v1"])'
+        : ''
+    throw new BadRequest(
+      `expected ${ADMISSION_API_VERSION}, Kind=${ADMISSION_KIND}, got ${apiVersion || '<no apiVersion>'}, Kind=${kind || '<no kind>'}${hint}`,
+    )
+  }
+  const req = review.request
+  if (!isObject(req)) throw new BadRequest('AdmissionReview has no request')
+  const uid = str(req.uid, 'request.uid', true)
+  const operation = str(req.operation, 'request.operation', true)
+  if (!(OPERATIONS as readonly string[]).includes(operation))
+    throw new BadRequest(
+      `request.operation: unsupported value "${operation}": supported values: ${OPERATIONS.map((o) => `"${o}"`).join(', ')}`,
+    )
+  if (req.dryRun !== undefined && req.dryRun !== null && typeof req.dryRun !== 'boolean')
+    throw new BadRequest('request.dryRun must be a boolean')
+  const attributes: AdmissionAttributes = {
+    uid,
+    kind: gvkOf(req.kind, 'request.kind'),
+    resource: gvrOf(req.resource, 'request.resource'),
+    subResource: str(req.subResource, 'request.subResource'),
+    ...(req.requestKind != null ? { requestKind: gvkOf(req.requestKind, 'request.requestKind') } : {}),
+    ...(req.requestResource != null ? { requestResource: gvrOf(req.requestResource, 'request.requestResource') } : {}),
+    ...(req.requestSubResource != null
+      ? { requestSubResource: str(req.requestSubResource, 'request.requestSubResource') }
+      : {}),
+    name: str(req.name, 'request.name'),
+    namespace: str(req.namespace, 'request.namespace'),
+    operation: operation as Operation,
+    object: objectOf(req.object, 'request.object'),
+    oldObject: objectOf(req.oldObject, 'request.oldObject'),
+    options: objectOf(req.options, 'request.options'),
+    userInfo: userInfoOf(req.userInfo),
+    dryRun: req.dryRun === true,
+  }
+  return { uid, attributes }
+}
+
+// --- audit annotations -----------------------------------------------------------------------------
+
+const VALIDATION_FAILURE_KEY = 'validation.policy.admission.k8s.io/validation_failure'
+const QUALIFIED_NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/
+const MAX_NAME_PART = 63
+
+/**
+ * The key a webhook must answer for one of the engine's audit annotation keys. kube-apiserver
+ * records a webhook's annotation `k` as `<webhook name>/k` and drops it unless that is a qualified
+ * name with exactly one `/` (validating/dispatcher.go callHook → admission attributes AddAnnotation
+ * checkKeyFormat), so `k` must be one name part (≤ 63 characters, [A-Za-z0-9][-A-Za-z0-9_.]*).
+ * The engine's keys are in-process ones with a `/`:
+ * - `validation.policy.admission.k8s.io/validation_failure` → `validation_failure`
+ * - `<policy>/<key>` → `<policy>_<key>`; when that is over 63 characters,
+ *   `<key, cut to 54>-<first 8 hex digits of sha256(policy)>` (stable, distinct per policy).
+ */
+export function webhookAuditAnnotationKey(key: string): string {
+  if (key === VALIDATION_FAILURE_KEY) return 'validation_failure'
+  const slash = key.indexOf('/')
+  if (slash < 0) return QUALIFIED_NAME_PART.test(key) && key.length <= MAX_NAME_PART ? key : hashedKey('', key)
+  const policy = key.slice(0, slash)
+  const name = key.slice(slash + 1)
+  const joined = `${policy}_${name}`
+  if (joined.length <= MAX_NAME_PART && QUALIFIED_NAME_PART.test(joined)) return joined
+  return hashedKey(policy, name)
+}
+
+function hashedKey(policy: string, name: string): string {
+  const hash = createHash('sha256').update(policy).digest('hex').slice(0, 8)
+  let base = name.replace(/[^-A-Za-z0-9_.]/g, '_').slice(0, MAX_NAME_PART - 9)
+  base = base.replace(/^[^A-Za-z0-9]+/, '')
+  return base === '' ? hash : `${base}-${hash}`
+}
+
+// --- the response ----------------------------------------------------------------------------------
+
+/**
+ * The Status a denied request answers. kube-apiserver shows it as `admission webhook "<name>" denied
+ * the request: <message>` with this code and reason (errors/statuserror.go ToStatusErr, which also
+ * raises a code below 400 to 400). For a ValidatingAdmissionPolicy the message is the policy
+ * plugin's (`ValidatingAdmissionPolicy '<p>' with binding '<b>' denied request: …`) without the
+ * `<resource> "<name>" is forbidden: ` prefix the in-process plugin adds (the webhook prefix takes its
+ * place); for a custom resource, the apiextensions Status (`<Kind>.<group> "<name>" is invalid: …`).
+ */
+function deniedStatus(result: AdmitResult): ResponseStatus {
+  const s = result.status ?? result.customResource?.status
+  if (s === undefined) return { status: 'Failure', code: 403, reason: 'Forbidden', message: 'denied by kelp' }
+  let message = s.message
+  let details: unknown
+  if ('details' in s && s.details !== undefined) {
+    details = s.details
+    if (result.status !== undefined) {
+      const cause = result.status.details.causes[0]?.message
+      if (cause !== undefined && cause !== '') message = cause
+    }
+  }
+  return {
+    status: 'Failure',
+    code: s.code,
+    reason: s.reason,
+    message,
+    ...(details !== undefined ? { details } : {}),
+  }
+}
+
+/**
+ * AdmitResult → AdmissionResponse. Warnings are passed as the engine wrote them (the texts the
+ * apiserver itself would send for the same policies): kube-apiserver feeds a webhook's warnings to
+ * the same per-request recorder as in-process warnings (endpoints/filters/warning.go), which drops
+ * empty ones and ones with control characters, deduplicates, and past 4096 characters in total cuts
+ * each to 256, so kelp does not filter them a second time.
+ */
+export function admissionResponse(uid: string, result: AdmitResult): AdmissionResponse {
+  const auditAnnotations: Record<string, string> = {}
+  for (const [k, v] of Object.entries(result.auditAnnotations)) {
+    const key = webhookAuditAnnotationKey(k)
+    if (!(key in auditAnnotations)) auditAnnotations[key] = v
+  }
+  return {
+    uid,
+    allowed: result.allowed,
+    ...(result.allowed ? {} : { status: deniedStatus(result) }),
+    ...(result.warnings.length > 0 ? { warnings: [...result.warnings] } : {}),
+    ...(Object.keys(auditAnnotations).length > 0 ? { auditAnnotations } : {}),
+  }
+}
+
+/**
+ * The framework-neutral handler. `getPolicySet` is read once per request (the server swaps sets
+ * atomically by returning another one; a request in flight keeps the set it started with).
+ */
+export function createAdmissionHandler(
+  getPolicySet: () => PolicySet | undefined,
+  options: AdmissionHandlerOptions = {},
+): AdmissionHandler {
+  return {
+    handle(body: unknown): HandlerResponse {
+      let parsed: { uid: string; attributes: AdmissionAttributes }
+      try {
+        parsed = parseAdmissionReview(body)
+      } catch (e) {
+        if (e instanceof BadRequest) return errorResponse(400, e.message)
+        throw e
+      }
+      const set = getPolicySet()
+      if (set === undefined) return errorResponse(503, 'no policy set is loaded yet')
+      let result: AdmitResult
+      try {
+        result = set.admit(parsed.attributes)
+      } catch (e) {
+        // an engine bug, not an evaluation error (those are decisions): the webhook's failurePolicy decides
+        return errorResponse(500, `internal error evaluating the request: ${(e as Error).message ?? String(e)}`)
+      }
+      const response = admissionResponse(parsed.uid, result)
+      if (options.onAdmit !== undefined) {
+        try {
+          options.onAdmit({ attributes: parsed.attributes, result, response })
+        } catch {
+          // observers never change the answer
+        }
+      }
+      const review: AdmissionReviewResponse = { apiVersion: ADMISSION_API_VERSION, kind: ADMISSION_KIND, response }
+      return { status: 200, body: review, headers: { ...JSON_HEADERS } }
+    },
+  }
+}

@@ -1,0 +1,64 @@
+// Structured logs: one JSON object per line (`time`, `level`, `msg`, then the event's fields), for
+// a cluster's log pipeline. Levels below the configured one are dropped before formatting.
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+
+export type LogFields = Record<string, unknown>
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void
+  info(msg: string, fields?: LogFields): void
+  warn(msg: string, fields?: LogFields): void
+  error(msg: string, fields?: LogFields): void
+  enabled(level: LogLevel): boolean
+}
+
+export interface LoggerOptions {
+  readonly level?: LogLevel
+  /** Where each line goes (without the newline); default: stderr. */
+  readonly write?: (line: string) => void
+  /** The clock (tests). */
+  readonly now?: () => Date
+}
+
+const RESERVED = new Set(['time', 'level', 'msg'])
+
+function fieldValue(v: unknown): unknown {
+  if (v instanceof Error) return { name: v.name, message: v.message, ...(v.stack ? { stack: v.stack } : {}) }
+  if (typeof v === 'bigint') return v.toString()
+  return v
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const min = LOG_LEVELS.indexOf(options.level ?? 'info')
+  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const now = options.now ?? (() => new Date())
+  const log = (level: LogLevel, msg: string, fields?: LogFields) => {
+    if (LOG_LEVELS.indexOf(level) < min) return
+    const entry: Record<string, unknown> = { time: now().toISOString(), level, msg }
+    if (fields !== undefined)
+      for (const [k, v] of Object.entries(fields)) {
+        if (v === undefined) continue
+        entry[RESERVED.has(k) ? `field.${k}` : k] = fieldValue(v)
+      }
+    let line: string
+    try {
+      line = JSON.stringify(entry)
+    } catch {
+      line = JSON.stringify({ time: entry.time, level, msg, error: 'fields could not be serialised' })
+    }
+    try {
+      write(line)
+    } catch {
+      // a broken log sink never takes the server down
+    }
+  }
+  return {
+    debug: (m, f) => log('debug', m, f),
+    info: (m, f) => log('info', m, f),
+    warn: (m, f) => log('warn', m, f),
+    error: (m, f) => log('error', m, f),
+    enabled: (level) => LOG_LEVELS.indexOf(level) >= min,
+  }
+}
