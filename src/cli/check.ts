@@ -192,6 +192,26 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   diagnostics.push(...oldLoaded.errors)
   for (const o of oldLoaded.objects) olds.set(identity(o.object, defaultNamespace), o.object)
 
+  // transition rules never run on CREATE: without an old revision they are not checked at all
+  if (oldLoaded.objects.length === 0) {
+    for (const crd of set.crds) {
+      let count = 0
+      for (const v of crd.versions.values()) {
+        for (const r of v.celValidator()?.rules() ?? []) if (r.usesOldSelf && r.rule.optionalOldSelf !== true) count++
+      }
+      if (count === 0) continue
+      const src = material.find(
+        (o) => o.object.kind === 'CustomResourceDefinition' && meta(o.object).name === crd.name,
+      )?.source
+      diagnostics.push({
+        level: 'info',
+        type: 'policy-material',
+        rule: 'material/transition-rules',
+        message: `CustomResourceDefinition "${crd.name}": ${count} transition rule${count === 1 ? '' : 's'} (oldSelf) ${count === 1 ? 'runs' : 'run'} only on UPDATE; give the previous revision (--old or --base) to check ${count === 1 ? 'it' : 'them'}`,
+        ...(src !== undefined ? { source: src } : {}),
+      })
+    }
+  }
   const target = options.target ?? options.kubeVersion
   // what a worker needs to build the same set: the material, Namespaces and param objects (not every object)
   const paramKinds = new Set(

@@ -116,6 +116,13 @@ describe('kelp check: custom resources and revisions', () => {
     const created = kelp(['check', 'crd', '-o', 'json'])
     expect(created.code).toBe(0)
     expect(json(created.out).objects[0]).toMatchObject({ name: 'w', operation: 'CREATE', outcome: 'allowed' })
+    // the trap: on CREATE the transition rule is not evaluated at all (validation.go: oldSelf rules need an old value)
+    expect(json(created.out).diagnostics.map((d) => [d.level, d.message])).toEqual([
+      [
+        'info',
+        'CustomResourceDefinition "widgets.example.com": 1 transition rule (oldSelf) runs only on UPDATE; give the previous revision (--old or --base) to check it',
+      ],
+    ])
     const updated = kelp(['check', 'crd', '--old', 'old', '-o', 'json'])
     expect(updated.code).toBe(1)
     const o = json(updated.out).objects[0]
