@@ -7,6 +7,7 @@ import { type AdmitResult, PolicySet, type PolicySetOptions } from '../engine/po
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
+import { forbiddenStatus } from '../policy/dispatcher.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, summarize } from '../report/model.js'
 import { expandPaths, type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
 import { VERSION } from './version.js'
@@ -303,11 +304,14 @@ function admitOne(
     if (lifecycle.status === 'deprecated' && lifecycle.warning !== undefined) {
       findings.push(at({ level: 'warn', type: 'deprecated', rule: 'api/deprecated', message: lifecycle.warning }))
     }
-    const result = set.validate(o, {
+    const request = set.request(o, {
       ...(oldObject !== undefined ? { oldObject } : {}),
       namespace: defaultNamespace,
     })
-    findings.push(...findingsOf(result, kind).map(at))
+    const result = 'error' in request ? set.validate(o) : set.admit(request)
+    const denial = (message: string, reason: string) =>
+      'error' in request ? message : forbiddenStatus(request, message, reason).message
+    findings.push(...findingsOf(result, kind, denial).map(at))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
   return {
@@ -323,7 +327,16 @@ function admitOne(
 }
 
 /** The engine's answer as findings (no source yet). */
-function findingsOf(r: AdmitResult, kind: string): Omit<Finding, 'source'>[] {
+/**
+ * The engine's answer as findings (no source yet). A Deny is worded as the apiserver's Status message
+ * (`deployments.apps "web" is forbidden: ValidatingAdmissionPolicy …`) with its reason, from which the
+ * formatters print kubectl's line.
+ */
+function findingsOf(
+  r: AdmitResult,
+  kind: string,
+  denial: (message: string, reason: string) => string,
+): Omit<Finding, 'source'>[] {
   const out: Omit<Finding, 'source'>[] = []
   const cr = r.customResource
   if (r.status?.code === 404 && cr === undefined) {
@@ -367,8 +380,10 @@ function findingsOf(r: AdmitResult, kind: string): Omit<Finding, 'source'>[] {
       ...(v.binding !== undefined ? { binding: v.binding } : {}),
     }
     for (const action of v.actions) {
-      if (action === 'Deny') out.push({ ...base, level: 'deny', message: `${who} denied request: ${v.message}` })
-      else if (action === 'Warn')
+      if (action === 'Deny') {
+        const reason = v.reason ?? 'Invalid'
+        out.push({ ...base, level: 'deny', reason, message: denial(`${who} denied request: ${v.message}`, reason) })
+      } else if (action === 'Warn')
         out.push({ ...base, level: 'warn', message: `Validation failed for ${who}: ${v.message}` })
       else if (action === 'Audit')
         out.push({ ...base, level: 'audit', message: `Audit: validation failed for ${who}: ${v.message}` })

@@ -65,6 +65,8 @@ function reasonOf(f: Finding): string | undefined {
 }
 
 const INVALID_STATUS = /^\S+ "(?:[^"\\]|\\.)*" is invalid: /
+/** admission.NewForbidden's message: `<resource>[.<group>] "<name>" is forbidden: ` */
+const FORBIDDEN_STATUS = /^([^\s.]+)(?:\.\S+)? ("(?:[^"\\]|\\.)*") is forbidden: /
 
 /**
  * One finding as kubectl prints it: refusals as `Error from server (<Reason>): <message>` or, for `Invalid`,
@@ -88,6 +90,12 @@ export function kubectlLine(f: Finding, o?: ObjectResult): string {
       if (m.startsWith('Error from server') || m.startsWith('error: ') || /^The .* is invalid/s.test(m)) return m
       const reason = reasonOf(f)
       if (reason === undefined || f.level === 'error') return `error: ${m}`
+      const forbidden = FORBIDDEN_STATUS.exec(m)
+      if (reason === 'Invalid' && forbidden !== null) {
+        // an admission denial with reason Invalid: kubectl prints the Status details (kind = the resource,
+        // no group) and its one cause, whose field is empty: `The deployments "web" is invalid: : <cause>`
+        return `The ${forbidden[1]} ${forbidden[2]} is invalid: : ${m.slice(forbidden[0].length)}`
+      }
       if (reason === 'Invalid' && o !== undefined) {
         // kubectl: `The <details.kind> "<details.name>" is invalid: <causes>` (the apiserver's message names the
         // resource as `<Kind>.<group> "<name>"`; its causes follow `is invalid: `)

@@ -51,8 +51,12 @@ describe('kelp check: policies, actions and exit codes', () => {
     expect(rep.diagnostics.map((d) => [d.level, d.source?.file])).toEqual([['error', 'manifests/broken.yaml']])
     const by = Object.fromEntries(rep.objects.map((o) => [o.name, o]))
     expect(by.big?.outcome).toBe('denied')
-    expect(by.big?.findings.map((f) => f.message)).toEqual([
-      "ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-prod' denied request: replicas must be at most 5, got 8",
+    // the Status message admission.NewForbidden builds (reason Invalid: the validation has none)
+    expect(by.big?.findings.map((f) => [f.message, (f as { reason?: string }).reason])).toEqual([
+      [
+        `deployments.apps "big" is forbidden: ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-prod' denied request: replicas must be at most 5, got 8`,
+        'Invalid',
+      ],
     ])
     expect(by.small?.outcome).toBe('allowed')
     expect(by.fine?.outcome).toBe('allowed') // the good document of the broken file
