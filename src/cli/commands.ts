@@ -107,6 +107,10 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         if (!(FAIL_ON as readonly string[]).includes(opts.failOn))
           throw new UsageError(`--fail-on: one of ${FAIL_ON.join(', ')}`)
         if (opts.base !== undefined && opts.old.length > 0) throw new UsageError('--old and --base are exclusive')
+        // nothing given and nothing piped: say so instead of waiting on the terminal
+        if (paths.length === 1 && paths[0] === '-' && process.stdin.isTTY === true) {
+          throw new UsageError('no input: give files or directories, or pipe manifests to `kelp check -`')
+        }
         const { target, env } = kubeVersionOf(opts.kubeVersion)
         const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs)
         if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0))
