@@ -1,0 +1,29 @@
+// `kelp/webhook`: the admission webhook as a library. The framework-neutral handler (AdmissionReview v1
+// in, AdmissionReview out) for node:http(s), Express, Fastify, …, and the `kelp serve` server itself.
+// A separate entry point so that `import … from 'kelp'` does not load the server and prom-client.
+export {
+  ADMISSION_API_VERSION,
+  ADMISSION_KIND,
+  type AdmissionHandler,
+  type AdmissionHandlerOptions,
+  type AdmissionResponse,
+  type AdmissionReviewResponse,
+  type AdmitEvent,
+  admissionResponse,
+  createAdmissionHandler,
+  errorResponse,
+  type HandlerResponse,
+  parseAdmissionReview,
+  type ResponseStatus,
+  webhookAuditAnnotationKey,
+} from './handler.js'
+export { createLogger, LOG_LEVELS, type Logger, type LoggerOptions, type LogLevel } from './log.js'
+export { createMetrics, type WebhookMetrics } from './metrics.js'
+export {
+  BODY_LIMIT,
+  DEFAULT_PORT,
+  type ReloadResult,
+  type ServeOptions,
+  startWebhookServer,
+  type WebhookServer,
+} from './server.js'
