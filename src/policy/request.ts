@@ -40,6 +40,11 @@ export function createAdmissionRequest(
   matchedKind: GroupVersionKind = a.kind,
 ): JSONObject {
   // one request value per request and matched kind: every policy and batch reads the same (CEL never mutates it)
+  if (matchedResource === a.resource && matchedKind === a.kind) {
+    let own = ownRequestCache.get(a)
+    if (own === undefined) ownRequestCache.set(a, (own = buildAdmissionRequest(a, matchedResource, matchedKind)))
+    return own
+  }
   const key = `${matchedResource.group}/${matchedResource.version}/${matchedResource.resource}/${matchedKind.kind}`
   let byKind = requestCache.get(a)
   if (byKind === undefined) requestCache.set(a, (byKind = new Map()))
@@ -48,6 +53,8 @@ export function createAdmissionRequest(
   return r
 }
 
+/** The request as the user made it (the common case: no matchPolicy Equivalent conversion). */
+const ownRequestCache = new WeakMap<AdmissionAttributes, JSONObject>()
 const requestCache = new WeakMap<AdmissionAttributes, Map<string, JSONObject>>()
 
 function buildAdmissionRequest(
