@@ -89,8 +89,8 @@ describe('validateValidatingAdmissionPolicySpec details', () => {
       ),
     ).toEqual([
       'spec.validations[0].messageExpression: Invalid value: " ": must be non-empty if specified',
-      'spec.validations[0].message: Invalid value: "  ": must be non-empty if specified',
-      'spec.validations[1].message: Invalid value: "a\\nb": must not contain line breaks',
+      'spec.validations[0].message: Invalid value: "  ": message must be non-empty if specified',
+      'spec.validations[1].message: Invalid value: "a\\nb": message must not contain line breaks',
     ]))
   it('scope must be supported', () =>
     expect(
@@ -144,7 +144,7 @@ describe('validateValidatingAdmissionPolicySpec details', () => {
   it('variable names: reserved words are not identifiers', () =>
     expect(
       texts(policy({ validations: [{ expression: 'true' }], variables: [{ name: 'in', expression: '1' }] })),
-    ).toEqual(['spec.variables[0].name: Invalid value: "in": must be a valid CEL identifier']))
+    ).toEqual(['spec.variables[0].name: Invalid value: "in": name is not a valid CEL identifier']))
   it('namespace is forbidden on a cluster-scoped policy', () =>
     expect(
       texts({ ...policy({ validations: [{ expression: 'true' }] }), metadata: { name: 'p', namespace: 'default' } }),

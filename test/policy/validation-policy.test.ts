@@ -19,7 +19,8 @@ import { fakeCompile } from './fake-compile.js'
 // expected text must occur in the aggregate of all errors, and "" means no error at all. Compile
 // errors come from a fake compiler (fake-compile.ts) that returns the texts cel-go would.
 // Adapted expectations: list bad values print as JSON (current apimachinery field.Error), not Go's
-// `[]string{…}`; the variable-name message is the current "must be a valid CEL identifier".
+// `[]string{…}`. Message texts as validation.go words them (the spec's F.1 and upstream, e.g.
+// "name is not a valid CEL identifier", "message must not contain line breaks").
 
 function expectErrors(errs: FieldError[], expected: string) {
   if (expected === '') expect(errs.map(errorString)).toEqual([])
@@ -287,7 +288,7 @@ describe('validation_test.go TestValidateValidatingAdmissionPolicy', () => {
     [
       'variable composition name is not a valid identifier',
       vap({ variables: [{ name: '4ever', expression: 'true' }], validations: [{ expression: 'true' }] }),
-      'spec.variables[0].name: Invalid value: "4ever": must be a valid CEL identifier',
+      'spec.variables[0].name: Invalid value: "4ever": name is not a valid CEL identifier',
     ],
     [
       'variable composition cannot compile',

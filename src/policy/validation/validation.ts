@@ -67,9 +67,9 @@ export function validateValidation(
       ),
     )
   if (message.length > 0 && trimmedMsg.length === 0)
-    errs.push(field.invalid(fldPath.child('message'), message, 'must be non-empty if specified'))
+    errs.push(field.invalid(fldPath.child('message'), message, 'message must be non-empty if specified'))
   else if (NEWLINES.test(trimmedMsg))
-    errs.push(field.invalid(fldPath.child('message'), message, 'must not contain line breaks'))
+    errs.push(field.invalid(fldPath.child('message'), message, 'message must not contain line breaks'))
   if (
     v.reason !== undefined &&
     v.reason !== null &&

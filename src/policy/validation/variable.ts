@@ -24,7 +24,7 @@ export function validateVariable(
   const expression = v.expression ?? ''
   if (name.length === 0 || trim(name) === '') errs.push(field.required(fldPath.child('name'), 'name is not specified'))
   else if (!isCELIdentifier(name))
-    errs.push(field.invalid(fldPath.child('name'), name, 'must be a valid CEL identifier'))
+    errs.push(field.invalid(fldPath.child('name'), name, 'name is not a valid CEL identifier'))
   if (expression.length === 0 || trim(expression) === '')
     errs.push(field.required(fldPath.child('expression'), 'expression is not specified'))
   else if (compiler !== undefined) {
