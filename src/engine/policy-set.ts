@@ -13,6 +13,7 @@ import {
 } from '../policy/defaults.js'
 import { type DispatchResult, dispatch, type PolicyHook, type PolicyViolation } from '../policy/dispatcher.js'
 import { Matcher } from '../policy/matching/matching.js'
+import type { NamespaceInfo } from '../policy/matching/namespace.js'
 import { type ParamSource, paramKindGVK } from '../policy/params.js'
 import { typeCheck } from '../policy/typechecking.js'
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../policy/types.js'
@@ -243,11 +244,21 @@ export class PolicySet {
       }
     }
     const strict = options.namespaces === 'strict'
+    // every binding's namespaceSelector of a request asks for the same namespace: the last answer is kept
+    // (the set's namespaces never change, and an assumed one is the same for a name)
+    let last: { name: string; info: NamespaceInfo | undefined } | undefined
     const lookup = (name: string) => {
+      if (last?.name === name) return last.info
       const ns = namespaces.get(name) ?? (strict ? undefined : assumedNamespace(name))
-      return ns === undefined ? undefined : { labels: (metaOf(ns).labels ?? {}) as Record<string, string> }
+      last = { name, info: ns === undefined ? undefined : namespaceInfo(ns) }
+      return last.info
     }
     return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems, diagnostics)
+  }
+
+  /** Whether any CRD was loaded, accepted or refused (objects of a refused one get its NotFound). */
+  private get hasCRDs(): boolean {
+    return this.crds.size > 0 || this.crds.problems.length > 0
   }
 
   /** Every compiled policy's compile errors (reported by `problems` when validated; kept for trusted sets). */
@@ -263,7 +274,12 @@ export class PolicySet {
     }
     let attrs = a
     let customResource: CustomResourceResult | undefined
-    if (a.object !== undefined && a.object !== null && (a.operation === 'CREATE' || a.operation === 'UPDATE')) {
+    if (
+      this.hasCRDs &&
+      a.object !== undefined &&
+      a.object !== null &&
+      (a.operation === 'CREATE' || a.operation === 'UPDATE')
+    ) {
       customResource = this.crds.validate(a.object, {
         ...(a.oldObject ? { oldObject: a.oldObject } : {}),
         ...(a.namespace !== '' ? { namespace: a.namespace } : {}),
@@ -370,9 +386,22 @@ const EXCLUDED_RESOURCES = new Set([
   'authorization.k8s.io/subjectaccessreviews',
 ])
 
-const isExcludedResource = (group: string, resource: string) => EXCLUDED_RESOURCES.has(`${group}/${resource}`)
+const EXCLUDED_GROUPS = new Set([...EXCLUDED_RESOURCES].map((r) => r.slice(0, r.indexOf('/'))))
+
+// the group first: most requests are of other groups, and then no key string is built
+const isExcludedResource = (group: string, resource: string) =>
+  EXCLUDED_GROUPS.has(group) && EXCLUDED_RESOURCES.has(`${group}/${resource}`)
 
 const assumed = new Map<string, JSONObject>()
+
+/** What the namespaceSelector reads of a Namespace object, one per object (the objects are not changed). */
+const namespaceInfos = new WeakMap<JSONObject, NamespaceInfo>()
+function namespaceInfo(ns: JSONObject): NamespaceInfo {
+  let info = namespaceInfos.get(ns)
+  if (info === undefined)
+    namespaceInfos.set(ns, (info = { labels: (metaOf(ns).labels ?? {}) as Record<string, string> }))
+  return info
+}
 
 /** Bindings without policies, policies without bindings, params that are not there. */
 function materialDiagnostics(

@@ -54,6 +54,11 @@ export interface EquivalentResourceMapper {
   equivalentResourcesFor(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[]
   /** The kind of the (resource, subresource); the empty GVK when unknown (as Go's zero value). */
   kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind
+  /**
+   * Changes whenever the mapping does. A mapper that has it lets the policy matcher cache rule
+   * outcomes per request shape (without it, every request asks the mapper again).
+   */
+  readonly generation?: number
 }
 
 /** True for the zero GroupVersionKind. */
@@ -341,12 +346,22 @@ export class RESTMapper implements EquivalentResourceMapper {
   addCRD(crd: CRDMapping): void {
     this.crds.set(grKey(crd.group, crd.plural), crd)
     this.index = null
+    this.changes++
+  }
+
+  private changes = 0
+  /** EquivalentResourceMapper.generation: counts the additions and removals of CRDs. */
+  get generation(): number {
+    return this.changes
   }
 
   /** Removes a CRD added earlier (by group and plural); false when there was none. */
   removeCRD(group: string, plural: string): boolean {
     const had = this.crds.delete(grKey(group, plural))
-    if (had) this.index = null
+    if (had) {
+      this.index = null
+      this.changes++
+    }
     return had
   }
 

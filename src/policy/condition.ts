@@ -118,13 +118,27 @@ export interface ActivationInput {
   readonly variables?: ReadonlyMap<string, CompilationResult>
 }
 
-type AuthorizerValues = { authorizer: CelValue; requestResource: CelValue; authorize: Authorize }
-const authorizerCache = new WeakMap<AdmissionAttributes, AuthorizerValues>()
+type AuthorizerValues = {
+  attributes: AdmissionAttributes | undefined
+  authorizer: CelValue
+  requestResource: CelValue
+  authorize: Authorize | undefined
+}
+/**
+ * The values of the last request (admission is synchronous: every batch of one request hits it). Not a
+ * WeakMap per request: weak entries for short-lived keys cost the garbage collector more than this saves.
+ */
+let lastAuthorizer: AuthorizerValues = {
+  attributes: undefined,
+  authorizer: null,
+  requestResource: null,
+  authorize: undefined,
+}
 
 /** NewAuthorizerVal / NewResourceAuthorizerVal, built once per request (they hold no state). */
 function authorizerValues(a: AdmissionAttributes, authorize: Authorize): AuthorizerValues {
-  const cached = authorizerCache.get(a)
-  if (cached !== undefined && cached.authorize === authorize) return cached
+  const cached = lastAuthorizer
+  if (cached.attributes === a && cached.authorize === authorize) return cached
   const user = { username: a.userInfo.username ?? '', groups: a.userInfo.groups ?? [] }
   const authorizer = newAuthorizer(user, authorize)
   const requestResource = newResourceAuthorizer(authorizer, {
@@ -134,28 +148,74 @@ function authorizerValues(a: AdmissionAttributes, authorize: Authorize): Authori
     namespace: a.namespace,
     name: a.name,
   })
-  const v = { authorizer, requestResource, authorize }
-  authorizerCache.set(a, v)
-  return v
+  lastAuthorizer = { attributes: a, authorizer, requestResource, authorize }
+  return lastAuthorizer
+}
+
+/** The activation's fixed variables (literal keys: one hidden class for every activation). */
+function baseActivation(
+  a: AdmissionAttributes,
+  params: unknown,
+  request: Record<string, unknown>,
+  namespace: Record<string, unknown> | null,
+): Record<string, CelValue> {
+  // the names are compile.ts's *VarName constants
+  return {
+    object: (a.object ?? null) as CelValue,
+    oldObject: (a.oldObject ?? null) as CelValue,
+    params: (params ?? null) as CelValue,
+    request: request as CelValue,
+    namespaceObject: namespace as CelValue,
+  }
+}
+
+/** Binds `authorizer` and `authorizer.requestResource` in an activation. */
+function bindAuthorizer(act: Record<string, CelValue>, a: AdmissionAttributes, authorize: Authorize): void {
+  const v = authorizerValues(a, authorize)
+  act[AuthorizerVarName] = v.authorizer
+  act[RequestResourceAuthorizerVarName] = v.requestResource
+}
+
+/**
+ * The activation of a request's validations shared by every policy that reads nothing of its own
+ * (no params, no variables: see PolicyValidator.shared), the same as each batch's newActivation
+ * would be. The authorizer values are bound by `withAuthorizer`, only once a policy reads them;
+ * until then they hold null (the keys exist so that the activation keeps newActivation's shape).
+ */
+export interface SharedActivation {
+  readonly activation: Activation
+  /** Binds the authorizer values (idempotent); returns the activation. */
+  withAuthorizer(): Activation
+}
+
+export function sharedActivation(
+  a: AdmissionAttributes,
+  request: Record<string, unknown>,
+  namespace: Record<string, unknown> | null,
+  authorize: () => Authorize,
+): SharedActivation {
+  const act = baseActivation(a, null, request, namespace)
+  act[AuthorizerVarName] = null
+  act[RequestResourceAuthorizerVarName] = null
+  let bound = false
+  return {
+    activation: act,
+    withAuthorizer() {
+      if (!bound) {
+        bindAuthorizer(act, a, authorize())
+        bound = true
+      }
+      return act
+    },
+  }
 }
 
 /** newActivation: the variables every expression of the batch reads. */
 function newActivation(input: ActivationInput): { activation: Activation; composition?: CompositionContext } {
   const a = input.attributes
-  // literal keys: one hidden class for every activation (the names are compile.ts's *VarName constants)
-  const act: Record<string, CelValue> = {
-    object: (a.object ?? null) as CelValue,
-    oldObject: (a.oldObject ?? null) as CelValue,
-    params: (input.bindings.params ?? null) as CelValue,
-    request: input.request as CelValue,
-    namespaceObject: input.namespace as CelValue,
-  }
+  const act = baseActivation(a, input.bindings.params, input.request, input.namespace)
   const authorize = input.bindings.authorize
-  if (authorize !== undefined) {
-    const v = authorizerValues(a, authorize)
-    act[AuthorizerVarName] = v.authorizer
-    act[RequestResourceAuthorizerVarName] = v.requestResource
-  }
+  if (authorize !== undefined) bindAuthorizer(act, a, authorize)
   if (input.variables === undefined || input.variables.size === 0) return { activation: act }
   const composition = new CompositionContext(input.variables)
   const lazy = new LazyVariables(composition)

@@ -1,16 +1,19 @@
+import type { Program, RunOutcome } from '../cel/program.js'
 import { BoolType, NullType, StringType } from '../cel/types/types.js'
 import { typeNameOf } from '../cel/values/typeof.js'
 import type { CelValue } from '../cel/values/values.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from './attributes.js'
-import { type CompilationResult, type CompilerOptions, CompositedCompiler } from './compile.js'
+import { AuthorizerVarName, type CompilationResult, type CompilerOptions, CompositedCompiler } from './compile.js'
 import {
   type ActivationInput,
   type EvaluationResult,
   type ForInputOutcome,
   forInput,
   type OptionalVariableBindings,
+  OutOfBudget,
+  type SharedActivation,
 } from './condition.js'
 import { createAdmissionRequest, createNamespaceObject } from './request.js'
 import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from './types.js'
@@ -62,6 +65,9 @@ export interface ValidateInput {
 }
 
 export type FailurePolicy = 'Fail' | 'Ignore'
+
+/** validateShared's cost / error holder (evaluation is synchronous: one suffices). */
+const runOutcome: RunOutcome = { cost: 0, error: undefined }
 
 const errorDecision = (f: FailurePolicy, message: string): PolicyDecision => ({
   action: f === 'Ignore' ? 'Admit' : 'Deny',
@@ -196,6 +202,14 @@ export class PolicyValidator {
   private readonly variables: ReadonlyMap<string, CompilationResult>
   private readonly hasMessageExpressions: boolean
   private readonly messagePlaceholders: readonly EvaluationResult[]
+  /**
+   * Validations only (no paramKind, variables, matchConditions, messageExpressions or
+   * auditAnnotations), all compiled: the policy reads nothing of its own, so the dispatcher
+   * evaluates it with validateShared against the request's one activation.
+   */
+  readonly shared: boolean
+  /** Some validation mentions `authorizer` (textually: conservative). */
+  private readonly usesAuthorizer: boolean
 
   /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
   constructor(
@@ -228,6 +242,14 @@ export class PolicyValidator {
     this.auditAnnotations = audits.map((a) =>
       compiler.compile(a.valueExpression ?? '', [StringType, NullType], withAuthz),
     )
+    this.shared =
+      !hasParams &&
+      this.variables.size === 0 &&
+      this.matchConditions.length === 0 &&
+      !this.hasMessageExpressions &&
+      this.auditAnnotations.length === 0 &&
+      this.validations.every((v) => v.error === undefined && v.program !== undefined)
+    this.usesAuthorizer = validations.some((v) => (v.expression ?? '').includes(AuthorizerVarName))
   }
 
   /** Compile errors of every expression (for reports; evaluation reports them as the apiserver does). */
@@ -250,6 +272,46 @@ export class PolicyValidator {
     }
     const out = forInput(this.matchConditions, act, RuntimeCELCostBudgetMatchConditions)
     return matchResult(out, this.matchConditionNames, this.failurePolicy)
+  }
+
+  /**
+   * Validate for a `shared` policy on the request's shared activation (matched resource and kind the
+   * request's own, no params): undefined when every validation admits (nothing to report, nothing
+   * allocated), else what validate() returns. Each validation's cost is charged to the one
+   * RuntimeCELCostBudget as forInput charges it; the decisions come from validateWith.
+   */
+  validateShared(shared: SharedActivation): ValidateResult | undefined {
+    const act = this.usesAuthorizer ? shared.withAuthorizer() : shared.activation
+    const compiled = this.validations
+    const out = runOutcome
+    let remaining = RuntimeCELCostBudget
+    let results: EvaluationResult[] | undefined
+    for (let i = 0; i < compiled.length; i++) {
+      const c = compiled[i] as CompilationResult
+      const value = (c.program as Program).tryRunInto(act, out)
+      if (out.cost > remaining) return this.decide({ batchError: OutOfBudget, outOfBudget: true })
+      remaining -= out.cost
+      if (value === true && results === undefined) continue
+      // the first validation that does not admit: the results so far, then every one
+      results ??= compiled.slice(0, i).map((p): EvaluationResult => ({ expression: p.expression, value: true }))
+      const error = out.error
+      results.push(
+        error !== undefined
+          ? { expression: c.expression, error: `expression '${c.expression}' resulted in error: ${error.message}` }
+          : { expression: c.expression, value: value as CelValue },
+      )
+    }
+    return results === undefined ? undefined : this.decide({ results, remainingBudget: remaining })
+  }
+
+  /** validateWith on the outcome of the validations of a `shared` policy (no messages, no audits). */
+  private decide(evals: ForInputOutcome): ValidateResult {
+    const spec = this.policy.spec ?? {}
+    return validateWith(this.failurePolicy, spec.validations ?? [], [], {
+      validation: () => evals,
+      message: (budget) => ({ results: [...this.messagePlaceholders], remainingBudget: budget }),
+      audit: (budget) => ({ results: [], remainingBudget: budget }),
+    })
   }
 
   /** Validate: decisions for each validation and the audit annotations of one evaluation. */

@@ -164,6 +164,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const handler = createAdmissionHandler(() => current, {
     onAdmit: (event) => {
       metrics.observeAdmit(event)
+      // the log fields only when a line is written (an allowed request is logged at debug)
+      if (event.result.allowed && !log.enabled('debug')) return
       const a = event.attributes
       const fields = {
         uid: a.uid,

@@ -13,7 +13,23 @@ import type { MatchResources, NamedRuleWithOperations } from './types.js'
 /** MatchCriteria: the parsed selectors and the MatchResources they come from. */
 export interface MatchCriteria extends NamespaceSelectorProvider, ObjectSelectorProvider {
   getMatchResources(): MatchResources
+  /** Where Matcher keeps this criteria's rule outcomes (none: computed for every request). */
+  readonly ruleCache?: RuleCache
 }
+
+/**
+ * The outcome of a MatchResources' excludeResourceRules and resourceRules per request shape (see
+ * Matcher.ruleKey), valid for one mapper at one generation. Rules with resourceNames also depend on
+ * the request's name: their criteria get no cache.
+ */
+export interface RuleCache {
+  mapper: EquivalentResourceMapper | undefined
+  generation: number | undefined
+  readonly outcomes: Map<string, RuleOutcome>
+}
+
+/** Distinct request shapes kept per criteria (a cluster has a few hundred resources; a bound on abuse). */
+const MAX_RULE_OUTCOMES = 1024
 
 /**
  * MatchCriteria over a MatchResources, parsing each selector once (LabelSelectorAsSelector: absent
@@ -36,7 +52,15 @@ export function newMatchCriteria(m: MatchResources): MatchCriteria {
   }
   const ns = lazy(m.namespaceSelector)
   const obj = lazy(m.objectSelector)
-  return { getMatchResources: () => m, getParsedNamespaceSelector: ns, getParsedObjectSelector: obj }
+  const named = (rs: readonly NamedRuleWithOperations[] | null | undefined) =>
+    (rs ?? []).some((r) => (r.resourceNames ?? []).length > 0)
+  const cacheable = !named(m.resourceRules) && !named(m.excludeResourceRules)
+  return {
+    getMatchResources: () => m,
+    getParsedNamespaceSelector: ns,
+    getParsedObjectSelector: obj,
+    ...(cacheable ? { ruleCache: { mapper: undefined, generation: undefined, outcomes: new Map() } } : {}),
+  }
 }
 
 /** The outcome of Matcher.matches: Go's (matches, matchResource, matchKind, err). */
@@ -52,6 +76,9 @@ export type MatchResult =
   | { readonly matches: false; readonly error?: StatusError | Error }
 
 const NO_MATCH: MatchResult = { matches: false }
+/** A match of the request's own resource and kind (Matcher.matches answers it with one object per request). */
+const EXACT = Symbol('exact')
+type RuleOutcome = MatchResult | typeof EXACT
 
 export type MatchAttributes = Pick<
   AdmissionAttributes,
@@ -81,22 +108,91 @@ export class Matcher {
    * order); the first that matches gives matchResource and matchKind, the kind to convert to.
    */
   matches(attr: MatchAttributes, mapper: EquivalentResourceMapper, criteria: MatchCriteria): MatchResult {
-    const [nsMatches, nsErr] = this.namespaceMatcher.matchNamespaceSelector(criteria, attr)
-    if (!nsMatches && nsErr === undefined) return NO_MATCH
-    const [objMatches, objErr] = matchObjectSelector(criteria, attr)
-    if (!objMatches && objErr === undefined) return NO_MATCH
+    const result = this.matchesSelectorsAndRules(attr, mapper, criteria)
+    // the common answer (the request's own resource and kind), one object per request rather than per policy
+    if (result === EXACT) {
+      const last = this.exact
+      if (last.matchResource === attr.resource && last.matchKind === attr.kind) return last
+      this.exact = { matches: true, matchResource: attr.resource, matchKind: attr.kind }
+      return this.exact
+    }
+    return result
+  }
 
+  /** The last exact match answered (its resource and kind are the request's own objects). */
+  private exact: MatchResult & { matches: true } = {
+    matches: true,
+    matchResource: { group: '', version: '', resource: '' },
+    matchKind: { group: '', version: '', kind: '' },
+  }
+
+  /** The rules' outcome, from the criteria's cache when it has one and the mapper allows it. */
+  private ruleOutcome(attr: MatchAttributes, mapper: EquivalentResourceMapper, criteria: MatchCriteria): RuleOutcome {
     const mr = criteria.getMatchResources()
-    const matchPolicy = mr.matchPolicy
-    const excluded = matchesResourceRules(mr.excludeResourceRules ?? [], matchPolicy, attr, mapper)
-    if (excluded.matches || excluded.error) return excluded.error ? { matches: false, error: excluded.error } : NO_MATCH
+    // no rules at all (a binding's usual matchResources): every resource, nothing to look up
+    if (!mr.resourceRules?.length && !mr.excludeResourceRules?.length) return EXACT
+    const cache = criteria.ruleCache
+    const generation = mapper.generation
+    if (cache === undefined || generation === undefined) return ruleOutcome(mr, attr, mapper)
+    if (cache.mapper !== mapper || cache.generation !== generation) {
+      cache.outcomes.clear()
+      cache.mapper = mapper
+      cache.generation = generation
+    }
+    const key = this.ruleKey(attr)
+    let outcome = cache.outcomes.get(key)
+    if (outcome === undefined) {
+      if (cache.outcomes.size >= MAX_RULE_OUTCOMES) cache.outcomes.clear()
+      outcome = ruleOutcome(mr, attr, mapper)
+      cache.outcomes.set(key, outcome)
+    }
+    return outcome
+  }
 
-    const rules = mr.resourceRules ?? []
-    const result: MatchResult =
-      rules.length === 0
-        ? { matches: true, matchResource: attr.resource, matchKind: attr.kind }
-        : matchesResourceRules(rules, matchPolicy, attr, mapper)
-    if (!result.matches) return result
+  /** The request fields rules read, but the name (criteria with resourceNames are not cached). */
+  private key = { group: '', version: '', resource: '', subResource: '', operation: '', cluster: false, text: '' }
+
+  /** The cache key of a request's shape: built once per request, not per policy (compared field by field). */
+  private ruleKey(attr: MatchAttributes): string {
+    const k = this.key
+    const r = attr.resource
+    const cluster = attr.namespace === ''
+    if (
+      k.group !== r.group ||
+      k.version !== r.version ||
+      k.resource !== r.resource ||
+      k.subResource !== attr.subResource ||
+      k.operation !== attr.operation ||
+      k.cluster !== cluster
+    ) {
+      this.key = {
+        group: r.group,
+        version: r.version,
+        resource: r.resource,
+        subResource: attr.subResource,
+        operation: attr.operation,
+        cluster,
+        text: `${attr.operation} ${r.group}/${r.version}/${r.resource}/${attr.subResource} ${cluster ? 'c' : 'n'}`,
+      }
+    }
+    return this.key.text
+  }
+
+  private matchesSelectorsAndRules(
+    attr: MatchAttributes,
+    mapper: EquivalentResourceMapper,
+    criteria: MatchCriteria,
+  ): RuleOutcome {
+    // indexed, not destructured: destructuring iterates, and the answers are shared frozen arrays
+    const ns = this.namespaceMatcher.matchNamespaceSelector(criteria, attr)
+    const nsErr = ns[1]
+    if (!ns[0] && nsErr === undefined) return NO_MATCH
+    const obj = matchObjectSelector(criteria, attr)
+    const objErr = obj[1]
+    if (!obj[0] && objErr === undefined) return NO_MATCH
+
+    const result = this.ruleOutcome(attr, mapper, criteria)
+    if (result !== EXACT && !result.matches) return result
 
     if (nsErr) return { matches: false, error: nsErr }
     if (objErr) return { matches: false, error: objErr }
@@ -118,6 +214,18 @@ function sameGVR(a: GroupVersionResource, b: GroupVersionResource): boolean {
   return a.group === b.group && a.version === b.version && a.resource === b.resource
 }
 
+/** A MatchResources' rules: excludeResourceRules (a match excludes), then resourceRules (none: every resource). */
+function ruleOutcome(mr: MatchResources, attr: MatchAttributes, mapper: EquivalentResourceMapper): RuleOutcome {
+  const matchPolicy = mr.matchPolicy
+  const exclude = mr.excludeResourceRules
+  if (exclude && exclude.length > 0) {
+    const excluded = matchesResourceRules(exclude, matchPolicy, attr, mapper)
+    if (excluded.matches || excluded.error) return excluded.error ? { matches: false, error: excluded.error } : NO_MATCH
+  }
+  const rules = mr.resourceRules
+  return !rules || rules.length === 0 ? EXACT : matchesResourceRulesOrExact(rules, matchPolicy, attr, mapper)
+}
+
 /** matchesResourceRules: exact pass over the rules, then (Equivalent) the equivalent resources. */
 export function matchesResourceRules(
   namedRules: readonly NamedRuleWithOperations[],
@@ -125,10 +233,21 @@ export function matchesResourceRules(
   attr: MatchAttributes,
   mapper: EquivalentResourceMapper,
 ): MatchResult {
+  const r = matchesResourceRulesOrExact(namedRules, matchPolicy, attr, mapper)
+  return r === EXACT ? { matches: true, matchResource: attr.resource, matchKind: attr.kind } : r
+}
+
+/** matchesResourceRules, with EXACT for a match of the request's own resource (nothing allocated). */
+function matchesResourceRulesOrExact(
+  namedRules: readonly NamedRuleWithOperations[],
+  matchPolicy: string | null | undefined,
+  attr: MatchAttributes,
+  mapper: EquivalentResourceMapper,
+): RuleOutcome {
   if (namedRules.length === 0) return NO_MATCH // (no rule: nothing to try, equivalents included)
   for (const rule of namedRules) {
     if (!ruleMatches(rule, attr)) continue
-    if (nameMatches(rule, attr.name)) return { matches: true, matchResource: attr.resource, matchKind: attr.kind }
+    if (nameMatches(rule, attr.name)) return EXACT
   }
   // undefined or Exact: no fuzzy matching (the API defaults matchPolicy to Equivalent)
   if (matchPolicy === undefined || matchPolicy === null || matchPolicy === 'Exact') return NO_MATCH

@@ -1,7 +1,7 @@
 import type { Labels, Selector } from '../../kube/labels.js'
 import type { AdmissionAttributes } from '../attributes.js'
 import { isNotFound, newInternalError, newNotFound, type StatusError } from './errors.js'
-import { objectLabels, type SelectorMatch } from './object.js'
+import { NOT_SELECTED, objectLabels, SELECTED, type SelectorMatch } from './object.js'
 
 // namespaceSelector matching, ported from k8s.io/apiserver v0.36.3
 // pkg/admission/plugin/webhook/predicates/namespace/matcher.go.
@@ -78,14 +78,14 @@ export class NamespaceMatcher {
    * invalid selector or a failed lookup is an internal error, an unknown namespace is NotFound.
    */
   matchNamespaceSelector(p: NamespaceSelectorProvider, attr: NamespaceAttributes): SelectorMatch {
-    if (attr.namespace === '' && attr.resource.resource !== 'namespaces') return [true, undefined]
+    if (attr.namespace === '' && attr.resource.resource !== 'namespaces') return SELECTED
     let selector: Selector
     try {
       selector = p.getParsedNamespaceSelector()
     } catch (e) {
       return [false, newInternalError(e)]
     }
-    if (selector.empty()) return [true, undefined]
+    if (selector.empty()) return SELECTED
     let labels: Labels
     try {
       labels = this.getNamespaceLabels(attr)
@@ -93,6 +93,6 @@ export class NamespaceMatcher {
       if (isNotFound(e)) return [false, e as StatusError]
       return [false, newInternalError(e)]
     }
-    return [selector.matches(labels), undefined]
+    return selector.matches(labels) ? SELECTED : NOT_SELECTED
   }
 }

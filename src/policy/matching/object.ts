@@ -41,6 +41,10 @@ function matchObject(obj: unknown, selector: Selector): boolean {
 
 export type SelectorMatch = readonly [matches: boolean, error: StatusError | undefined]
 
+/** The answers without an error, shared (they are read, never changed). */
+export const SELECTED: SelectorMatch = [true, undefined] as const
+export const NOT_SELECTED: SelectorMatch = [false, undefined] as const
+
 /**
  * Matcher.MatchObjectSelector: an empty selector matches every request; otherwise the object or the
  * old object must match (either one: an UPDATE that removes the label still matches, a DELETE is
@@ -56,6 +60,6 @@ export function matchObjectSelector(
   } catch (e) {
     return [false, newInternalError(e)]
   }
-  if (selector.empty()) return [true, undefined]
-  return [matchObject(attr.object, selector) || matchObject(attr.oldObject, selector), undefined]
+  if (selector.empty()) return SELECTED
+  return matchObject(attr.object, selector) || matchObject(attr.oldObject, selector) ? SELECTED : NOT_SELECTED
 }

@@ -19,6 +19,9 @@ function criteriaFor(m: MatchResources): MatchCriteria {
   return c
 }
 
+const MATCHES = { matches: true } as const
+const NO_MATCH = { matches: false } as const
+
 const nilSelector = (which: string) =>
   new Error(`a nil ${which} selector was passed, please ensure selectors are initialized properly`)
 
@@ -49,9 +52,9 @@ export function bindingMatches(
   mapper: EquivalentResourceMapper,
   matchResources: MatchResources | null | undefined,
 ): { readonly matches: boolean; readonly error?: Error } {
-  if (!matchResources) return { matches: true }
+  if (!matchResources) return MATCHES
   if (!matchResources.namespaceSelector) return { matches: false, error: nilSelector('namespace') }
   if (!matchResources.objectSelector) return { matches: false, error: nilSelector('object') }
   const r = matcher.matches(attr, mapper, criteriaFor(matchResources))
-  return r.error ? { matches: false, error: r.error } : { matches: r.matches }
+  return r.error ? { matches: false, error: r.error } : r.matches ? MATCHES : NO_MATCH
 }

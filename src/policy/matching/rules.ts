@@ -19,7 +19,8 @@ export function ruleMatches(rule: RuleWithOperations, attr: RuleAttributes): boo
 }
 
 function exactOrWildcard(items: readonly string[] | null | undefined, requested: string): boolean {
-  for (const item of items ?? []) if (item === '*' || item === requested) return true
+  if (!items) return false
+  for (const item of items) if (item === '*' || item === requested) return true
   return false
 }
 
@@ -56,14 +57,7 @@ export function ruleVersionMatches(rule: RuleWithOperations, attr: RuleAttribute
 
 /** rules.Matcher.operation: `*` or the request's operation. */
 export function ruleOperationMatches(rule: RuleWithOperations, attr: RuleAttributes): boolean {
-  for (const op of rule.operations ?? []) if (op === '*' || op === attr.operation) return true
-  return false
-}
-
-/** splitResource: `res/sub` → [res, sub]; `res` → [res, '']. Only the first `/` splits. */
-function splitResource(resSub: string): [string, string] {
-  const i = resSub.indexOf('/')
-  return i < 0 ? [resSub, ''] : [resSub.slice(0, i), resSub.slice(i + 1)]
+  return exactOrWildcard(rule.operations, attr.operation)
 }
 
 /**
@@ -74,10 +68,21 @@ export function ruleResourceMatches(rule: RuleWithOperations, attr: RuleAttribut
   const opRes = attr.resource.resource
   const opSub = attr.subResource
   for (const r of rule.resources ?? []) {
+    // the common case, a resource without `/`, is compared as it is (no split: this runs per rule and request)
+    if (r.indexOf('/') < 0) {
+      if ((r === '*' || r === opRes) && opSub === '') return true
+      continue
+    }
     const [res, sub] = splitResource(r)
     if ((res === '*' || res === opRes) && (sub === '*' || sub === opSub)) return true
   }
   return false
+}
+
+/** splitResource: `res/sub` → [res, sub]; `res` → [res, '']. Only the first `/` splits. */
+function splitResource(resSub: string): [string, string] {
+  const i = resSub.indexOf('/')
+  return i < 0 ? [resSub, ''] : [resSub.slice(0, i), resSub.slice(i + 1)]
 }
 
 const EXEMPT_KINDS = new Set([
