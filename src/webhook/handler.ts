@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import type { AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type {
@@ -107,25 +108,29 @@ export function errorResponse(code: number, message: string, headers: Record<str
 
 class BadRequest extends Error {}
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
+/** Empty or white space only: JSON.parse refuses it; this says so in words (the error path only). */
+const emptyBody = () => new BadRequest('request body is empty: expected an AdmissionReview')
 
-/** The body as a JSON value: bytes (UTF-8) or text parsed, anything else taken as already parsed. */
+/**
+ * The body as a JSON value: bytes (UTF-8) or text parsed, anything else taken as already parsed.
+ * Bytes must be valid UTF-8 (`isUtf8`: the same strict check as a fatal TextDecoder, which this
+ * replaced; a leading byte order mark is dropped as TextDecoder drops it), then are decoded directly.
+ */
 function parseBody(body: unknown): unknown {
   let text: string
-  if (Buffer.isBuffer(body) || body instanceof Uint8Array) {
-    try {
-      text = decoder.decode(body)
-    } catch {
-      throw new BadRequest('request body is not valid UTF-8')
-    }
+  if (body instanceof Uint8Array) {
+    if (!isUtf8(body)) throw new BadRequest('request body is not valid UTF-8')
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+    const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+    text = bytes.toString('utf8', bom ? 3 : 0)
   } else if (typeof body === 'string') text = body
-  else if (body === undefined || body === null)
-    throw new BadRequest('request body is empty: expected an AdmissionReview')
+  else if (body === undefined || body === null) throw emptyBody()
   else return body
-  if (text.trim() === '') throw new BadRequest('request body is empty: expected an AdmissionReview')
   try {
     return JSON.parse(text)
   } catch (e) {
+    // a text JSON.parse accepts has a character other than white space: only a refused one can be empty
+    if (text.trim() === '') throw emptyBody()
     throw new BadRequest(`request body is not valid JSON: ${(e as Error).message}`)
   }
 }
@@ -307,18 +312,27 @@ function deniedStatus(result: AdmitResult): ResponseStatus {
  * each to 256, so kelp does not filter them a second time.
  */
 export function admissionResponse(uid: string, result: AdmitResult): AdmissionResponse {
-  const auditAnnotations: Record<string, string> = {}
-  for (const [k, v] of Object.entries(result.auditAnnotations)) {
+  // built field by field (the same keys in the same order as before: uid, allowed, status, warnings,
+  // auditAnnotations), without spreads or entry arrays on the common path (allowed, nothing to add)
+  const response: {
+    uid: string
+    allowed: boolean
+    status?: ResponseStatus
+    warnings?: readonly string[]
+    auditAnnotations?: Readonly<Record<string, string>>
+  } = { uid, allowed: result.allowed }
+  if (!result.allowed) response.status = deniedStatus(result)
+  if (result.warnings.length > 0) response.warnings = [...result.warnings]
+  let auditAnnotations: Record<string, string> | undefined
+  const annotations = result.auditAnnotations
+  for (const k in annotations) {
+    if (!Object.hasOwn(annotations, k)) continue
+    auditAnnotations ??= {}
     const key = webhookAuditAnnotationKey(k)
-    if (!(key in auditAnnotations)) auditAnnotations[key] = v
+    if (!(key in auditAnnotations)) auditAnnotations[key] = annotations[k] as string
   }
-  return {
-    uid,
-    allowed: result.allowed,
-    ...(result.allowed ? {} : { status: deniedStatus(result) }),
-    ...(result.warnings.length > 0 ? { warnings: [...result.warnings] } : {}),
-    ...(Object.keys(auditAnnotations).length > 0 ? { auditAnnotations } : {}),
-  }
+  if (auditAnnotations !== undefined) response.auditAnnotations = auditAnnotations
+  return response
 }
 
 /**
@@ -356,7 +370,7 @@ export function createAdmissionHandler(
         }
       }
       const review: AdmissionReviewResponse = { apiVersion: ADMISSION_API_VERSION, kind: ADMISSION_KIND, response }
-      return { status: 200, body: review, headers: { ...JSON_HEADERS } }
+      return { status: 200, body: review, headers: { 'content-type': 'application/json' } }
     },
   }
 }

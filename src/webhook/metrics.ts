@@ -70,28 +70,52 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
   for (const target of ['policies', 'certificate'] as const)
     for (const result of ['success', 'failure']) reloads.inc({ target, result }, 0)
 
+  // Pre-bound label children, one per label set, kept in maps: the label objects are built and
+  // checked once per label set instead of once per call.
+  type CounterChild = ReturnType<typeof requests.labels>
+  type HistogramChild = ReturnType<typeof latency.labels>
+  const routes = new Map<string, { latency: HistogramChild; codes: Map<number, CounterChild> }>()
+  for (const path of [...ROUTES, 'other']) routes.set(path, { latency: latency.labels(path), codes: new Map() })
+  const other = routes.get('other') as { latency: HistogramChild; codes: Map<number, CounterChild> }
+  const reviewChildren = new Map<string, CounterChild>()
+  const decisionChildren = new Map<string, CounterChild>()
+  const decision = (source: string, policy: string, action: string, result: string): CounterChild => {
+    const key = `${source}\0${policy}\0${action}\0${result}`
+    let child = decisionChildren.get(key)
+    if (child === undefined) {
+      child = decisions.labels({ source, policy, action, result })
+      decisionChildren.set(key, child)
+    }
+    return child
+  }
+
   return {
     registry,
     observeRequest(path, code, seconds) {
-      const route = (ROUTES as readonly string[]).includes(path) ? path : 'other'
-      requests.inc({ path: route, code: String(code) })
-      latency.observe({ path: route }, seconds)
+      const route = routes.get(path) ?? other
+      let child = route.codes.get(code)
+      if (child === undefined) {
+        child = requests.labels({ path: route === other ? 'other' : path, code: String(code) })
+        route.codes.set(code, child)
+      }
+      child.inc()
+      route.latency.observe(seconds)
     },
     observeAdmit({ attributes, result }) {
-      reviews.inc({ allowed: String(result.allowed), operation: attributes.operation })
+      const key = result.allowed ? `t${attributes.operation}` : `f${attributes.operation}`
+      let child = reviewChildren.get(key)
+      if (child === undefined) {
+        child = reviews.labels({ allowed: String(result.allowed), operation: attributes.operation })
+        reviewChildren.set(key, child)
+      }
+      child.inc()
       for (const v of result.violations) {
         const r = v.evaluation === 'Error' ? 'error' : 'failed'
-        for (const action of v.actions)
-          decisions.inc({ source: 'ValidatingAdmissionPolicy', policy: v.policy, action, result: r })
+        for (const action of v.actions) decision('ValidatingAdmissionPolicy', v.policy, action, r).inc()
       }
       if (result.customResource !== undefined && !result.customResource.allowed) {
         const { group, resource } = attributes.resource
-        decisions.inc({
-          source: 'CustomResourceDefinition',
-          policy: `${resource}.${group}`,
-          action: 'Deny',
-          result: 'failed',
-        })
+        decision('CustomResourceDefinition', `${resource}.${group}`, 'Deny', 'failed').inc()
       }
     },
     observeReload(target, ok) {

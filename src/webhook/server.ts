@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type FSWatcher, readFileSync, statSync, watch } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
@@ -145,6 +145,21 @@ function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffe
 }
 
 const TLS_MIN = 'TLSv1.2' as const
+
+/** A request with the state its body reading needs (set for POST /validate only). */
+class KelpRequest extends IncomingMessage {
+  response!: ServerResponse
+  chunk: Buffer | undefined = undefined
+  chunks: Buffer[] | undefined = undefined
+  size = 0
+  over = false
+}
+
+/** A response with what its `finish` listener records: the route and when the request arrived. */
+class KelpResponse extends ServerResponse<KelpRequest> {
+  started = 0
+  route = ''
+}
 
 /** Starts the webhook server; resolves once it listens (the first policy load has been attempted). */
 export async function startWebhookServer(options: ServeOptions): Promise<WebhookServer> {
@@ -320,15 +335,23 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   }
 
   // --- HTTP ------------------------------------------------------------------------------------------
+  // The request path allocates no closures: the per-request state (start time, route, body chunks)
+  // lives on the request and response objects (subclasses given to createServer), and the stream
+  // listeners are shared functions reading it through `this`.
   const send = (res: ServerResponse, r: HandlerResponse | { status: number; text: string; headers?: object }) => {
     if (res.headersSent) return
     if (closing) res.setHeader('connection', 'close')
     const body = 'text' in r ? r.text : JSON.stringify(r.body)
-    const headers: Record<string, string | number> = {
-      'content-type': 'text/plain; charset=utf-8',
-      ...(r.headers as Record<string, string> | undefined),
-      'content-length': Buffer.byteLength(body),
-    }
+    let headers: Record<string, string | number>
+    const extra = r.headers as Record<string, string> | undefined
+    if (extra !== undefined && 'content-type' in extra && Object.keys(extra).length === 1)
+      headers = { 'content-type': extra['content-type'] as string, 'content-length': Buffer.byteLength(body) }
+    else
+      headers = {
+        'content-type': 'text/plain; charset=utf-8',
+        ...extra,
+        'content-length': Buffer.byteLength(body),
+      }
     res.writeHead(r.status, headers)
     res.end(body)
   }
@@ -337,72 +360,87 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     text: `${t}\n`,
     ...(headers ? { headers } : {}),
   })
+  const tooLargeMessage = `request body is larger than the limit of ${bodyLimit} bytes (${bodyLimit / 1048576} MiB)`
 
-  const validate = (req: IncomingMessage, res: ServerResponse) => {
+  function onData(this: KelpRequest, chunk: Buffer) {
+    if (this.over) return
+    this.size += chunk.length
+    if (this.size > bodyLimit) {
+      this.over = true
+      this.chunk = undefined
+      this.chunks = undefined
+      send(this.response, errorResponse(413, tooLargeMessage))
+      return
+    }
+    if (this.chunk === undefined) this.chunk = chunk
+    else if (this.chunks === undefined) this.chunks = [this.chunk, chunk]
+    else this.chunks.push(chunk)
+  }
+  function onError(this: KelpRequest, e: Error) {
+    log.debug('request stream error', { error: e.message })
+  }
+  function onEnd(this: KelpRequest) {
+    if (this.over) return
+    const res = this.response
+    // one chunk (the common case for an AdmissionReview): handed over as it is, without a copy
+    const body = this.chunks !== undefined ? Buffer.concat(this.chunks, this.size) : (this.chunk ?? Buffer.alloc(0))
+    this.chunk = undefined
+    this.chunks = undefined
+    try {
+      send(res, handler.handle(body))
+    } catch (e) {
+      log.error('internal error handling an AdmissionReview', { error: e })
+      send(res, errorResponse(500, 'internal error'))
+    }
+  }
+  function onFinish(this: KelpResponse) {
+    metrics.observeRequest(this.route, this.statusCode, (performance.now() - this.started) / 1000)
+  }
+
+  const validate = (req: KelpRequest, res: KelpResponse) => {
     const declared = Number(req.headers['content-length'] ?? Number.NaN)
-    const tooLarge = () =>
-      errorResponse(413, `request body is larger than the limit of ${bodyLimit} bytes (${bodyLimit / 1048576} MiB)`)
     if (declared > bodyLimit) {
       // answered at once; the rest of the body is read and discarded by Node (bounded by requestTimeout)
-      send(res, tooLarge())
+      send(res, errorResponse(413, tooLargeMessage))
       req.resume()
       return
     }
-    const chunks: Buffer[] = []
-    let size = 0
-    let over = false
-    req.on('data', (chunk: Buffer) => {
-      if (over) return
-      size += chunk.length
-      if (size > bodyLimit) {
-        over = true
-        chunks.length = 0
-        send(res, tooLarge())
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('error', (e) => log.debug('request stream error', { error: e.message }))
-    req.on('end', () => {
-      if (over) return
-      try {
-        send(res, handler.handle(Buffer.concat(chunks, size)))
-      } catch (e) {
-        log.error('internal error handling an AdmissionReview', { error: e })
-        send(res, errorResponse(500, 'internal error'))
-      }
-    })
+    req.response = res
+    req.on('data', onData)
+    req.on('error', onError)
+    req.on('end', onEnd)
   }
 
-  const route = (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0] as string
+  /** Whether `method` may be used where `allowed` is; answers 405 when not. */
+  const only = (req: IncomingMessage, res: ServerResponse, path: string, method: string, allowed: string): boolean => {
+    if (method === allowed || (allowed === 'GET' && method === 'HEAD')) return true
+    send(
+      res,
+      errorResponse(405, `method ${method} is not allowed on ${path}: use ${allowed}`, {
+        allow: allowed === 'GET' ? 'GET, HEAD' : allowed,
+      }),
+    )
+    req.resume()
+    return false
+  }
+
+  const route = (req: KelpRequest, res: KelpResponse, path: string) => {
     const method = req.method ?? 'GET'
-    const only = (allowed: string): boolean => {
-      if (method === allowed || (allowed === 'GET' && method === 'HEAD')) return true
-      send(
-        res,
-        errorResponse(405, `method ${method} is not allowed on ${path}: use ${allowed}`, {
-          allow: allowed === 'GET' ? 'GET, HEAD' : allowed,
-        }),
-      )
-      req.resume()
-      return false
-    }
     switch (path) {
       case '/validate':
-        if (only('POST')) validate(req, res)
+        if (only(req, res, path, method, 'POST')) validate(req, res)
         return
       case '/healthz':
-        if (only('GET')) send(res, text(200, 'ok'))
+        if (only(req, res, path, method, 'GET')) send(res, text(200, 'ok'))
         return
       case '/readyz':
-        if (!only('GET')) return
+        if (!only(req, res, path, method, 'GET')) return
         if (closing) send(res, text(503, 'shutting down'))
         else if (current === undefined) send(res, text(503, 'no policy set loaded'))
         else send(res, text(200, 'ok'))
         return
       case '/metrics':
-        if (!only('GET')) return
+        if (!only(req, res, path, method, 'GET')) return
         metrics.registry.metrics().then(
           (body) => send(res, text(200, body.replace(/\n$/, ''), { 'content-type': metrics.registry.contentType })),
           (e: unknown) => {
@@ -414,6 +452,21 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       default:
         send(res, errorResponse(404, `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`))
         req.resume()
+    }
+  }
+
+  const onRequest = (req: KelpRequest, res: KelpResponse) => {
+    res.started = performance.now()
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    const path = q < 0 ? url : url.slice(0, q)
+    res.route = path
+    res.on('finish', onFinish)
+    try {
+      route(req, res, path)
+    } catch (e) {
+      log.error('internal error', { path, method: req.method, error: e })
+      send(res, errorResponse(500, 'internal error'))
     }
   }
 
@@ -429,21 +482,11 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       headersTimeout,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 65_000,
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
+      IncomingMessage: KelpRequest,
+      ServerResponse: KelpResponse,
     },
-    (req, res) => {
-      const started = process.hrtime.bigint()
-      const path = (req.url ?? '/').split('?')[0] as string
-      res.on('finish', () => {
-        metrics.observeRequest(path, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9)
-      })
-      try {
-        route(req, res)
-      } catch (e) {
-        log.error('internal error', { path, method: req.method, error: e })
-        send(res, errorResponse(500, 'internal error'))
-      }
-    },
-  )
+    onRequest,
+  ) as unknown as Server // the subclasses are an implementation detail: the server is a plain https.Server
   certFingerprint = sha256([initial.cert, initial.key])
   metrics.observeReload('certificate', true)
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
