@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { apiVersionStatus } from '../engine/api-versions.js'
-import { type AdmitResult, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
+import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
@@ -60,15 +60,7 @@ export function bundledPoliciesDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../policies')
 }
 
-const MATERIAL = new Set(['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'CustomResourceDefinition'])
-
-function isMaterial(o: JSONObject): boolean {
-  const av = typeof o.apiVersion === 'string' ? o.apiVersion : ''
-  return (
-    MATERIAL.has(String(o.kind)) &&
-    (av.startsWith('admissionregistration.k8s.io/') || av.startsWith('apiextensions.k8s.io/'))
-  )
-}
+const isMaterial = (o: JSONObject): boolean => materialKind(o) !== undefined
 
 const meta = (o: JSONObject): JSONObject =>
   typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as JSONObject) : {}
@@ -144,7 +136,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     diagnostics.push(...extra.errors)
     material.push(...extra.objects)
   }
-  const hasPolicies = material.some((o) => o.object.kind !== 'CustomResourceDefinition')
+  const hasPolicies = material.some((o) => materialKind(o.object) !== 'CustomResourceDefinition')
   if (!hasPolicies && existsSync(bundledPoliciesDir())) {
     const pack = loadManifests([bundledPoliciesDir()])
     material.push(...pack.objects.filter((o) => !o.source.file.includes(`${join('policies', 'tests')}`)))

@@ -3,11 +3,12 @@ import type { Command } from 'commander'
 import { parseKubeVersion } from '../engine/api-versions.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion, SUPPORTED_VERSIONS } from '../kube/environment.js'
 import { format, type OutputFormat } from '../report/index.js'
+import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
 import { createLogger, LOG_LEVELS, type LogLevel } from '../webhook/log.js'
 import type { WebhookServer } from '../webhook/server.js'
 import { checkParallel } from './parallel.js'
-import { findSuites, runSuite, type SuiteRun } from './policy-test.js'
+import { findSuites, runSuite } from './policy-test.js'
 import { type Io, UsageError } from './usage.js'
 
 // `kelp check`, `kelp test` and `kelp serve`: argument handling only; the work is in check.ts /
@@ -143,31 +144,6 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     )
 }
 
-function junit(runs: readonly SuiteRun[]): string {
-  const esc = (s: string) =>
-    s.replace(
-      /[&<>"']/g,
-      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
-    )
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites name="kelp test">']
-  for (const run of runs) {
-    const failures = run.results.filter((r) => !r.passed).length
-    const time = (run.results.reduce((t, r) => t + r.durationMs, 0) / 1000).toFixed(3)
-    lines.push(
-      `  <testsuite name="${esc(run.name)}" file="${esc(run.file)}" tests="${run.results.length}" failures="${failures}" errors="${run.error ? 1 : 0}" time="${time}">`,
-    )
-    if (run.error) lines.push(`    <error message="${esc(run.error)}"/>`)
-    for (const r of run.results) {
-      const open = `    <testcase classname="${esc(run.name)}" name="${esc(r.name)}" time="${(r.durationMs / 1000).toFixed(3)}"`
-      if (r.passed) lines.push(`${open}/>`)
-      else lines.push(`${open}>`, `      <failure message="${esc(r.failure ?? '')}"/>`, '    </testcase>')
-    }
-    lines.push('  </testsuite>')
-  }
-  lines.push('</testsuites>')
-  return lines.join('\n')
-}
-
 export function addTestCommand(program: Command, io: Io, setCode: (c: number) => void): void {
   program
     .command('test')
@@ -186,7 +162,7 @@ export function addTestCommand(program: Command, io: Io, setCode: (c: number) =>
       const failed = runs.flatMap((r) => r.results).filter((r) => !r.passed).length
       const errors = runs.filter((r) => r.error !== undefined).length
       const total = runs.reduce((n, r) => n + r.results.length, 0)
-      if (opts.output === 'junit') io.out(junit(runs))
+      if (opts.output === 'junit') io.out(formatTestRunsJUnit(runs))
       else {
         for (const run of runs) {
           if (run.error) io.out(`ERROR ${run.file}: ${run.error}`)

@@ -4,6 +4,7 @@ import { type FieldError, type InvalidStatus, kubectlInvalidText, newInvalid } f
 import { CorrelatedObject, type Correlation } from '../kube/schema/correlation.js'
 import type { CRD } from './crd.js'
 import { type Operation, validateStructure } from './structural/structure.js'
+import { isObject } from './structural/values.js'
 
 // Validating a custom resource write as the apiserver does (apiextensions-apiserver
 // pkg/registry/customresource/strategy.go Validate / ValidateUpdate): the version must be served,
@@ -59,19 +60,15 @@ function rejected(code: 400 | 404, message: string, warnings: readonly string[])
  * update`). A stored object always has one; a manifest used as the old object gets a placeholder.
  */
 function asStored(object: unknown, old: unknown): [unknown, unknown] {
-  const meta = (o: unknown) => (isRecord(o) && isRecord(o.metadata) ? o.metadata : undefined)
+  const meta = (o: unknown) => (isObject(o) && isObject(o.metadata) ? o.metadata : undefined)
   const oldRV = meta(old)?.resourceVersion
   const rv = typeof oldRV === 'string' && oldRV !== '' ? oldRV : '1'
-  if (rv !== oldRV && isRecord(old)) old = { ...old, metadata: { ...meta(old), resourceVersion: rv } }
+  if (rv !== oldRV && isObject(old)) old = { ...old, metadata: { ...meta(old), resourceVersion: rv } }
   const newRV = meta(object)?.resourceVersion
-  if ((newRV === undefined || newRV === '') && isRecord(object)) {
+  if ((newRV === undefined || newRV === '') && isObject(object)) {
     object = { ...object, metadata: { ...meta(object), resourceVersion: rv } }
   }
   return [object, old]
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 /** Validates one custom resource against its CRD (create, or update when `oldObject` is given). */

@@ -112,6 +112,21 @@ function gvkOf(o: JSONObject): GroupVersionKind {
 const isAdmissionRegistration = (g: GroupVersionKind) =>
   g.group === 'admissionregistration.k8s.io' && (g.version === 'v1' || g.version === 'v1beta1')
 
+/** What a set is built from and never admits: policies, bindings, CRDs (the faces classify with this too). */
+export type MaterialKind = 'ValidatingAdmissionPolicy' | 'ValidatingAdmissionPolicyBinding' | 'CustomResourceDefinition'
+
+export function materialKind(o: unknown): MaterialKind | undefined {
+  if (!isObject(o)) return undefined
+  const g = gvkOf(o)
+  if (
+    isAdmissionRegistration(g) &&
+    (g.kind === 'ValidatingAdmissionPolicy' || g.kind === 'ValidatingAdmissionPolicyBinding')
+  )
+    return g.kind
+  if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition') return g.kind
+  return undefined
+}
+
 export class PolicySet {
   private constructor(
     private readonly hooks: readonly PolicyHook[],
@@ -121,8 +136,19 @@ export class PolicySet {
     private readonly namespaceObjects: ReadonlyMap<string, JSONObject>,
     private readonly options: PolicySetOptions,
     readonly problems: readonly Problem[],
-    readonly diagnostics: readonly Diagnostic[],
+    private readonly computeDiagnostics: () => Diagnostic[],
   ) {}
+
+  private diagnosticsCache: readonly Diagnostic[] | undefined
+
+  /**
+   * Legal but likely mistaken material, and type checking (status.typeChecking). Computed on first
+   * use: admission does not need it, so a webhook's start-up and reloads do not pay for it.
+   */
+  get diagnostics(): readonly Diagnostic[] {
+    this.diagnosticsCache ??= this.computeDiagnostics()
+    return this.diagnosticsCache
+  }
 
   /** Builds a policy set from Kubernetes objects (any order; other kinds become param candidates). */
   static build(objects: readonly unknown[], options: PolicySetOptions = {}): PolicySet {
@@ -135,19 +161,23 @@ export class PolicySet {
     const others: JSONObject[] = []
     objects.forEach((o, index) => {
       if (!isObject(o)) return
-      const g = gvkOf(o)
-      if (isAdmissionRegistration(g) && g.kind === 'ValidatingAdmissionPolicy') policies.push({ index, obj: o })
-      else if (isAdmissionRegistration(g) && g.kind === 'ValidatingAdmissionPolicyBinding')
-        bindings.push({ index, obj: o })
-      else if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition')
-        crdObjects.push({ index, obj: o })
-      else {
-        if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
-          const name = metaOf(o).name
-          if (typeof name === 'string') namespaces.set(name, o)
-        }
-        others.push(o)
+      switch (materialKind(o)) {
+        case 'ValidatingAdmissionPolicy':
+          policies.push({ index, obj: o })
+          return
+        case 'ValidatingAdmissionPolicyBinding':
+          bindings.push({ index, obj: o })
+          return
+        case 'CustomResourceDefinition':
+          crdObjects.push({ index, obj: o })
+          return
       }
+      const g = gvkOf(o)
+      if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
+        const name = metaOf(o).name
+        if (typeof name === 'string') namespaces.set(name, o)
+      }
+      others.push(o)
     })
 
     const crds = CustomResourceDefinitions.load(
@@ -224,8 +254,9 @@ export class PolicySet {
       })
     }
 
-    const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
-    if (options.openapi !== undefined || crds.size > 0) {
+    const computeDiagnostics = (): Diagnostic[] => {
+      const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
+      if (options.openapi === undefined && crds.size === 0) return diagnostics
       const resolver = new OpenAPISchemaResolver(options.openapi ?? [])
       for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
       for (const { index, obj } of policies) {
@@ -242,6 +273,7 @@ export class PolicySet {
           })
         }
       }
+      return diagnostics
     }
     const strict = options.namespaces === 'strict'
     // every binding's namespaceSelector of a request asks for the same namespace: the last answer is kept
@@ -253,7 +285,7 @@ export class PolicySet {
       last = { name, info: ns === undefined ? undefined : namespaceInfo(ns) }
       return last.info
     }
-    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems, diagnostics)
+    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems, computeDiagnostics)
   }
 
   /** Whether any CRD was loaded, accepted or refused (objects of a refused one get its NotFound). */

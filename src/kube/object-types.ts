@@ -18,13 +18,6 @@ export class ObjectTypes implements TypeProvider {
     return struct(name)
   }
 
-  /** A copy sharing nothing mutable (the composition adds fields per policy). */
-  clone(next: TypeProvider | undefined = this.next): ObjectTypes {
-    const c = new ObjectTypes(next)
-    for (const [n, fields] of this.types) c.types.set(n, new Map(fields))
-    return c
-  }
-
   findStructType(name: string): Type | undefined {
     return this.types.has(name) ? struct(name) : this.next?.findStructType(name)
   }

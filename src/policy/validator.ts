@@ -252,13 +252,6 @@ export class PolicyValidator {
     this.usesAuthorizer = validations.some((v) => (v.expression ?? '').includes(AuthorizerVarName))
   }
 
-  /** Compile errors of every expression (for reports; evaluation reports them as the apiserver does). */
-  compileErrors(): { readonly expression: string; readonly detail: string }[] {
-    const all = [...this.variables.values(), ...this.matchConditions, ...this.validations, ...this.auditAnnotations]
-    for (const m of this.messageExpressions) if (m !== undefined) all.push(m)
-    return all.flatMap((c) => (c.error === undefined ? [] : [{ expression: c.expression, detail: c.error.detail }]))
-  }
-
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
   private match(input: ValidateInput): MatchResult {
     const a = input.attributes

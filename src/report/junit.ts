@@ -149,3 +149,37 @@ export function formatJUnit(report: Report, options: FormatOptions = {}): string
   const root = attrs({ name: 'kelp check', tests, failures, errors, skipped: 0, time: 0 })
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${root}>`, ...out, '</testsuites>'].join('\n')
 }
+
+/** One `kelp test` suite run, as the JUnit of `kelp test -o junit` needs it. */
+export interface TestRun {
+  readonly file: string
+  readonly name: string
+  readonly error?: string
+  readonly results: readonly {
+    readonly name: string
+    readonly passed: boolean
+    readonly failure?: string
+    readonly durationMs: number
+  }[]
+}
+
+/** `kelp test -o junit`: a testsuite per suite file, a testcase per test, failures with their reason. */
+export function formatTestRunsJUnit(runs: readonly TestRun[]): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites name="kelp test">']
+  for (const run of runs) {
+    const failures = run.results.filter((r) => !r.passed).length
+    const time = (run.results.reduce((t, r) => t + r.durationMs, 0) / 1000).toFixed(3)
+    lines.push(
+      `  <testsuite name="${escapeAttr(run.name)}" file="${escapeAttr(run.file)}" tests="${run.results.length}" failures="${failures}" errors="${run.error ? 1 : 0}" time="${time}">`,
+    )
+    if (run.error) lines.push(`    <error message="${escapeAttr(run.error)}"/>`)
+    for (const r of run.results) {
+      const open = `    <testcase classname="${escapeAttr(run.name)}" name="${escapeAttr(r.name)}" time="${(r.durationMs / 1000).toFixed(3)}"`
+      if (r.passed) lines.push(`${open}/>`)
+      else lines.push(`${open}>`, `      <failure message="${escapeAttr(r.failure ?? '')}"/>`, '    </testcase>')
+    }
+    lines.push('  </testsuite>')
+  }
+  lines.push('</testsuites>')
+  return lines.join('\n')
+}

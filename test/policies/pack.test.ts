@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import { findSuites, runSuite } from '../../src/cli/policy-test.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
+import { parseXml } from '../report/schemas.js'
 
 // The bundled policy pack (policies/): every policy and binding is one the apiserver accepts, and
 // every suite in policies/tests (docs/policy-tests.md) holds, run by `kelp test` itself. The
@@ -47,5 +48,20 @@ describe('policies/tests: every suite passes under `kelp test`', () => {
     })
     expect(r.stdout).toMatch(/^91 tests in 4 suites: 91 passed, 0 failed$/m)
     expect(r.status).toBe(0)
+  })
+
+  it('the built CLI: `kelp test -o junit` gives well-formed JUnit with every case', () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'dist/cli/main.js'), 'test', join(packDir, 'tests'), '-o', 'junit'],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(r.status).toBe(0)
+    const doc = parseXml(r.stdout)
+    expect(doc.getElementsByTagName('testsuite').length).toBe(4)
+    expect(doc.getElementsByTagName('testcase').length).toBe(91)
+    expect(doc.getElementsByTagName('failure').length).toBe(0)
   })
 })
