@@ -7,6 +7,7 @@ import { typeValueOf } from '../cel/values/typeof.js'
 import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
+import { streamLines } from '../webhook/log.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
 import { parseFirstDocument } from './load.js'
 import { UsageError } from './usage.js'
@@ -65,9 +66,18 @@ export type { Io } from './usage.js'
 
 import type { Io } from './usage.js'
 
+// lines to stdout / stderr; a stream whose reader went away (`kelp check | head`) is given up
+let outLines: ((line: string) => void) | undefined
+let errLines: ((line: string) => void) | undefined
 const processIo: Io = {
-  out: (s) => process.stdout.write(`${s}\n`),
-  err: (s) => process.stderr.write(`${s}\n`),
+  out: (s) => {
+    outLines ??= streamLines(process.stdout)
+    outLines(s)
+  },
+  err: (s) => {
+    errLines ??= streamLines(process.stderr)
+    errLines(s)
+  },
   // colours only on a terminal, and never when NO_COLOR is set (https://no-color.org)
   color: process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '',
 }

@@ -30,9 +30,30 @@ function fieldValue(v: unknown): unknown {
   return v
 }
 
+/**
+ * A line writer for a process stream (stdout, stderr). A stream that fails (its reader went away:
+ * EPIPE) is given up, not retried: its 'error' would otherwise reach the process' uncaught-error
+ * handler, whose log line fails again, a loop that spins a core.
+ */
+export function streamLines(stream: NodeJS.WriteStream): (line: string) => void {
+  let broken = false
+  stream.on('error', () => {
+    broken = true
+  })
+  return (line) => {
+    if (!broken) stream.write(`${line}\n`)
+  }
+}
+
+let stderrLines: ((line: string) => void) | undefined
+const writeStderr = (line: string) => {
+  stderrLines ??= streamLines(process.stderr)
+  stderrLines(line)
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const min = LOG_LEVELS.indexOf(options.level ?? 'info')
-  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const write = options.write ?? writeStderr
   const now = options.now ?? (() => new Date())
   const log = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (LOG_LEVELS.indexOf(level) < min) return

@@ -554,4 +554,44 @@ describe.skipIf(!hasOpenssl || !built)('kelp serve as a process', () => {
     expect(await exited).toBe(0)
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['signal received', 'stopped']))
   })
+
+  it('a log reader that went away (EPIPE) neither spins nor stops the shutdown', async () => {
+    // regression: stderr's EPIPE reached the uncaught-error handler, whose log line failed again,
+    // a loop at 100% CPU that kept the process from exiting after SIGTERM
+    const dir = tempDir()
+    const tls = makeCert(dir)
+    writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'serve',
+        '-p',
+        dir,
+        '--tls-cert',
+        tls.certFile,
+        '--tls-key',
+        tls.keyFile,
+        '--port',
+        '0',
+        '--address',
+        '127.0.0.1',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let text = ''
+    child.stderr.on('data', (d) => {
+      text += d
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    await waitFor(() => text.includes('"listening"'), 15_000, 'the server to listen')
+    const port = Number(/"port":(\d+)/.exec(text)?.[1])
+    child.stderr.destroy() // the reader goes away: the server's next log lines meet EPIPE
+    // a denied request logs a line (at info)
+    expect((await send(port, tls.cert, { body: review(deployment(9), DEPLOYMENTS) })).status).toBe(200)
+    child.kill('SIGTERM')
+    const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running'), 5000))])
+    if (code === 'still running') child.kill('SIGKILL')
+    expect(code).toBe(0)
+  })
 })
