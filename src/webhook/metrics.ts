@@ -21,11 +21,35 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
   const registry = new Registry()
   const registers = [registry]
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'kelp_' })
+  // The request path counts in plain numbers, one cell per label set, and the counters take the
+  // differences at each scrape (prom-client calls `collect` before it reads a metric): a prom-client
+  // label child hashes and checks its labels on every call, which cost the request path ~2 µs.
+  type Cell = { n: number; reported: number; readonly labels: Record<string, string> }
+  const cells = new Map<Counter<string>, Cell[]>()
+  const cell = (counter: Counter<string>, labels: Record<string, string>): Cell => {
+    const c: Cell = { n: 0, reported: 0, labels }
+    let list = cells.get(counter)
+    if (list === undefined) {
+      list = []
+      cells.set(counter, list)
+    }
+    list.push(c)
+    return c
+  }
+  /** prom-client's `collect` (run at each scrape, before the metric is read): the cells' news. */
+  function collectCells(this: Counter<string>) {
+    for (const c of cells.get(this) ?? []) {
+      const delta = c.n - c.reported
+      if (delta > 0) this.inc(c.labels, delta)
+      c.reported = c.n
+    }
+  }
   const requests = new Counter({
     name: 'kelp_http_requests_total',
     help: 'HTTP requests by route and status code.',
     labelNames: ['path', 'code'] as const,
     registers,
+    collect: collectCells,
   })
   const latency = new Histogram({
     name: 'kelp_http_request_duration_seconds',
@@ -39,6 +63,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     help: 'AdmissionReviews answered, by outcome (allowed true/false) and operation.',
     labelNames: ['allowed', 'operation'] as const,
     registers,
+    collect: collectCells,
   })
   const decisions = new Counter({
     name: 'kelp_admission_decisions_total',
@@ -48,6 +73,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
       'refused by their CRD count with source="CustomResourceDefinition" and the CRD name as policy.',
     labelNames: ['source', 'policy', 'action', 'result'] as const,
     registers,
+    collect: collectCells,
   })
   const reloads = new Counter({
     name: 'kelp_reloads_total',
@@ -70,52 +96,49 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
   for (const target of ['policies', 'certificate'] as const)
     for (const result of ['success', 'failure']) reloads.inc({ target, result }, 0)
 
-  // Pre-bound label children, one per label set, kept in maps: the label objects are built and
-  // checked once per label set instead of once per call.
-  type CounterChild = ReturnType<typeof requests.labels>
   type HistogramChild = ReturnType<typeof latency.labels>
-  const routes = new Map<string, { latency: HistogramChild; codes: Map<number, CounterChild> }>()
+  const routes = new Map<string, { latency: HistogramChild; codes: Map<number, Cell> }>()
   for (const path of [...ROUTES, 'other']) routes.set(path, { latency: latency.labels(path), codes: new Map() })
-  const other = routes.get('other') as { latency: HistogramChild; codes: Map<number, CounterChild> }
-  const reviewChildren = new Map<string, CounterChild>()
-  const decisionChildren = new Map<string, CounterChild>()
-  const decision = (source: string, policy: string, action: string, result: string): CounterChild => {
+  const other = routes.get('other') as { latency: HistogramChild; codes: Map<number, Cell> }
+  const reviewCells = new Map<string, Cell>()
+  const decisionCells = new Map<string, Cell>()
+  const decision = (source: string, policy: string, action: string, result: string): Cell => {
     const key = `${source}\0${policy}\0${action}\0${result}`
-    let child = decisionChildren.get(key)
-    if (child === undefined) {
-      child = decisions.labels({ source, policy, action, result })
-      decisionChildren.set(key, child)
+    let c = decisionCells.get(key)
+    if (c === undefined) {
+      c = cell(decisions, { source, policy, action, result })
+      decisionCells.set(key, c)
     }
-    return child
+    return c
   }
 
   return {
     registry,
     observeRequest(path, code, seconds) {
       const route = routes.get(path) ?? other
-      let child = route.codes.get(code)
-      if (child === undefined) {
-        child = requests.labels({ path: route === other ? 'other' : path, code: String(code) })
-        route.codes.set(code, child)
+      let c = route.codes.get(code)
+      if (c === undefined) {
+        c = cell(requests, { path: route === other ? 'other' : path, code: String(code) })
+        route.codes.set(code, c)
       }
-      child.inc()
+      c.n++
       route.latency.observe(seconds)
     },
     observeAdmit({ attributes, result }) {
       const key = result.allowed ? `t${attributes.operation}` : `f${attributes.operation}`
-      let child = reviewChildren.get(key)
-      if (child === undefined) {
-        child = reviews.labels({ allowed: String(result.allowed), operation: attributes.operation })
-        reviewChildren.set(key, child)
+      let c = reviewCells.get(key)
+      if (c === undefined) {
+        c = cell(reviews, { allowed: String(result.allowed), operation: attributes.operation })
+        reviewCells.set(key, c)
       }
-      child.inc()
+      c.n++
       for (const v of result.violations) {
         const r = v.evaluation === 'Error' ? 'error' : 'failed'
-        for (const action of v.actions) decision('ValidatingAdmissionPolicy', v.policy, action, r).inc()
+        for (const action of v.actions) decision('ValidatingAdmissionPolicy', v.policy, action, r).n++
       }
       if (result.customResource !== undefined && !result.customResource.allowed) {
         const { group, resource } = attributes.resource
-        decision('CustomResourceDefinition', `${resource}.${group}`, 'Deny', 'failed').inc()
+        decision('CustomResourceDefinition', `${resource}.${group}`, 'Deny', 'failed').n++
       }
     },
     observeReload(target, ok) {

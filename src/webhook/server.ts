@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto'
 import { type FSWatcher, readFileSync, statSync, watch } from 'node:fs'
-import { IncomingMessage, ServerResponse } from 'node:http'
-import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
-import { createSecureContext } from 'node:tls'
+import { createSecureContext, type Server } from 'node:tls'
 import { expandPaths, parseManifests } from '../cli/load.js'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
+import { createHttp1Server, type Http1Exchange, type Http1Request, type Http1Server } from './http1.js'
 import { createLogger, type Logger } from './log.js'
-import { createMetrics, type ReloadTarget, type WebhookMetrics } from './metrics.js'
+import { createMetrics, type ReloadTarget, ROUTES, type WebhookMetrics } from './metrics.js'
 
-// `kelp serve`: the admission handler behind node:https.
+// `kelp serve`: the admission handler over HTTPS (HTTP/1.1 read from the TLS socket: http1.ts).
 //
 // Routes: POST /validate (AdmissionReview v1), GET /healthz (the process answers), GET /readyz (a
 // policy set is loaded and the server is not shutting down), GET /metrics (Prometheus text).
@@ -145,21 +144,8 @@ function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffe
 }
 
 const TLS_MIN = 'TLSv1.2' as const
-
-/** A request with the state its body reading needs (set for POST /validate only). */
-class KelpRequest extends IncomingMessage {
-  response!: ServerResponse
-  chunk: Buffer | undefined = undefined
-  chunks: Buffer[] | undefined = undefined
-  size = 0
-  over = false
-}
-
-/** A response with what its `finish` listener records: the route and when the request arrived. */
-class KelpResponse extends ServerResponse<KelpRequest> {
-  started = 0
-  route = ''
-}
+const TEXT = 'text/plain; charset=utf-8'
+const ROUTE_SET: ReadonlySet<string> = new Set(ROUTES)
 
 /** Starts the webhook server; resolves once it listens (the first policy load has been attempted). */
 export async function startWebhookServer(options: ServeOptions): Promise<WebhookServer> {
@@ -335,138 +321,73 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   }
 
   // --- HTTP ------------------------------------------------------------------------------------------
-  // The request path allocates no closures: the per-request state (start time, route, body chunks)
-  // lives on the request and response objects (subclasses given to createServer), and the stream
-  // listeners are shared functions reading it through `this`.
-  const send = (res: ServerResponse, r: HandlerResponse | { status: number; text: string; headers?: object }) => {
-    if (res.headersSent) return
-    if (closing) res.setHeader('connection', 'close')
-    const body = 'text' in r ? r.text : JSON.stringify(r.body)
-    let headers: Record<string, string | number>
-    const extra = r.headers as Record<string, string> | undefined
-    if (extra !== undefined && 'content-type' in extra && Object.keys(extra).length === 1)
-      headers = { 'content-type': extra['content-type'] as string, 'content-length': Buffer.byteLength(body) }
-    else
-      headers = {
-        'content-type': 'text/plain; charset=utf-8',
-        ...extra,
-        'content-length': Buffer.byteLength(body),
-      }
-    res.writeHead(r.status, headers)
-    res.end(body)
+  const reply = (x: Http1Exchange, req: Http1Request, r: HandlerResponse, route: string) => {
+    x.respond(req, { status: r.status, headers: r.headers, body: JSON.stringify(r.body) })
+    metrics.observeRequest(route, r.status, (performance.now() - req.started) / 1000)
   }
-  const text = (status: number, t: string, headers?: Record<string, string>) => ({
-    status,
-    text: `${t}\n`,
-    ...(headers ? { headers } : {}),
-  })
+  const text = (x: Http1Exchange, req: Http1Request, status: number, t: string, contentType = TEXT) => {
+    x.respond(req, { status, headers: { 'content-type': contentType }, body: `${t}\n` })
+    metrics.observeRequest(req.path, status, (performance.now() - req.started) / 1000)
+  }
   const tooLargeMessage = `request body is larger than the limit of ${bodyLimit} bytes (${bodyLimit / 1048576} MiB)`
 
-  function onData(this: KelpRequest, chunk: Buffer) {
-    if (this.over) return
-    this.size += chunk.length
-    if (this.size > bodyLimit) {
-      this.over = true
-      this.chunk = undefined
-      this.chunks = undefined
-      send(this.response, errorResponse(413, tooLargeMessage))
-      return
-    }
-    if (this.chunk === undefined) this.chunk = chunk
-    else if (this.chunks === undefined) this.chunks = [this.chunk, chunk]
-    else this.chunks.push(chunk)
-  }
-  function onError(this: KelpRequest, e: Error) {
-    log.debug('request stream error', { error: e.message })
-  }
-  function onEnd(this: KelpRequest) {
-    if (this.over) return
-    const res = this.response
-    // one chunk (the common case for an AdmissionReview): handed over as it is, without a copy
-    const body = this.chunks !== undefined ? Buffer.concat(this.chunks, this.size) : (this.chunk ?? Buffer.alloc(0))
-    this.chunk = undefined
-    this.chunks = undefined
-    try {
-      send(res, handler.handle(body))
-    } catch (e) {
-      log.error('internal error handling an AdmissionReview', { error: e })
-      send(res, errorResponse(500, 'internal error'))
-    }
-  }
-  function onFinish(this: KelpResponse) {
-    metrics.observeRequest(this.route, this.statusCode, (performance.now() - this.started) / 1000)
-  }
-
-  const validate = (req: KelpRequest, res: KelpResponse) => {
-    const declared = Number(req.headers['content-length'] ?? Number.NaN)
-    if (declared > bodyLimit) {
-      // answered at once; the rest of the body is read and discarded by Node (bounded by requestTimeout)
-      send(res, errorResponse(413, tooLargeMessage))
-      req.resume()
-      return
-    }
-    req.response = res
-    req.on('data', onData)
-    req.on('error', onError)
-    req.on('end', onEnd)
-  }
-
   /** Whether `method` may be used where `allowed` is; answers 405 when not. */
-  const only = (req: IncomingMessage, res: ServerResponse, path: string, method: string, allowed: string): boolean => {
+  const only = (x: Http1Exchange, req: Http1Request, allowed: string): boolean => {
+    const method = req.method
     if (method === allowed || (allowed === 'GET' && method === 'HEAD')) return true
-    send(
-      res,
-      errorResponse(405, `method ${method} is not allowed on ${path}: use ${allowed}`, {
-        allow: allowed === 'GET' ? 'GET, HEAD' : allowed,
-      }),
+    const allow = allowed === 'GET' ? 'GET, HEAD' : allowed
+    reply(
+      x,
+      req,
+      errorResponse(405, `method ${method} is not allowed on ${req.path}: use ${allowed}`, { allow }),
+      req.path,
     )
-    req.resume()
     return false
   }
 
-  const route = (req: KelpRequest, res: KelpResponse, path: string) => {
-    const method = req.method ?? 'GET'
+  const route = (req: Http1Request, x: Http1Exchange) => {
+    const path = req.path
+    const known = ROUTE_SET.has(path)
+    if (req.tooLarge) return reply(x, req, errorResponse(413, tooLargeMessage), known ? path : 'other')
     switch (path) {
       case '/validate':
-        if (only(req, res, path, method, 'POST')) validate(req, res)
+        if (only(x, req, 'POST')) reply(x, req, handler.handle(req.body), path)
         return
       case '/healthz':
-        if (only(req, res, path, method, 'GET')) send(res, text(200, 'ok'))
+        if (only(x, req, 'GET')) text(x, req, 200, 'ok')
         return
       case '/readyz':
-        if (!only(req, res, path, method, 'GET')) return
-        if (closing) send(res, text(503, 'shutting down'))
-        else if (current === undefined) send(res, text(503, 'no policy set loaded'))
-        else send(res, text(200, 'ok'))
+        if (!only(x, req, 'GET')) return
+        if (closing) text(x, req, 503, 'shutting down')
+        else if (current === undefined) text(x, req, 503, 'no policy set loaded')
+        else text(x, req, 200, 'ok')
         return
       case '/metrics':
-        if (!only(req, res, path, method, 'GET')) return
+        if (!only(x, req, 'GET')) return
         metrics.registry.metrics().then(
-          (body) => send(res, text(200, body.replace(/\n$/, ''), { 'content-type': metrics.registry.contentType })),
+          (body) => text(x, req, 200, body.replace(/\n$/, ''), metrics.registry.contentType),
           (e: unknown) => {
             log.error('metrics collection failed', { error: e })
-            send(res, errorResponse(500, 'metrics collection failed'))
+            reply(x, req, errorResponse(500, 'metrics collection failed'), path)
           },
         )
         return
       default:
-        send(res, errorResponse(404, `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`))
-        req.resume()
+        reply(
+          x,
+          req,
+          errorResponse(404, `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`),
+          'other',
+        )
     }
   }
 
-  const onRequest = (req: KelpRequest, res: KelpResponse) => {
-    res.started = performance.now()
-    const url = req.url ?? '/'
-    const q = url.indexOf('?')
-    const path = q < 0 ? url : url.slice(0, q)
-    res.route = path
-    res.on('finish', onFinish)
+  const onRequest = (req: Http1Request, x: Http1Exchange) => {
     try {
-      route(req, res, path)
+      route(req, x)
     } catch (e) {
-      log.error('internal error', { path, method: req.method, error: e })
-      send(res, errorResponse(500, 'internal error'))
+      log.error('internal error', { path: req.path, method: req.method, error: e })
+      reply(x, req, errorResponse(500, 'internal error'), ROUTE_SET.has(req.path) ? req.path : 'other')
     }
   }
 
@@ -474,33 +395,24 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const initial = readPair(options.tlsCert, options.tlsKey) // unreadable files: the caller's error
   reloadPolicies(true)
 
-  server = createServer(
+  const http: Http1Server = createHttp1Server(
     {
-      ...initial,
-      minVersion: TLS_MIN,
-      requestTimeout,
-      headersTimeout,
-      keepAliveTimeout: options.keepAliveTimeoutMs ?? 65_000,
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
-      IncomingMessage: KelpRequest,
-      ServerResponse: KelpResponse,
+      tls: { ...initial, minVersion: TLS_MIN },
+      bodyLimit,
+      headersTimeoutMs: headersTimeout,
+      requestTimeoutMs: requestTimeout,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 65_000,
+      onProtocolError: (code, message) => log.debug('request refused', { code, error: message }),
     },
     onRequest,
-  ) as unknown as Server // the subclasses are an implementation detail: the server is a plain https.Server
+    (code, message) => {
+      const r = errorResponse(code, message)
+      return { status: code, headers: r.headers, body: JSON.stringify(r.body) }
+    },
+  )
+  server = http.tls
   certFingerprint = sha256([initial.cert, initial.key])
   metrics.observeReload('certificate', true)
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    log.debug('client error', { error: err.message, code: err.code })
-    if (socket.writable && !socket.destroyed) {
-      const [code, status] =
-        err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'Request Timeout']
-          : err.code === 'HPE_HEADER_OVERFLOW'
-            ? [431, 'Request Header Fields Too Large']
-            : [400, 'Bad Request']
-      socket.end(`HTTP/1.1 ${code} ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-    } else socket.destroy()
-  })
   server.on('tlsClientError', (err) => log.debug('TLS handshake failed', { error: err.message }))
 
   await new Promise<void>((resolve, reject) => {
@@ -530,20 +442,12 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     for (const t of timers.values()) clearTimeout(t)
     timers.clear()
     log.info('shutting down: finishing requests in flight')
-    closePromise = new Promise<void>((resolve) => {
-      const force = setTimeout(() => {
-        log.warn('shutdown timeout: closing the remaining connections')
-        s.closeAllConnections()
-      }, shutdownTimeout)
-      force.unref()
-      s.close(() => {
-        clearTimeout(force)
+    closePromise = http
+      .close(shutdownTimeout, () => log.warn('shutdown timeout: closing the remaining connections'))
+      .then(() => {
         log.info('stopped')
         resolveClosed()
-        resolve()
       })
-      s.closeIdleConnections()
-    })
     return closePromise
   }
 
