@@ -79,6 +79,13 @@ export interface AdmissionHandlerOptions {
 
 export interface AdmissionHandler {
   handle(body: unknown): HandlerResponse
+  /**
+   * Several requests at once, stage by stage: every body parsed, then every request admitted, then
+   * every answer built. The answers are those of `handle()` one by one (one policy set serves the
+   * whole batch); a server that gathers the requests which arrived together spends less per request
+   * this way, because each stage's code and data stay in the CPU's caches (docs/benchmarks.md).
+   */
+  handleAll(bodies: readonly unknown[]): HandlerResponse[]
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const
@@ -107,6 +114,11 @@ export function errorResponse(code: number, message: string, headers: Record<str
 }
 
 class BadRequest extends Error {}
+
+/** A request answered before its AdmissionReview (400, 500, 503): the answer, carried between stages. */
+class Refusal {
+  constructor(readonly response: HandlerResponse) {}
+}
 
 /** Empty or white space only: JSON.parse refuses it; this says so in words (the error path only). */
 const emptyBody = () => new BadRequest('request body is empty: expected an AdmissionReview')
@@ -343,34 +355,66 @@ export function createAdmissionHandler(
   getPolicySet: () => PolicySet | undefined,
   options: AdmissionHandlerOptions = {},
 ): AdmissionHandler {
+  type Parsed = { uid: string; attributes: AdmissionAttributes }
+  /** Stage 1: the review, or the 400 it gets. */
+  const parse = (body: unknown): Parsed | Refusal => {
+    try {
+      return parseAdmissionReview(body)
+    } catch (e) {
+      if (e instanceof BadRequest) return new Refusal(errorResponse(400, e.message))
+      throw e
+    }
+  }
+  /** Stage 2: the engine's decision, or the 500 of an engine failure. */
+  const admit = (set: PolicySet, parsed: Parsed): AdmitResult | Refusal => {
+    try {
+      return set.admit(parsed.attributes)
+    } catch (e) {
+      // an engine bug, not an evaluation error (those are decisions): the webhook's failurePolicy decides
+      const message = `internal error evaluating the request: ${(e as Error).message ?? String(e)}`
+      return new Refusal(errorResponse(500, message))
+    }
+  }
+  /** Stage 3: the AdmissionReview answered. */
+  const answer = (parsed: Parsed, result: AdmitResult): HandlerResponse => {
+    const response = admissionResponse(parsed.uid, result)
+    if (options.onAdmit !== undefined) {
+      try {
+        options.onAdmit({ attributes: parsed.attributes, result, response })
+      } catch {
+        // observers never change the answer
+      }
+    }
+    const review: AdmissionReviewResponse = { apiVersion: ADMISSION_API_VERSION, kind: ADMISSION_KIND, response }
+    return { status: 200, body: review, headers: { 'content-type': 'application/json' } }
+  }
+  const noSet = () => new Refusal(errorResponse(503, 'no policy set is loaded yet'))
+
   return {
     handle(body: unknown): HandlerResponse {
-      let parsed: { uid: string; attributes: AdmissionAttributes }
-      try {
-        parsed = parseAdmissionReview(body)
-      } catch (e) {
-        if (e instanceof BadRequest) return errorResponse(400, e.message)
-        throw e
-      }
+      const parsed = parse(body)
+      if (parsed instanceof Refusal) return parsed.response
       const set = getPolicySet()
-      if (set === undefined) return errorResponse(503, 'no policy set is loaded yet')
-      let result: AdmitResult
-      try {
-        result = set.admit(parsed.attributes)
-      } catch (e) {
-        // an engine bug, not an evaluation error (those are decisions): the webhook's failurePolicy decides
-        return errorResponse(500, `internal error evaluating the request: ${(e as Error).message ?? String(e)}`)
+      if (set === undefined) return noSet().response
+      const result = admit(set, parsed)
+      return result instanceof Refusal ? result.response : answer(parsed, result)
+    },
+    handleAll(bodies: readonly unknown[]): HandlerResponse[] {
+      const n = bodies.length
+      const parsed: (Parsed | Refusal)[] = new Array(n)
+      for (let i = 0; i < n; i++) parsed[i] = parse(bodies[i])
+      const set = getPolicySet()
+      const results: (AdmitResult | Refusal)[] = new Array(n)
+      for (let i = 0; i < n; i++) {
+        const p = parsed[i] as Parsed | Refusal
+        results[i] = p instanceof Refusal ? p : set === undefined ? noSet() : admit(set, p)
       }
-      const response = admissionResponse(parsed.uid, result)
-      if (options.onAdmit !== undefined) {
-        try {
-          options.onAdmit({ attributes: parsed.attributes, result, response })
-        } catch {
-          // observers never change the answer
-        }
+      const out: HandlerResponse[] = new Array(n)
+      for (let i = 0; i < n; i++) {
+        const r = results[i] as AdmitResult | Refusal
+        out[i] = r instanceof Refusal ? r.response : answer(parsed[i] as Parsed, r)
       }
-      const review: AdmissionReviewResponse = { apiVersion: ADMISSION_API_VERSION, kind: ADMISSION_KIND, response }
-      return { status: 200, body: review, headers: { 'content-type': 'application/json' } }
+      return out
     },
   }
 }

@@ -458,7 +458,7 @@ class Connection implements Http1Exchange {
     }
     this.phase = Phase.Head
     if (wasAsync) {
-      this.socket.resume()
+      if (this.socket.isPaused()) this.socket.resume()
       this.drain()
     }
   }

@@ -145,6 +145,8 @@ function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffe
 
 const TLS_MIN = 'TLSv1.2' as const
 const TEXT = 'text/plain; charset=utf-8'
+/** The most AdmissionReviews answered together (see `flush`). */
+const MAX_BATCH = 32
 const ROUTE_SET: ReadonlySet<string> = new Set(ROUTES)
 
 /** Starts the webhook server; resolves once it listens (the first policy load has been attempted). */
@@ -351,7 +353,10 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     if (req.tooLarge) return reply(x, req, errorResponse(413, tooLargeMessage), known ? path : 'other')
     switch (path) {
       case '/validate':
-        if (only(x, req, 'POST')) reply(x, req, handler.handle(req.body), path)
+        if (!only(x, req, 'POST')) return
+        if (batchRequests.length === 0) setImmediate(flush)
+        batchRequests.push(req)
+        batchExchanges.push(x)
         return
       case '/healthz':
         if (only(x, req, 'GET')) text(x, req, 200, 'ok')
@@ -380,6 +385,37 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
           'other',
         )
     }
+  }
+
+  // AdmissionReviews are answered in batches: those that arrived in one turn of the event loop (one
+  // poll of the sockets) are answered together just after it, stage by stage (handler.handleAll).
+  // Each stage's code then stays in the CPU's caches: 30% less CPU per request under load on the
+  // bench machine (docs/benchmarks.md); a lone request waits for nothing but its own turn.
+  let batchRequests: Http1Request[] = []
+  let batchExchanges: Http1Exchange[] = []
+  const flush = () => {
+    let requests = batchRequests
+    let exchanges = batchExchanges
+    if (requests.length > MAX_BATCH) {
+      // bounded, so that the first answers of a large batch do not wait for all of it
+      batchRequests = requests.slice(MAX_BATCH)
+      batchExchanges = exchanges.slice(MAX_BATCH)
+      requests = requests.slice(0, MAX_BATCH)
+      exchanges = exchanges.slice(0, MAX_BATCH)
+      setImmediate(flush)
+    } else {
+      batchRequests = []
+      batchExchanges = []
+    }
+    let answers: HandlerResponse[]
+    try {
+      answers = handler.handleAll(requests.map((r) => r.body))
+    } catch (e) {
+      log.error('internal error handling AdmissionReviews', { error: e })
+      answers = requests.map(() => errorResponse(500, 'internal error'))
+    }
+    for (let i = 0; i < requests.length; i++)
+      reply(exchanges[i] as Http1Exchange, requests[i] as Http1Request, answers[i] as HandlerResponse, '/validate')
   }
 
   const onRequest = (req: Http1Request, x: Http1Exchange) => {
@@ -444,10 +480,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     log.info('shutting down: finishing requests in flight')
     closePromise = http
       .close(shutdownTimeout, () => log.warn('shutdown timeout: closing the remaining connections'))
-      .then(() => {
-        log.info('stopped')
-        resolveClosed()
-      })
+      .then(() => log.info('stopped'))
+    void closePromise.then(resolveClosed) // `closed` settles with (not before) the promise close() returned
     return closePromise
   }
 

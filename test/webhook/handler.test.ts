@@ -30,6 +30,28 @@ const call = (body: unknown) => {
   return { status: r.status, body: r.body as Body, headers: r.headers }
 }
 
+describe('webhook handler: handleAll (a batch, stage by stage)', () => {
+  it('answers each body as handle() would, in order, with one onAdmit per admitted review', () => {
+    const seen: string[] = []
+    const h = createAdmissionHandler(() => set, { onAdmit: (e) => seen.push(e.attributes.uid ?? '') })
+    const ok = review(deployment(3), DEPLOYMENTS)
+    const denied = review(deployment(7), DEPLOYMENTS)
+    const warned = review(pod('nginx:latest'), PODS)
+    const bodies = [JSON.stringify(ok), '{"apiVersion": ', Buffer.from(JSON.stringify(denied)), warned, '[1]']
+    const all = h.handleAll(bodies)
+    expect(all.map((r) => r.status)).toEqual([200, 400, 200, 200, 400])
+    const responses = all.map((r) => (r.body as Body).response)
+    expect(responses[0]).toEqual({ uid: ok.request.uid, allowed: true })
+    expect(responses[2]).toMatchObject({ uid: denied.request.uid, allowed: false, status: { code: 422 } })
+    expect(responses[3]).toMatchObject({ uid: warned.request.uid, allowed: true, warnings: [expect.any(String)] })
+    expect((all[1]?.body as Body | undefined)?.message).toMatch(/^request body is not valid JSON: /)
+    expect(all).toEqual(bodies.map((b) => h.handle(b)))
+    expect(seen).toEqual([ok, denied, warned, ok, denied, warned].map((r) => r.request.uid))
+    expect(createAdmissionHandler(() => undefined).handleAll([JSON.stringify(ok)])[0]?.status).toBe(503)
+    expect(h.handleAll([])).toEqual([])
+  })
+})
+
 describe('webhook handler: decisions', () => {
   it('allowed: the uid echoed, no status', () => {
     const rv = review(deployment(3), DEPLOYMENTS)

@@ -203,6 +203,24 @@ describe.skipIf(!hasOpenssl)('kelp serve: admission over HTTPS', () => {
     expect(m.text).toMatch(/^kelp_process_cpu_user_seconds_total /m)
   })
 
+  it('requests in flight together are answered together, each with its own answer', async () => {
+    // the server answers the reviews that arrived in one turn of its event loop as a batch
+    const agent = new Agent({ keepAlive: true, maxSockets: 16, ca: tls.cert })
+    try {
+      const reviews = Array.from({ length: 48 }, (_, i) => {
+        const r = review(deployment(i % 9), DEPLOYMENTS) // replicas 0..8: more than 5 is denied
+        return { ...r, request: { ...r.request, uid: `burst-${i}` } }
+      })
+      const answers = await Promise.all(
+        reviews.map((r) => send(srv.port, tls.cert, { body: r, agent }).then((a) => a.json().response)),
+      )
+      expect(answers.map((a) => a.uid)).toEqual(reviews.map((r) => r.request.uid))
+      expect(answers.map((a) => a.allowed)).toEqual(reviews.map((_, i) => i % 9 <= 5))
+    } finally {
+      agent.destroy()
+    }
+  })
+
   it('TLS 1.2 at least', async () => {
     const old = new Promise<string>((resolve) => {
       const s = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert, maxVersion: 'TLSv1.1', minVersion: 'TLSv1' })
