@@ -529,29 +529,20 @@ describe('kelp serve: the command line', () => {
 // The built CLI as a process (dist/, built by `npm test` before vitest): SIGTERM stops it cleanly.
 const cli = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js')
 const built = existsSync(join(dirname(cli), '../webhook/server.js'))
+/** `kelp serve` as a child process with one policy, on a free loopback port; its logs on a pipe. */
+const startProcess = () => {
+  const dir = tempDir()
+  const tls = makeCert(dir)
+  writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
+  const args = ['serve', '-p', dir, '--tls-cert', tls.certFile, '--tls-key', tls.keyFile]
+  const child = spawn(process.execPath, [cli, ...args, '--port', '0', '--address', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  return { tls, child }
+}
 describe.skipIf(!hasOpenssl || !built)('kelp serve as a process', () => {
   it('serves until SIGTERM, then exits 0', async () => {
-    const dir = tempDir()
-    const tls = makeCert(dir)
-    writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'serve',
-        '-p',
-        dir,
-        '--tls-cert',
-        tls.certFile,
-        '--tls-key',
-        tls.keyFile,
-        '--port',
-        '0',
-        '--address',
-        '127.0.0.1',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    )
+    const { tls, child } = startProcess()
     const lines: Record<string, unknown>[] = []
     let buffered = ''
     child.stderr.on('data', (d) => {
@@ -576,27 +567,7 @@ describe.skipIf(!hasOpenssl || !built)('kelp serve as a process', () => {
   it('a log reader that went away (EPIPE) neither spins nor stops the shutdown', async () => {
     // regression: stderr's EPIPE reached the uncaught-error handler, whose log line failed again,
     // a loop at 100% CPU that kept the process from exiting after SIGTERM
-    const dir = tempDir()
-    const tls = makeCert(dir)
-    writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'serve',
-        '-p',
-        dir,
-        '--tls-cert',
-        tls.certFile,
-        '--tls-key',
-        tls.keyFile,
-        '--port',
-        '0',
-        '--address',
-        '127.0.0.1',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    )
+    const { tls, child } = startProcess()
     let text = ''
     child.stderr.on('data', (d) => {
       text += d
