@@ -256,6 +256,52 @@ describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer (http1.ts)', () => {
     expect(chunked.closed).toBe(true)
   })
 
+  it('mangled requests (seeded byte flips, cuts, stray CR / LF / colons / NULs): an answer or a close, never a hang or a crash', async () => {
+    let seed = 0x2545f491
+    const rand = (n: number) => {
+      seed ^= seed << 13
+      seed ^= seed >>> 17
+      seed ^= seed << 5
+      return (seed >>> 0) % n
+    }
+    const valid = Buffer.from(
+      'POST /validate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3\r\n:1}\r\n0\r\n\r\n',
+    )
+    const stray = [0x0d, 0x0a, 0x3a, 0x00, 0x20, 0x09, 0x30, 0x7f, 0xff]
+    const mangle = () => {
+      let out = Buffer.from(valid)
+      const edits = 1 + rand(3)
+      for (let e = 0; e < edits; e++) {
+        const at = rand(out.length)
+        const kind = rand(3)
+        const byte = stray[rand(stray.length)] as number
+        if (kind === 0) out[at] = byte
+        else if (kind === 1) out = Buffer.concat([out.subarray(0, at), Buffer.from([byte]), out.subarray(at)])
+        else out = out.subarray(0, at)
+      }
+      return out
+    }
+    const allowed = new Set([200, 400, 408, 413, 417, 431, 501, 505])
+    const seen = new Map<number | 'closed', number>()
+    for (let round = 0; round < 6; round++) {
+      const results = await Promise.all(Array.from({ length: 20 }, () => talk([mangle()], count(1), 2000)))
+      for (const r of results) {
+        r.socket.destroy()
+        const status = parseResponses(r.text)[0]?.status
+        // an answer with a status the layer gives, or a close without one; a hang fails here
+        if (status === undefined) expect(r.closed).toBe(true)
+        else expect(allowed.has(status)).toBe(true)
+        seen.set(status ?? 'closed', (seen.get(status ?? 'closed') ?? 0) + 1)
+      }
+    }
+    // the mutations reach the refusals, the timeouts and the accepted requests alike
+    for (const status of [200, 400, 408]) expect(seen.get(status) ?? 0).toBeGreaterThan(0)
+    // and the server still answers
+    const ok = await talk(['GET /still HTTP/1.1\r\nHost: a\r\n\r\n'], count(1))
+    ok.socket.destroy()
+    expect(JSON.parse(parseResponses(ok.text)[0]?.body ?? '').path).toBe('/still')
+  })
+
   it('timeouts: headers not complete in time → 408; an idle kept-alive connection is closed', async () => {
     const slow = await talk(['POST / HTTP/1.1\r\nHost: a\r\n'])
     expect(parseResponses(slow.text)[0]?.status).toBe(408)
