@@ -194,6 +194,8 @@ class Connection implements Http1Exchange {
   private discarding = false
   private current: Http1Request | undefined = undefined
   private draining = false
+  /** The client half-closed (sent its last byte): answer what is complete, then close. */
+  private peerEnded = false
 
   constructor(
     readonly socket: TLSSocket,
@@ -201,6 +203,12 @@ class Connection implements Http1Exchange {
   ) {
     this.requestStart = Date.now()
     this.lastActivity = this.requestStart
+  }
+
+  /** The client's end of the stream: a request being answered is answered, then the connection closes. */
+  onEnd(): void {
+    this.peerEnded = true
+    if (this.phase !== Phase.Busy) this.end() // nothing to answer: no request, or one cut short
   }
 
   get idle(): boolean {
@@ -447,7 +455,7 @@ class Connection implements Http1Exchange {
     this.current = undefined
     if (this.phase === Phase.Closed) return
     const wasAsync = !this.draining
-    const keepAlive = this.keepAlive && !this.server.closing
+    const keepAlive = this.keepAlive && !this.server.closing && !this.peerEnded
     this.write(request.method === 'HEAD', reply, keepAlive)
     this.started = 0
     this.lastActivity = Date.now()
@@ -524,6 +532,7 @@ class Http1ServerImpl implements Http1Server {
         ALPNProtocols: ['http/1.1'],
         handshakeTimeout: options.headersTimeoutMs,
         noDelay: true,
+        allowHalfOpen: true, // a client that half-closes after its request still gets the answer
         ...options.tls,
       },
       (socket) => this.accept(socket),
@@ -545,6 +554,7 @@ class Http1ServerImpl implements Http1Server {
     const conn = new Connection(socket, this)
     this.connections.add(conn)
     socket.on('data', (chunk: Buffer) => conn.onData(chunk))
+    socket.on('end', () => conn.onEnd())
     socket.on('error', () => socket.destroy()) // resets and TLS errors: the connection is gone, nothing to answer
     socket.once('close', () => {
       this.connections.delete(conn)

@@ -185,6 +185,24 @@ describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer (http1.ts)', () => {
     expect(kept.closed).toBe(false)
   })
 
+  it('a client that half-closes after its request still gets the answer, then the connection closes', async () => {
+    const r = await new Promise<{ text: string }>((resolve, reject) => {
+      let text = ''
+      const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, () => {
+        socket.end('GET /later HTTP/1.1\r\nHost: a\r\n\r\n') // the request, then FIN
+      })
+      socket.on('data', (d) => {
+        text += d
+      })
+      socket.on('close', () => resolve({ text }))
+      socket.on('error', reject)
+    })
+    const [answer] = parseResponses(r.text)
+    expect(answer?.status).toBe(200)
+    expect(JSON.parse(answer?.body ?? '').path).toBe('/later')
+    expect(answer?.headers.connection).toBe('close')
+  })
+
   // each: the request, the status node's server (llhttp) answers, the reason in kelp's message
   const refused: [string, string, number, RegExp][] = [
     ['no Host in HTTP/1.1', 'GET / HTTP/1.1\r\n\r\n', 400, /missing Host/],
