@@ -135,6 +135,34 @@ describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer (http1.ts)', () => {
     expect(body).toMatchObject({ body: 'hello, chunked!!', length: 16 })
   })
 
+  it('a body trickled in many small reads, and one of many one-byte chunks, arrives whole', async () => {
+    const text = 'abcdefghij'.repeat(60) // 600 bytes
+    const parts: string[] = [`POST /t HTTP/1.1\r\nHost: a\r\nContent-Length: ${text.length}\r\n\r\n`]
+    for (let i = 0; i < text.length; i += 7) parts.push(text.slice(i, i + 7))
+    const slow = await new Promise<string>((resolve, reject) => {
+      let got = ''
+      const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, async () => {
+        for (const p of parts) {
+          socket.write(p)
+          await new Promise((r) => setImmediate(r)) // separate TLS records, separate reads
+        }
+      })
+      socket.on('data', (d) => {
+        got += d
+        if (parseResponses(got).length === 1) {
+          socket.destroy()
+          resolve(got)
+        }
+      })
+      socket.on('error', reject)
+    })
+    expect(JSON.parse(parseResponses(slow)[0]?.body ?? '')).toMatchObject({ length: 600, body: text })
+    const chunked = `POST /t HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n${[...text].map((c) => `1\r\n${c}\r\n`).join('')}0\r\n\r\n`
+    const r = await talk([chunked], count(1))
+    r.socket.destroy()
+    expect(JSON.parse(parseResponses(r.text)[0]?.body ?? '')).toMatchObject({ length: 600, body: text })
+  })
+
   it('pipelined requests are answered in order, also when the first is answered later', async () => {
     const r = await talk(
       [
