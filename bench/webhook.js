@@ -21,6 +21,7 @@ import { createServer } from 'node:https'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { admissionReview, deployment, policyMaterial } from './fixtures.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -103,8 +104,11 @@ async function main() {
   if (ossl.status !== 0) throw new Error(`openssl failed (the bench needs the openssl CLI): ${ossl.stderr}`)
   const policyDir = join(dir, 'policies')
   mkdirSync(policyDir)
-  writeFileSync(join(policyDir, 'policies.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: policies() }))
-  const body = JSON.stringify(admissionReview())
+  writeFileSync(
+    join(policyDir, 'policies.json'),
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: policyMaterial() }),
+  )
+  const body = JSON.stringify(admissionReview(deployment(1)))
 
   // --- servers ------------------------------------------------------------------------------------
   const children = []
@@ -291,7 +295,7 @@ function cpuSeconds(pid) {
 }
 
 async function post(server) {
-  return request(server, { path: '/validate', method: 'POST', body: JSON.stringify(admissionReview()) })
+  return request(server, { path: '/validate', method: 'POST', body: JSON.stringify(admissionReview(deployment(1))) })
 }
 
 async function get(server, path) {
@@ -315,129 +319,4 @@ async function request(server, { path, method, body }) {
   for await (const c of res) text += c
   if (res.statusCode !== 200) throw new Error(`${server.name} ${path}: ${res.statusCode} ${text}`)
   return text
-}
-
-function policies() {
-  const validations = [
-    'object.spec.replicas <= 50',
-    "object.metadata.name.matches('^[a-z0-9-]+$')",
-    "has(object.metadata.labels) && 'app' in object.metadata.labels",
-    'object.spec.template.spec.containers.all(c, has(c.resources) && has(c.resources.limits))',
-    "object.spec.template.spec.containers.all(c, !c.image.endsWith(':latest'))",
-    'object.spec.template.spec.containers.all(c, c.image.contains(":"))',
-    '!has(object.spec.template.spec.hostNetwork) || !object.spec.template.spec.hostNetwork',
-    '!has(object.spec.template.spec.hostPID) || !object.spec.template.spec.hostPID',
-    'object.spec.template.spec.containers.all(c, !has(c.securityContext) || !has(c.securityContext.privileged) || !c.securityContext.privileged)',
-    'object.spec.template.spec.containers.size() <= 10',
-    'object.spec.selector.matchLabels.all(k, k in object.spec.template.metadata.labels)',
-    "request.operation in ['CREATE', 'UPDATE']",
-    'object.spec.template.spec.containers.all(c, !has(c.ports) || c.ports.all(p, p.containerPort > 0 && p.containerPort < 65536))',
-    "object.metadata.namespace != 'kube-system'",
-    '!has(object.spec.template.spec.volumes) || object.spec.template.spec.volumes.all(v, !has(v.hostPath))',
-    'object.spec.template.spec.containers.map(c, c.name).size() == object.spec.template.spec.containers.size()',
-    "quantity(object.spec.template.spec.containers[0].resources.limits.memory).compareTo(quantity('4Gi')) <= 0",
-    "!has(object.spec.strategy) || object.spec.strategy.type in ['RollingUpdate', 'Recreate']",
-    'object.spec.template.spec.containers.exists(c, c.name == object.metadata.labels.app)',
-    "variables.team != ''",
-  ]
-  const objects = []
-  validations.forEach((expression, i) => {
-    objects.push({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicy',
-      metadata: { name: `policy-${i}` },
-      spec: {
-        matchConstraints: {
-          resourceRules: [
-            { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
-          ],
-        },
-        ...(expression.includes('variables')
-          ? {
-              variables: [
-                {
-                  name: 'team',
-                  expression:
-                    "has(object.metadata.labels) && 'team' in object.metadata.labels ? object.metadata.labels.team : ''",
-                },
-              ],
-            }
-          : {}),
-        validations: [{ expression, message: `rule ${i}` }],
-      },
-    })
-    objects.push({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicyBinding',
-      metadata: { name: `binding-${i}` },
-      spec: {
-        policyName: `policy-${i}`,
-        validationActions: ['Deny'],
-        matchResources: {
-          namespaceSelector: {
-            matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] }],
-          },
-        },
-      },
-    })
-  })
-  objects.push({
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: 'shop', labels: { 'kubernetes.io/metadata.name': 'shop', env: 'prod' } },
-  })
-  return objects
-}
-
-/** The AdmissionReview kube-apiserver sends for a CREATE of a Deployment that passes all 20 policies. */
-function admissionReview() {
-  const object = {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web-1', namespace: 'shop', labels: { app: 'web', team: 'shop' } },
-    spec: {
-      replicas: 3,
-      selector: { matchLabels: { app: 'web' } },
-      strategy: { type: 'RollingUpdate' },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: {
-          containers: [
-            {
-              name: 'web',
-              image: 'registry.example.com/web:1.1',
-              ports: [{ containerPort: 8080 }],
-              resources: { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '256Mi' } },
-            },
-            {
-              name: 'sidecar',
-              image: 'registry.example.com/proxy:2.1',
-              resources: { limits: { cpu: '100m', memory: '64Mi' } },
-            },
-          ],
-        },
-      },
-    },
-  }
-  const kind = { group: 'apps', version: 'v1', kind: 'Deployment' }
-  const resource = { group: 'apps', version: 'v1', resource: 'deployments' }
-  return {
-    apiVersion: 'admission.k8s.io/v1',
-    kind: 'AdmissionReview',
-    request: {
-      uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
-      kind,
-      resource,
-      requestKind: kind,
-      requestResource: resource,
-      name: 'web-1',
-      namespace: 'shop',
-      operation: 'CREATE',
-      userInfo: { username: 'system:serviceaccount:shop:deployer', uid: 'u-1', groups: ['system:authenticated'] },
-      object,
-      oldObject: null,
-      dryRun: false,
-      options: { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1' },
-    },
-  }
 }

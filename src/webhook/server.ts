@@ -8,7 +8,7 @@ import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
 import { createHttp1Server, type Http1Exchange, type Http1Request, type Http1Server } from './http1.js'
 import { createLogger, type Logger } from './log.js'
-import { createMetrics, type ReloadTarget, ROUTES, type WebhookMetrics } from './metrics.js'
+import { createMetrics, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
 // `kelp serve`: the admission handler over HTTPS (HTTP/1.1 read from the TLS socket: http1.ts).
 //
@@ -147,7 +147,6 @@ const TLS_MIN = 'TLSv1.2' as const
 const TEXT = 'text/plain; charset=utf-8'
 /** The most AdmissionReviews answered together (see `flush`). */
 const MAX_BATCH = 32
-const ROUTE_SET: ReadonlySet<string> = new Set(ROUTES)
 
 /** Starts the webhook server; resolves once it listens (the first policy load has been attempted). */
 export async function startWebhookServer(options: ServeOptions): Promise<WebhookServer> {
@@ -323,9 +322,10 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   }
 
   // --- HTTP ------------------------------------------------------------------------------------------
-  const reply = (x: Http1Exchange, req: Http1Request, r: HandlerResponse, route: string) => {
+  // metrics count unknown paths as `other` (observeRequest), so the request's own path is passed as is
+  const reply = (x: Http1Exchange, req: Http1Request, r: HandlerResponse) => {
     x.respond(req, { status: r.status, headers: r.headers, body: JSON.stringify(r.body) })
-    metrics.observeRequest(route, r.status, (performance.now() - req.started) / 1000)
+    metrics.observeRequest(req.path, r.status, (performance.now() - req.started) / 1000)
   }
   const text = (x: Http1Exchange, req: Http1Request, status: number, t: string, contentType = TEXT) => {
     x.respond(req, { status, headers: { 'content-type': contentType }, body: `${t}\n` })
@@ -338,19 +338,13 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     const method = req.method
     if (method === allowed || (allowed === 'GET' && method === 'HEAD')) return true
     const allow = allowed === 'GET' ? 'GET, HEAD' : allowed
-    reply(
-      x,
-      req,
-      errorResponse(405, `method ${method} is not allowed on ${req.path}: use ${allowed}`, { allow }),
-      req.path,
-    )
+    reply(x, req, errorResponse(405, `method ${method} is not allowed on ${req.path}: use ${allowed}`, { allow }))
     return false
   }
 
   const route = (req: Http1Request, x: Http1Exchange) => {
     const path = req.path
-    const known = ROUTE_SET.has(path)
-    if (req.tooLarge) return reply(x, req, errorResponse(413, tooLargeMessage), known ? path : 'other')
+    if (req.tooLarge) return reply(x, req, errorResponse(413, tooLargeMessage))
     switch (path) {
       case '/validate':
         if (!only(x, req, 'POST')) return
@@ -373,7 +367,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
           (body) => text(x, req, 200, body.replace(/\n$/, ''), metrics.registry.contentType),
           (e: unknown) => {
             log.error('metrics collection failed', { error: e })
-            reply(x, req, errorResponse(500, 'metrics collection failed'), path)
+            reply(x, req, errorResponse(500, 'metrics collection failed'))
           },
         )
         return
@@ -382,7 +376,6 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
           x,
           req,
           errorResponse(404, `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`),
-          'other',
         )
     }
   }
@@ -438,7 +431,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       route(req, x)
     } catch (e) {
       log.error('internal error', { path: req.path, method: req.method, error: e })
-      reply(x, req, errorResponse(500, 'internal error'), ROUTE_SET.has(req.path) ? req.path : 'other')
+      reply(x, req, errorResponse(500, 'internal error'))
     }
   }
 
