@@ -17,4 +17,4 @@ export interface WorkerInput {
 
 const input = workerData as WorkerInput
 const set = PolicySet.build(input.context, input.buildOptions)
-parentPort?.postMessage(admitAll(set, input.objects, new Map(input.olds), input.target, input.defaultNamespace))
+parentPort?.postMessage(admitAll(set, input.objects, new Map(input.olds), input.target, input.defaultNamespace).results)

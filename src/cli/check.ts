@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
@@ -8,8 +7,11 @@ import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
-import { type Finding, type ObjectResult, outcomeOf, type Report, summarize } from '../report/model.js'
-import { expandPaths, type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
+import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
+import { readRevision } from './git.js'
+import { Inputs } from './inputs.js'
+import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
+import { expandPaths } from './paths.js'
 import { VERSION } from './version.js'
 
 // `kelp check`: load manifests → build the policy set from the policy material found in them (and
@@ -34,6 +36,13 @@ export interface CheckOptions {
   readonly stdin?: () => string
   /** OpenAPI v3 documents (JSON files) of built-in group-versions, for type checking the policies. */
   readonly openapi?: readonly string[]
+  /**
+   * The bundled pack: `auto` (default) applies it unless the inputs or --policies hold admission policies
+   * of their own; `add` applies it beside them; `replace` and `off` never apply it.
+   */
+  readonly pack?: PackMode
+  /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
+  readonly holdObjects?: number
 }
 
 /** Reads OpenAPI v3 documents (`kubectl get --raw /openapi/v3/apis/apps/v1 > apps-v1.json`). */
@@ -65,92 +74,128 @@ const isMaterial = (o: JSONObject): boolean => materialKind(o) !== undefined
 const meta = (o: JSONObject): JSONObject =>
   typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as JSONObject) : {}
 
-/** Identity across revisions: API group (not version), kind, namespace, name. */
-function identity(o: JSONObject, defaultNamespace: string): string {
+/**
+ * Identity across revisions: API group (not version), kind, namespace, name. An object with no name
+ * (generateName) has none: every write of it creates a new object.
+ */
+function identity(o: JSONObject, defaultNamespace: string): string | undefined {
   const av = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const group = av.includes('/') ? av.slice(0, av.indexOf('/')) : ''
   const m = meta(o)
-  return [group, o.kind, m.namespace ?? defaultNamespace, m.name ?? m.generateName ?? ''].join('\0')
+  if (typeof m.name !== 'string' || m.name === '') return undefined
+  return [group, o.kind, m.namespace ?? defaultNamespace, m.name].join('\0')
 }
 
-/** Each input file as it was at git revision `rev` (files absent there contribute nothing). */
-function loadAtRevision(rev: string, files: readonly string[]): { objects: LoadedObject[]; errors: Finding[] } {
-  const objects: LoadedObject[] = []
-  const errors: Finding[] = []
-  for (const file of files) {
-    if (file === '-') continue
-    const dir = dirname(resolve(file))
-    let top: string
-    try {
-      top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' }).trim()
-    } catch {
-      errors.push({
-        level: 'error',
-        type: 'parse',
-        rule: 'input/git',
-        message: `--base: ${file} is not in a git work tree`,
-        source: { file },
-      })
-      continue
-    }
-    const rel = relative(top, resolve(file)).split('\\').join('/')
-    let text: string
-    try {
-      text = execFileSync('git', ['show', `${rev}:${rel}`], {
-        cwd: top,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      })
-    } catch {
-      continue // new in this revision
-    }
-    const r = parseManifests(text, `${rev}:${rel}`)
-    objects.push(...r.objects)
-    errors.push(...r.errors)
-  }
-  return { objects, errors }
-}
-
-/** What the admission of each object needs: built once, shared by the main thread and the workers. */
+/** What admission needs besides the objects: built once, shared by the main thread and the workers. */
 export interface Prepared {
   /** The objects a worker builds the same policy set from (material, Namespaces, params). */
   readonly context: readonly JSONObject[]
   readonly buildOptions: PolicySetOptions
-  readonly toAdmit: readonly LoadedObject[]
+  /** The objects to admit, when the inputs were small enough to hold; else `stream` reads them again. */
+  readonly toAdmit?: readonly LoadedObject[]
+  /** Another pass over the inputs, yielding the objects to admit (large inputs, in bounded memory). */
+  readonly stream?: () => Iterable<LoadedObject>
   readonly olds: ReadonlyMap<string, JSONObject>
   readonly target: string
   readonly defaultNamespace: string
   readonly diagnostics: Finding[]
 }
 
+/**
+ * Inputs up to this many objects are held in memory after the first pass; past it the objects are
+ * dropped and read again for admission (two passes, memory bounded by the policy material).
+ */
+export const HOLD_OBJECTS = 50_000
+
+/** What the bundled pack does beside the policies of the inputs (--pack). */
+export type PackMode = 'auto' | 'add' | 'replace' | 'off'
+
+const isPolicy = (o: JSONObject): boolean => {
+  const k = materialKind(o)
+  return k !== undefined && k !== 'CustomResourceDefinition'
+}
+
+const isNamespace = (o: JSONObject): boolean => o.apiVersion === 'v1' && o.kind === 'Namespace'
+const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.kind)}`
+
 /** Loads the inputs, the material and the old revision, and builds the policy set. */
 export function prepare(options: CheckOptions): { prepared: Prepared; set: PolicySet } {
   const defaultNamespace = options.namespace ?? 'default'
-  const inputs = loadManifests(options.paths, options.stdin)
-  const diagnostics: Finding[] = [...inputs.errors]
+  const inputs = new Inputs(options.paths, options.stdin)
+  const diagnostics: Finding[] = []
 
-  const material: LoadedObject[] = inputs.objects.filter((o) => isMaterial(o.object))
-  const toAdmit: LoadedObject[] = inputs.objects.filter((o) => !isMaterial(o.object))
+  // first pass: every document read once; material and Namespaces kept; the rest while small
+  const material: LoadedObject[] = []
+  const namespaces: LoadedObject[] = []
+  let held: LoadedObject[] | undefined = []
+  const seenKinds = new Map<string, number>()
+  let objectCount = 0
+  for (const item of inputs.read(diagnostics)) {
+    objectCount++
+    if (isMaterial(item.object)) {
+      material.push(item)
+      continue
+    }
+    if (isNamespace(item.object)) namespaces.push(item)
+    if (held !== undefined && held.length >= (options.holdObjects ?? HOLD_OBJECTS)) held = undefined
+    if (held !== undefined) held.push(item)
+    const k = gvkKey(item.object)
+    seenKinds.set(k, (seenKinds.get(k) ?? 0) + 1)
+  }
+  if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error')) {
+    // kubectl apply on the same inputs: `error: no objects passed to apply`
+    diagnostics.push({
+      level: 'error',
+      type: 'parse',
+      rule: 'input/empty',
+      message: `no objects passed to apply (${options.paths.join(', ')} ${options.paths.length === 1 ? 'holds' : 'hold'} no Kubernetes object)`,
+    })
+  }
+  const extra: LoadedObject[] = []
   if (options.policies !== undefined && options.policies.length > 0) {
-    const extra = loadManifests(options.policies)
-    diagnostics.push(...extra.errors)
-    material.push(...extra.objects)
+    const loaded = loadManifests(options.policies)
+    diagnostics.push(...loaded.errors)
+    extra.push(...loaded.objects)
   }
-  const hasPolicies = material.some((o) => materialKind(o.object) !== 'CustomResourceDefinition')
-  if (!hasPolicies && existsSync(bundledPoliciesDir())) {
-    const pack = loadManifests([bundledPoliciesDir()])
-    material.push(...pack.objects.filter((o) => !o.source.file.includes(`${join('policies', 'tests')}`)))
-    diagnostics.push(...pack.errors)
+  const mode = options.pack ?? 'auto'
+  const ownPolicies = material.some((o) => isPolicy(o.object)) || extra.some((o) => isPolicy(o.object))
+  const usePack = mode === 'add' || (mode === 'auto' && !ownPolicies)
+  const pack: LoadedObject[] = []
+  if (usePack && existsSync(bundledPoliciesDir())) {
+    const loaded = loadManifests([bundledPoliciesDir()])
+    pack.push(...loaded.objects.filter((o) => !o.source.file.includes(`${join('policies', 'tests')}`)))
+    diagnostics.push(...loaded.errors)
   }
 
-  // every object is context too: Namespaces for selectors, params for paramRefs
-  const all = [...material, ...toAdmit]
   const buildOptions: PolicySetOptions = {
     version: options.kubeVersion,
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
-  const context = all.map((o) => o.object)
-  const set = PolicySet.build(context, buildOptions)
+  // the set is built from the material, Namespaces (selectors) and params (paramRefs); params are known
+  // once the policies are: objects of a paramKind are taken from the held objects or read again
+  const base = [...material, ...pack, ...extra, ...namespaces.filter((n) => !extra.includes(n))]
+  let all = [...base, ...(held ?? [])]
+  let set = PolicySet.build(
+    all.map((o) => o.object),
+    buildOptions,
+  )
+  const paramKinds = new Set(
+    set.policies.flatMap((h) => {
+      const pk = h.policy.spec?.paramKind
+      return pk ? [`${pk.apiVersion}|${pk.kind}`] : []
+    }),
+  )
+  const isParam = (o: JSONObject) => paramKinds.has(gvkKey(o))
+  if (held === undefined && [...paramKinds].some((k) => (seenKinds.get(k) ?? 0) > 0)) {
+    const params: LoadedObject[] = []
+    for (const item of inputs.read())
+      if (!isMaterial(item.object) && !isNamespace(item.object) && isParam(item.object)) params.push(item)
+    all = [...base, ...params]
+    set = PolicySet.build(
+      all.map((o) => o.object),
+      buildOptions,
+    )
+  }
   for (const d of set.diagnostics) {
     const src = all[d.index]?.source
     diagnostics.push({
@@ -176,24 +221,37 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
 
   // the previous revision: --old paths or --base
   const olds = new Map<string, JSONObject>()
-  const oldLoaded =
-    options.base !== undefined
-      ? loadAtRevision(options.base, expandPaths(options.paths).files)
-      : options.old !== undefined && options.old.length > 0
-        ? loadManifests(options.old)
-        : { objects: [], errors: [] }
-  diagnostics.push(...oldLoaded.errors)
-  for (const o of oldLoaded.objects) olds.set(identity(o.object, defaultNamespace), o.object)
+  if (options.base !== undefined) {
+    const rev = readRevision(options.base, options.paths, inputs.files)
+    diagnostics.push(...rev.errors)
+    // objects of the same path first, so that an identity found in two old files resolves to its own file's
+    const ordered = [...rev.files.filter((f) => !f.isInput), ...rev.files.filter((f) => f.isInput)]
+    for (const f of ordered) {
+      const r = parseManifests(f.text.toString('utf8'), f.name)
+      if (f.isInput) diagnostics.push(...r.errors)
+      for (const o of r.objects) {
+        const id = identity(o.object, defaultNamespace)
+        if (id !== undefined) olds.set(id, o.object)
+      }
+    }
+  } else if (options.old !== undefined && options.old.length > 0) {
+    const oldLoaded = loadManifests(options.old)
+    diagnostics.push(...oldLoaded.errors)
+    for (const o of oldLoaded.objects) {
+      const id = identity(o.object, defaultNamespace)
+      if (id !== undefined) olds.set(id, o.object)
+    }
+  }
 
   // transition rules never run on CREATE: without an old revision they are not checked at all
-  if (oldLoaded.objects.length === 0) {
+  if (olds.size === 0) {
     for (const crd of set.crds) {
       let count = 0
       for (const v of crd.versions.values()) {
         for (const r of v.celValidator()?.rules() ?? []) if (r.usesOldSelf && r.rule.optionalOldSelf !== true) count++
       }
       if (count === 0) continue
-      const src = material.find(
+      const src = all.find(
         (o) => o.object.kind === 'CustomResourceDefinition' && meta(o.object).name === crd.name,
       )?.source
       diagnostics.push({
@@ -207,55 +265,78 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   }
   const target = options.target ?? options.kubeVersion
   // what a worker needs to build the same set: the material, Namespaces and param objects (not every object)
-  const paramKinds = new Set(
-    set.policies.flatMap((h) => {
-      const pk = h.policy.spec?.paramKind
-      return pk ? [`${pk.apiVersion}|${pk.kind}`] : []
-    }),
-  )
-  const workerContext = context.filter(
-    (o) =>
-      isMaterial(o) || (o.apiVersion === 'v1' && o.kind === 'Namespace') || paramKinds.has(`${o.apiVersion}|${o.kind}`),
-  )
+  const context = all.map((o) => o.object).filter((o) => isMaterial(o) || isNamespace(o) || isParam(o))
+  const admitted = (o: LoadedObject) => !isMaterial(o.object)
+  const stream = function* (): Iterable<LoadedObject> {
+    for (const item of inputs.read()) if (admitted(item)) yield item
+  }
   return {
-    prepared: { context: workerContext, buildOptions, toAdmit, olds, target, defaultNamespace, diagnostics },
+    prepared: {
+      context,
+      buildOptions,
+      ...(held !== undefined ? { toAdmit: held } : { stream }),
+      olds,
+      target,
+      defaultNamespace,
+      diagnostics,
+    },
     set,
   }
 }
 
-/** Admits a run of objects against a built set. */
+/**
+ * Admits a run of objects against a built set. With `keep: 'findings'` only the results that have
+ * findings are kept (the text, SARIF and GitHub formats show no others); the summary counts all.
+ */
 export function admitAll(
   set: PolicySet,
-  objects: readonly LoadedObject[],
+  objects: Iterable<LoadedObject>,
   olds: ReadonlyMap<string, JSONObject>,
   target: string,
   defaultNamespace: string,
   onProgress?: (done: number, total: number) => void,
-): ObjectResult[] {
-  const out: ObjectResult[] = []
+  keep: 'all' | 'findings' = 'all',
+  total?: number,
+): Admitted {
+  const results: ObjectResult[] = []
+  const counter = new SummaryCounter()
+  let done = 0
   for (const o of objects) {
-    out.push(admitOne(set, o, olds, target, defaultNamespace))
-    if (onProgress !== undefined && (out.length & 63) === 0) onProgress(out.length, objects.length)
+    const r = admitOne(set, o, olds, target, defaultNamespace)
+    counter.add(r)
+    if (keep === 'all' || r.findings.length > 0) results.push(r)
+    done++
+    if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
   }
-  return out
+  return { results, counter }
+}
+
+/** Admission results: those kept, and the counts of all. */
+export interface Admitted {
+  readonly results: ObjectResult[]
+  readonly counter: SummaryCounter
 }
 
 /** The report of admitted objects. */
-export function report(prepared: Prepared, objects: readonly ObjectResult[]): Report {
+export function report(prepared: Prepared, admitted: Admitted): Report {
   return {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
-    objects,
+    objects: admitted.results,
     diagnostics: prepared.diagnostics,
-    summary: summarize(objects, prepared.diagnostics),
+    summary: admitted.counter.summary(prepared.diagnostics),
   }
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
-export function check(options: CheckOptions): Report {
+export function check(options: CheckOptions, keep: 'all' | 'findings' = 'all'): Report {
   const { prepared, set } = prepare(options)
-  return report(prepared, admitAll(set, prepared.toAdmit, prepared.olds, prepared.target, prepared.defaultNamespace))
+  const objects = prepared.toAdmit ?? prepared.stream?.() ?? []
+  return report(
+    prepared,
+    admitAll(set, objects, prepared.olds, prepared.target, prepared.defaultNamespace, undefined, keep),
+  )
 }
 
 function admitOne(
@@ -270,7 +351,8 @@ function admitOne(
   const m = meta(o)
   const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const kind = typeof o.kind === 'string' ? o.kind : ''
-  const oldObject = olds.get(identity(o, defaultNamespace))
+  const id = identity(o, defaultNamespace)
+  const oldObject = id === undefined ? undefined : olds.get(id)
   const findings: Finding[] = []
   const at = (f: Omit<Finding, 'source'>): Finding => ({ ...f, source })
 

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import { parseKubeVersion } from '../engine/api-versions.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion, SUPPORTED_VERSIONS } from '../kube/environment.js'
 import { format, type OutputFormat } from '../report/index.js'
@@ -7,6 +7,7 @@ import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
 import { createLogger, LOG_LEVELS, type LogLevel } from '../webhook/log.js'
 import type { WebhookServer } from '../webhook/server.js'
+import type { PackMode } from './check.js'
 import { checkParallel } from './parallel.js'
 import { findSuites, runSuite } from './policy-test.js'
 import { type Io, UsageError } from './usage.js'
@@ -17,6 +18,7 @@ import { type Io, UsageError } from './usage.js'
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const
 const FAIL_ON = ['deny', 'warn', 'audit', 'none'] as const
+const PACK_MODES: PackMode[] = ['auto', 'add', 'replace', 'off']
 
 /**
  * --kube-version: any release the API-version table knows; CEL evaluates in the nearest environment
@@ -87,6 +89,15 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
     .option('--no-color', 'no colours in text output')
     .option('-j, --jobs <n>', 'threads to admit objects on (default: by the cores and the input size)')
+    .addOption(
+      new Option(
+        '--pack <mode>',
+        'the bundled policy pack: auto (applied unless the inputs or --policies hold admission policies), ' +
+          'add (applied beside them), replace or off (never applied)',
+      )
+        .choices(PACK_MODES)
+        .default('auto'),
+    )
     .action(
       async (
         paths: string[],
@@ -101,6 +112,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           failOn: string
           color: boolean
           jobs?: string
+          pack: PackMode
         },
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
@@ -127,9 +139,12 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             target,
             namespace: opts.namespace,
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
+            pack: opts.pack,
           },
           jobs,
           progress.update,
+          // the formats that list every object keep every result; the others only those with findings
+          opts.output === 'json' || opts.output === 'junit' ? 'all' : 'findings',
         )
         progress.done()
         const failOn = opts.failOn as FailOn

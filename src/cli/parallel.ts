@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import type { ObjectResult, Report } from '../report/model.js'
 import { admitAll, type CheckOptions, type Prepared, prepare, report } from './check.js'
 import type { WorkerInput } from './check-worker.js'
+import type { LoadedObject } from './load.js'
 
 // `kelp check` over the cores. Admission can be spread over worker threads; each worker builds its own
 // policy set and runs its share cold (JIT warm-up), so it pays only with cores to spare and many
@@ -23,7 +24,7 @@ export function threadsFor(objects: number, jobs?: number): number {
   return Math.max(1, Math.min(cores, Math.floor(objects / MIN_OBJECTS_PER_WORKER)))
 }
 
-function runWorker(prepared: Prepared, objects: Prepared['toAdmit']): Promise<ObjectResult[]> {
+function runWorker(prepared: Prepared, objects: readonly LoadedObject[]): Promise<ObjectResult[]> {
   const input: WorkerInput = {
     context: prepared.context,
     buildOptions: prepared.buildOptions,
@@ -42,24 +43,43 @@ function runWorker(prepared: Prepared, objects: Prepared['toAdmit']): Promise<Ob
   })
 }
 
-/** The check, with admission spread over `threads` threads (the workers need the built dist/). */
+/**
+ * The check, with admission spread over `threads` threads (the workers need the built dist/). Inputs
+ * too large to hold are admitted on this thread as they are read again. `keep: 'findings'` keeps only
+ * the results with findings (the formats that show no others).
+ */
 export async function checkParallel(
   options: CheckOptions,
   jobs?: number,
   onProgress?: (done: number, total: number) => void,
+  keep: 'all' | 'findings' = 'all',
 ): Promise<Report> {
   const { prepared, set } = prepare(options)
   const { toAdmit, olds, target, defaultNamespace } = prepared
+  if (toAdmit === undefined)
+    return report(prepared, admitAll(set, prepared.stream?.() ?? [], olds, target, defaultNamespace, onProgress, keep))
   // workers run the compiled JavaScript; from the TypeScript sources (tests) everything stays here
   const threads = import.meta.url.endsWith('.js') ? threadsFor(toAdmit.length, jobs) : 1
-  if (threads <= 1) return report(prepared, admitAll(set, toAdmit, olds, target, defaultNamespace, onProgress))
+  if (threads <= 1)
+    return report(prepared, admitAll(set, toAdmit, olds, target, defaultNamespace, onProgress, keep, toAdmit.length))
   const size = Math.ceil(toAdmit.length / threads)
   const chunks = Array.from({ length: threads }, (_, i) => toAdmit.slice(i * size, (i + 1) * size))
   const [mine, ...theirs] = chunks
   const pending = theirs.map((c) => runWorker(prepared, c))
-  const own = admitAll(set, mine ?? [], olds, target, defaultNamespace, (done) =>
-    onProgress?.(done * threads, toAdmit.length),
+  const own = admitAll(
+    set,
+    mine ?? [],
+    olds,
+    target,
+    defaultNamespace,
+    (done) => onProgress?.(done * threads, toAdmit.length),
+    keep,
   )
-  const results = await Promise.all(pending)
-  return report(prepared, [...own, ...results.flat()])
+  for (const results of await Promise.all(pending)) {
+    for (const r of results) {
+      own.counter.add(r)
+      if (keep === 'all' || r.findings.length > 0) own.results.push(r)
+    }
+  }
+  return report(prepared, own)
 }

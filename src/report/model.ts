@@ -123,18 +123,56 @@ export function outcomeOf(findings: readonly Finding[]): Outcome {
   return 'allowed'
 }
 
-export function summarize(objects: readonly ObjectResult[], diagnostics: readonly Finding[]): Summary {
-  const count = (o: Outcome) => objects.filter((x) => x.outcome === o).length
-  return {
-    objects: objects.length,
-    created: objects.filter((o) => o.operation === 'CREATE').length,
-    updated: objects.filter((o) => o.operation === 'UPDATE').length,
-    allowed: count('allowed'),
-    denied: count('denied'),
-    warned: count('warned'),
-    audited: count('audited'),
-    notServed: count('not-served'),
-    skipped: count('skipped'),
-    errors: diagnostics.filter((d) => d.level === 'error').length + count('error'),
+/** Counts outcomes as results arrive (a run need not keep every result to summarize it). */
+export class SummaryCounter {
+  private readonly counts: Record<Outcome, number> = {
+    allowed: 0,
+    denied: 0,
+    warned: 0,
+    audited: 0,
+    'not-served': 0,
+    skipped: 0,
+    error: 0,
   }
+  private objects = 0
+  private updated = 0
+  /** Findings at each level over all the objects counted (for the exit code of unkept results). */
+  readonly levels: Record<Level, number> = { error: 0, deny: 0, warn: 0, audit: 0, info: 0 }
+
+  add(o: ObjectResult): void {
+    this.objects++
+    if (o.operation === 'UPDATE') this.updated++
+    this.counts[o.outcome]++
+    for (const f of o.findings) this.levels[f.level]++
+  }
+
+  /** Adds another counter's counts (a worker's). */
+  merge(other: SummaryCounter): void {
+    this.objects += other.objects
+    this.updated += other.updated
+    for (const k of Object.keys(this.counts) as Outcome[]) this.counts[k] += other.counts[k]
+    for (const k of Object.keys(this.levels) as Level[]) this.levels[k] += other.levels[k]
+  }
+
+  summary(diagnostics: readonly Finding[]): Summary {
+    const c = this.counts
+    return {
+      objects: this.objects,
+      created: this.objects - this.updated,
+      updated: this.updated,
+      allowed: c.allowed,
+      denied: c.denied,
+      warned: c.warned,
+      audited: c.audited,
+      notServed: c['not-served'],
+      skipped: c.skipped,
+      errors: diagnostics.filter((d) => d.level === 'error').length + c.error,
+    }
+  }
+}
+
+export function summarize(objects: readonly ObjectResult[], diagnostics: readonly Finding[]): Summary {
+  const counter = new SummaryCounter()
+  for (const o of objects) counter.add(o)
+  return counter.summary(diagnostics)
 }

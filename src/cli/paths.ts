@@ -1,0 +1,102 @@
+import { lstatSync, readdirSync, statSync } from 'node:fs'
+import { extname, join } from 'node:path'
+import type { Finding, SourceRef } from '../report/model.js'
+
+// Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime
+// pkg/resource/visitor.go ExpandPathsToFileVisitors, a filepath.Walk): a directory is walked in name
+// order for .yaml / .yml / .json files; a path given explicitly is read whatever its extension. Walk
+// lstats, so a symbolic link to a file is read through the link and a link to a directory is not
+// entered (which also rules out loops). Unlike kubectl, one unreadable entry does not stop the walk:
+// it is reported where it is and the rest is still read.
+
+export const MANIFEST_EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json'])
+
+export function inputError(file: string, message: string, line?: number, column?: number, document?: number): Finding {
+  const source: SourceRef = {
+    file,
+    ...(line !== undefined ? { line } : {}),
+    ...(column !== undefined ? { column } : {}),
+    ...(document !== undefined ? { document } : {}),
+  }
+  return { level: 'error', type: 'parse', message, source, rule: 'input/parse' }
+}
+
+const code = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e as Error).message
+
+/** What a failed stat of a link means, in words (the errno alone says little to a user). */
+function linkProblem(path: string, e: unknown): string {
+  const c = code(e)
+  if (c === 'ENOENT') return `cannot read ${path}: dangling symbolic link (its target does not exist)`
+  if (c === 'ELOOP') return `cannot read ${path}: symbolic link loop (ELOOP)`
+  return `cannot read ${path}: ${c}`
+}
+
+/** The files named by `paths`: files as given, directories walked in name order. */
+export function expandPaths(paths: readonly string[]): { files: string[]; errors: Finding[]; notes: Finding[] } {
+  const files: string[] = []
+  const errors: Finding[] = []
+  const notes: Finding[] = []
+  const walk = (dir: string) => {
+    let names: string[]
+    try {
+      names = readdirSync(dir).sort()
+    } catch (e) {
+      errors.push(inputError(dir, `cannot read ${dir}: ${code(e)}`))
+      return
+    }
+    for (const name of names) {
+      if (name.startsWith('.')) continue
+      const p = join(dir, name)
+      let st: ReturnType<typeof lstatSync>
+      try {
+        st = lstatSync(p)
+      } catch (e) {
+        errors.push(inputError(p, `cannot read ${p}: ${code(e)}`))
+        continue
+      }
+      if (st.isDirectory()) {
+        walk(p)
+        continue
+      }
+      const manifest = MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())
+      if (!st.isSymbolicLink()) {
+        if (manifest && st.isFile()) files.push(p)
+        continue
+      }
+      // a link: read through it when it names a manifest file; never walk into a linked directory
+      let target: ReturnType<typeof statSync>
+      try {
+        target = statSync(p)
+      } catch (e) {
+        if (manifest) errors.push(inputError(p, linkProblem(p, e)))
+        continue
+      }
+      if (target.isDirectory()) {
+        notes.push({
+          level: 'info',
+          type: 'parse',
+          rule: 'input/symlink',
+          message: `${p}: symbolic link to a directory not followed (as kubectl apply -R); name the directory to check it`,
+          source: { file: p },
+        })
+      } else if (manifest) files.push(p)
+    }
+  }
+  for (const p of paths) {
+    if (p === '-') {
+      files.push('-')
+      continue
+    }
+    try {
+      if (statSync(p).isDirectory()) walk(p)
+      else files.push(p)
+    } catch (e) {
+      let isLink = false
+      try {
+        isLink = lstatSync(p).isSymbolicLink()
+      } catch {}
+      errors.push(inputError(p, isLink ? linkProblem(p, e) : `cannot read ${p}: ${code(e)}`))
+    }
+  }
+  return { files, errors, notes }
+}

@@ -1,0 +1,221 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { check } from '../../src/cli/check.js'
+
+// kelp check's inputs as a new user meets them (issue 15): links in directories, empty inputs, the
+// bundled pack beside --policies material, git revisions, inputs too large to hold. kubectl's words
+// where kubectl has them (cli-runtime pkg/resource/visitor.go, kubectl apply's `no objects passed to
+// apply`); each case failed before its fix.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const cli = join(root, 'dist/cli/main.js')
+
+function kelp(args: string[], cwd: string, input?: string) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+type JsonReport = {
+  objects: { name: string; kind: string; operation: string; outcome: string; findings: { message: string }[] }[]
+  diagnostics: { level: string; message: string; rule: string; source?: { file: string } }[]
+  summary: Record<string, number>
+}
+const json = (out: string) => JSON.parse(out) as JsonReport
+
+const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}}\ndata: {k: v}\n`
+const PRIVILEGED_POD =
+  'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: team}\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    securityContext: {privileged: true}\n'
+
+const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix))
+
+describe('kelp check: links in a directory', () => {
+  it('a dangling link and a link loop are reported where they are; every other file is still checked', () => {
+    const dir = tmp('kelp-links-')
+    writeFileSync(join(dir, 'a.yaml'), cm('a'))
+    writeFileSync(join(dir, 'z.yaml'), cm('z'))
+    symlinkSync(join(dir, 'missing.yaml'), join(dir, 'dangling.yaml'))
+    symlinkSync(join(dir, 'loop2.yaml'), join(dir, 'loop1.yaml'))
+    symlinkSync(join(dir, 'loop1.yaml'), join(dir, 'loop2.yaml'))
+    symlinkSync(join(dir, 'a.yaml'), join(dir, 'link.yaml')) // a link to a file is read through
+    const r = kelp(['check', '.', '-o', 'json', '--pack', 'off'], dir)
+    expect(r.code).toBe(2)
+    const rep = json(r.out)
+    expect(rep.objects.map((o) => o.name)).toEqual(['a', 'a', 'z'])
+    expect(rep.diagnostics.map((d) => [d.level, d.source?.file, d.message])).toEqual([
+      ['error', 'dangling.yaml', 'cannot read dangling.yaml: dangling symbolic link (its target does not exist)'],
+      ['error', 'loop1.yaml', 'cannot read loop1.yaml: symbolic link loop (ELOOP)'],
+      ['error', 'loop2.yaml', 'cannot read loop2.yaml: symbolic link loop (ELOOP)'],
+    ])
+  })
+
+  it('a link to a directory is not walked (as kubectl apply -R), so a link to a parent cannot loop; a note says so', () => {
+    const dir = tmp('kelp-dirlink-')
+    mkdirSync(join(dir, 'sub'))
+    writeFileSync(join(dir, 'sub', 'a.yaml'), cm('a'))
+    symlinkSync(dir, join(dir, 'sub', 'up'))
+    const r = kelp(['check', '.', '-o', 'json', '--pack', 'off'], dir)
+    expect(r.code).toBe(0)
+    const rep = json(r.out)
+    expect(rep.objects.map((o) => o.name)).toEqual(['a'])
+    expect(rep.diagnostics.map((d) => [d.level, d.rule])).toEqual([['info', 'input/symlink']])
+  })
+})
+
+describe('kelp check: nothing to check', () => {
+  it('an empty input is an error in kubectl apply’s words (exit 2), not a silent success', () => {
+    const dir = tmp('kelp-empty-')
+    writeFileSync(join(dir, 'empty.yaml'), '# nothing here\n---\n')
+    const r = kelp(['check', 'empty.yaml'], dir)
+    expect(r.code).toBe(2)
+    expect(r.out).toContain('no objects passed to apply')
+    const s = kelp(['check', '-', '-o', 'json'], dir, '')
+    expect(s.code).toBe(2)
+    expect(json(s.out).diagnostics[0]?.message).toMatch(/^no objects passed to apply/)
+  })
+})
+
+describe('kelp check: the bundled pack beside --policies material', () => {
+  it('Namespaces given with -p keep the pack (a privileged pod is denied); --pack off turns it off', () => {
+    const dir = tmp('kelp-pack-')
+    writeFileSync(join(dir, 'pod.yaml'), PRIVILEGED_POD)
+    writeFileSync(join(dir, 'ns.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: team}\n')
+    const r = kelp(['check', 'pod.yaml', '-p', 'ns.yaml', '-o', 'json'], dir)
+    expect(json(r.out).objects[0]?.outcome).toBe('denied')
+    expect(r.code).toBe(1)
+    const off = kelp(['check', 'pod.yaml', '-p', 'ns.yaml', '-o', 'json', '--pack', 'off'], dir)
+    expect(json(off.out).objects[0]?.outcome).toBe('allowed')
+    expect(off.code).toBe(0)
+  })
+
+  it('own policies replace the pack by default; --pack add applies both', () => {
+    const dir = tmp('kelp-pack-add-')
+    writeFileSync(join(dir, 'pod.yaml'), PRIVILEGED_POD)
+    writeFileSync(
+      join(dir, 'policy.yaml'),
+      [
+        'apiVersion: admissionregistration.k8s.io/v1',
+        'kind: ValidatingAdmissionPolicy',
+        'metadata: {name: labels}',
+        'spec:',
+        '  matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}]}',
+        '  validations: [{expression: "has(object.metadata.labels)", message: "labels required"}]',
+        '---',
+        'apiVersion: admissionregistration.k8s.io/v1',
+        'kind: ValidatingAdmissionPolicyBinding',
+        'metadata: {name: labels}',
+        'spec: {policyName: labels, validationActions: [Warn]}',
+        '',
+      ].join('\n'),
+    )
+    const own = json(kelp(['check', 'pod.yaml', '-p', 'policy.yaml', '-o', 'json'], dir).out)
+    expect(own.objects[0]?.outcome).toBe('warned')
+    const both = json(kelp(['check', 'pod.yaml', '-p', 'policy.yaml', '-o', 'json', '--pack', 'add'], dir).out)
+    expect(both.objects[0]?.outcome).toBe('denied')
+    expect(both.objects[0]?.findings.some((f) => f.message.includes("'labels'"))).toBe(true)
+  })
+
+  it('--help shows the pack modes and the default', () => {
+    const r = kelp(['check', '--help'], root)
+    expect(r.out.replace(/\s+/g, ' ')).toMatch(
+      /--pack <mode> .*\(choices: "auto", "add", "replace", "off", default: "auto"\)/,
+    )
+  })
+})
+
+describe('kelp check --base: git revisions', () => {
+  const repo = () => {
+    const dir = tmp('kelp-git-')
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
+    git('init', '-q')
+    return { dir, git }
+  }
+
+  it('an unknown revision exits 2 naming it; git’s own error output does not leak to stderr', () => {
+    const { dir, git } = repo()
+    writeFileSync(join(dir, 'a.yaml'), cm('a'))
+    git('add', '.')
+    git('commit', '-qm', 'one')
+    const r = kelp(['check', '.', '--base', 'nosuchrev', '--pack', 'off'], dir)
+    expect(r.code).toBe(2)
+    expect(r.err.trim()).toBe(`kelp: --base: unknown revision 'nosuchrev' in ${dir} (no such revision)`)
+    // an option-looking revision is a revision, not an option to git
+    const o = kelp(['check', '.', '--base=--output=/tmp/x', '--pack', 'off'], dir)
+    expect(o.code).toBe(2)
+    expect(o.err).toMatch(/^kelp: --base: unknown revision '--output=\/tmp\/x'/)
+  })
+
+  it('not a git work tree: exit 2 with one line', () => {
+    const dir = tmp('kelp-nogit-')
+    writeFileSync(join(dir, 'a.yaml'), cm('a'))
+    const r = kelp(['check', 'a.yaml', '--base', 'HEAD', '--pack', 'off'], dir)
+    expect(r.code).toBe(2)
+    expect(r.err.trim()).toBe('kelp: --base: a.yaml is not in a git work tree')
+  })
+
+  it('a renamed file’s object stays an UPDATE (matched by identity across the tree, as --old)', () => {
+    const { dir, git } = repo()
+    mkdirSync(join(dir, 'deploy'))
+    writeFileSync(join(dir, 'deploy', 'old-name.yaml'), cm('moved'))
+    git('add', '.')
+    git('commit', '-qm', 'one')
+    renameSync(join(dir, 'deploy', 'old-name.yaml'), join(dir, 'deploy', 'new-name.yaml'))
+    writeFileSync(join(dir, 'deploy', 'added.yaml'), cm('added'))
+    const r = kelp(['check', 'deploy', '--base', 'HEAD', '-o', 'json', '--pack', 'off'], dir)
+    expect(r.code).toBe(0)
+    const by = Object.fromEntries(json(r.out).objects.map((o) => [o.name, o.operation]))
+    expect(by).toEqual({ added: 'CREATE', moved: 'UPDATE' })
+    // a single file input: the old revision is read from its directory
+    const one = kelp(['check', 'deploy/new-name.yaml', '--base', 'HEAD', '-o', 'json', '--pack', 'off'], dir)
+    expect(json(one.out).objects[0]?.operation).toBe('UPDATE')
+  })
+})
+
+describe('kelp check: inputs too large to hold', () => {
+  const policy = [
+    'apiVersion: admissionregistration.k8s.io/v1',
+    'kind: ValidatingAdmissionPolicy',
+    'metadata: {name: limit}',
+    'spec:',
+    '  paramKind: {apiVersion: v1, kind: ConfigMap}',
+    '  matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [secrets]}]}',
+    '  validations: [{expression: "object.metadata.name != params.data.forbidden", message: "forbidden name"}]',
+    '---',
+    'apiVersion: admissionregistration.k8s.io/v1',
+    'kind: ValidatingAdmissionPolicyBinding',
+    'metadata: {name: limit}',
+    'spec: {policyName: limit, validationActions: [Deny], paramRef: {name: limits, namespace: default}}',
+    '',
+  ].join('\n')
+
+  it('past the held limit the inputs are read again: the same answers, params found in the later pass', () => {
+    const dir = tmp('kelp-large-')
+    const docs: string[] = [policy]
+    for (let i = 0; i < 40; i++) docs.push(`apiVersion: v1\nkind: Secret\nmetadata: {name: s${i}}\n`)
+    // the param comes last, after the limit is passed
+    docs.push('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: limits, namespace: default}\ndata: {forbidden: s7}\n')
+    writeFileSync(join(dir, 'all.yaml'), docs.join('---\n'))
+    const held = check({ paths: [join(dir, 'all.yaml')], kubeVersion: '1.36', pack: 'off' })
+    const streamed = check({ paths: [join(dir, 'all.yaml')], kubeVersion: '1.36', pack: 'off', holdObjects: 10 })
+    expect(streamed.summary).toEqual(held.summary)
+    expect(streamed.summary).toMatchObject({ objects: 41, denied: 1, allowed: 40 })
+    expect(streamed.objects.find((o) => o.outcome === 'denied')?.name).toBe('s7')
+  })
+
+  it("keep: 'findings' keeps only the results with findings; the summary counts all", () => {
+    const dir = tmp('kelp-keep-')
+    writeFileSync(join(dir, 'all.yaml'), [policy, cm('x'), cm('y')].join('---\n'))
+    const r = check({ paths: [join(dir, 'all.yaml')], kubeVersion: '1.36', pack: 'off' }, 'findings')
+    expect(r.objects).toEqual([])
+    expect(r.summary.objects).toBe(2)
+  })
+})
