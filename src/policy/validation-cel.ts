@@ -9,12 +9,25 @@ import type { CompileHook } from './validation/hooks.js'
 // variables composed so far. Validation checks the output type itself.
 
 export function policyCompileHook(options: { readonly version?: KubeVersion } = {}): CompileHook {
-  // one compiler per (environment, composition, variable list): variables are part of the environment
+  // one compiler per (environment, composition, variable list): variables are part of the environment.
+  // Validation compiles a policy's variables in order, each with the ones before it declared: the
+  // compiler of the shorter list is extended by one variable and moved to the longer list's key, so n
+  // variables cost 2n compilations instead of n²/2.
   const compilers = new Map<string, CompositedCompiler>()
+  const keyOf = (expressions: string, ctx: Parameters<CompileHook>[2], defs: readonly unknown[]) =>
+    JSON.stringify([expressions, ctx.composition, ctx.hasParams, defs])
   return (expression, _kind, ctx) => {
     const expressions = ctx.environment === 'NewExpressions' ? 'new' : 'stored'
-    const key = JSON.stringify([expressions, ctx.composition, ctx.hasParams, ctx.variableDefinitions])
+    const defs = ctx.variableDefinitions
+    const key = keyOf(expressions, ctx, defs)
     let compiler = compilers.get(key)
+    const shorter = defs.length > 0 ? keyOf(expressions, ctx, defs.slice(0, -1)) : undefined
+    if (compiler === undefined && shorter !== undefined && compilers.has(shorter)) {
+      compiler = compilers.get(shorter) as CompositedCompiler
+      compilers.delete(shorter)
+      compiler.compileAndStoreVariables(defs.slice(-1), { hasParams: ctx.hasParams, hasAuthorizer: true })
+      compilers.set(key, compiler)
+    }
     if (compiler === undefined) {
       compiler = new CompositedCompiler({
         ...(options.version !== undefined ? { version: options.version } : {}),
