@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import jsyaml from 'js-yaml'
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml'
+import { decodeStream } from '../kube/yaml/decode.js'
 import type { Finding, SourceRef } from '../report/model.js'
 
 // Reading manifests: files, directories (recursively: .yaml, .yml, .json), `-` for stdin; every
@@ -64,52 +64,27 @@ function inputError(file: string, message: string, line?: number, column?: numbe
 
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/**
- * The YAML schema kubectl's decoding agrees with here: YAML 1.2 core scalars (no timestamps: dates stay
- * strings, as in the JSON the apiserver receives) plus merge keys (`<<: *anchor`), which kubectl honours.
- */
-// @types/js-yaml does not declare `types`; js-yaml 4 exports them (types.merge: the `<<` key)
-const { merge } = (jsyaml as unknown as { types: { merge: jsyaml.Type } }).types
-const SCHEMA = jsyaml.CORE_SCHEMA.extend({ implicit: [merge] })
-
 interface Chunk {
   readonly text: string
   /** 1-based line of the chunk's first line in the file. */
   readonly line: number
 }
 
-/**
- * The documents of a stream, split at `---` / `...` marker lines (a marker is at column 0, which a
- * block scalar of an object document cannot be), each with its first line.
- */
-function splitDocuments(text: string): Chunk[] {
-  const lines = text.split('\n')
-  const chunks: Chunk[] = []
-  let start = 0
-  for (let i = 0; i <= lines.length; i++) {
-    const l = i < lines.length ? (lines[i] as string) : undefined
-    const marker = l !== undefined && (/^---(\s|$)/.test(l) || /^\.\.\.\s*$/.test(l))
-    if (l === undefined || marker) {
-      if (i > start || l === undefined) chunks.push({ text: lines.slice(start, i).join('\n'), line: start + 1 })
-      start = i + 1
-      // content after `--- ` on the marker line belongs to the next document
-      if (marker && l !== undefined && /^---\s+\S/.test(l)) {
-        lines[i] = l.replace(/^---/, '   ')
-        start = i
-      }
-    }
-  }
-  return chunks
-}
-
 /** The first line that holds content (not blank, not a comment, not a directive): where the object starts. */
 function contentStart(chunk: Chunk): { line: number; column: number } {
-  const lines = chunk.text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as string
-    const t = l.trimStart()
-    if (t === '' || t.startsWith('#') || t.startsWith('%')) continue
-    return { line: chunk.line + i, column: l.length - t.length + 1 }
+  let line = chunk.line
+  let pos = 0
+  const t = chunk.text
+  while (pos <= t.length) {
+    let nl = t.indexOf('\n', pos)
+    if (nl < 0) nl = t.length
+    let i = pos
+    while (i < nl && (t[i] === ' ' || t[i] === '\t' || t[i] === '\r')) i++
+    const c = t[i]
+    if (i < nl && c !== '#' && c !== '%' && !(i === pos && t.startsWith('---', pos)))
+      return { line, column: i - pos + 1 }
+    pos = nl + 1
+    line++
   }
   return { line: chunk.line, column: 1 }
 }
@@ -132,10 +107,10 @@ function itemPositions(chunk: Chunk, count: number): { line: number; column: num
   return out.length === count ? out : undefined
 }
 
-/** The same positions from a full YAML parse (slow; for Lists written unusually, e.g. in flow style). */
+/** The same positions from a full YAML parse (slow; for Lists written unusually, e.g. in flow style or JSON). */
 function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] {
   const lines = new LineCounter()
-  const doc = parseDocument(chunk.text, { lineCounter: lines })
+  const doc = parseDocument(chunk.text, { lineCounter: lines, uniqueKeys: false })
   const items = isMap(doc.contents) ? doc.contents.get('items', true) : undefined
   if (!isSeq(items)) return []
   return items.items.map((n) => {
@@ -144,101 +119,132 @@ function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] 
   })
 }
 
+/** One step of {@link iterateManifests}: an object with its position, or an error finding. */
+export type ManifestItem = LoadedObject | { readonly error: Finding }
+
 /** The first document of a file, as a value (any YAML), or the parse error with its position. */
-export function parseFirstDocument(text: string, file: string): { value: unknown } | { error: Finding } {
-  for (const chunk of splitDocuments(text)) {
-    const r = loadChunk(chunk, file, 0)
-    if ('error' in r) return r
-    if (r.value !== null && r.value !== undefined) return r
+export function parseFirstDocument(text: string | Buffer, file: string): { value: unknown } | { error: Finding } {
+  for (const d of decodeStream(text)) {
+    if (d.error !== undefined)
+      return { error: inputError(file, d.error.message, d.error.line, d.error.column, d.index) }
+    if (d.value !== null && d.value !== undefined) return { value: d.value }
   }
   return { error: inputError(file, 'no YAML document') }
 }
 
-function loadChunk(chunk: Chunk, file: string, index: number): { value: unknown } | { error: Finding } {
-  try {
-    return { value: jsyaml.load(chunk.text, { schema: SCHEMA, filename: file }) }
-  } catch (e) {
-    const err = e as { reason?: string; message: string; mark?: { line: number; column: number } }
-    const line = chunk.line + (err.mark?.line ?? 0)
-    const message = err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML'
-    return { error: inputError(file, message, line, (err.mark?.column ?? 0) + 1, index) }
-  }
+// kubectl's client-side validation (kubectl/pkg/validation schema.go ValidateBytes) on a document
+// without them: "error validating data: [apiVersion not set, kind not set]"
+function notAnObject(o: JSONObject): string | undefined {
+  const missing: string[] = []
+  if (o.apiVersion === undefined || o.apiVersion === null) missing.push('apiVersion not set')
+  else if (typeof o.apiVersion !== 'string') missing.push("apiVersion isn't string type")
+  if (o.kind === undefined || o.kind === null) missing.push('kind not set')
+  else if (typeof o.kind !== 'string') missing.push("kind isn't string type")
+  return missing.length === 0 ? undefined : `not a Kubernetes object: error validating data: [${missing.join(', ')}]`
 }
 
 /**
- * Parses one file's text into objects (Lists expanded) and parse errors. js-yaml parses (ten times
- * faster than a position-keeping parser on bulk input: docs/benchmarks.md); positions come from the
- * document markers and, for List items, from their `- ` lines.
+ * The objects and errors of one file, one document at a time (Lists expanded into their items),
+ * without holding the file's documents or lines: what `kelp check` streams through. A document that
+ * does not parse, is not an object, or has no apiVersion / kind is an error with its position; the
+ * other documents are still read. A file with `{{` that does not read as manifests is a Helm
+ * template: one error for the whole file.
  */
-export function parseManifests(text: string, file: string): Loaded {
-  const objects: LoadedObject[] = []
-  const errors: Finding[] = []
-  splitDocuments(text).forEach((chunk, index) => {
-    let value: unknown
-    try {
-      value = jsyaml.load(chunk.text, { schema: SCHEMA, filename: file })
-    } catch (e) {
-      const err = e as { reason?: string; message: string; mark?: { line: number; column: number } }
-      const line = chunk.line + (err.mark?.line ?? 0)
-      errors.push(
-        inputError(
+export function* iterateManifests(input: string | Buffer, file: string): Generator<ManifestItem> {
+  const text = typeof input === 'string' ? input : undefined
+  const braces = text !== undefined ? text.indexOf('{{') : input.indexOf('{{')
+  if (braces >= 0) {
+    // a template is told only when it fails to read; hold this (rare) file's items to decide
+    const items = [...documents(input, file)]
+    if (items.some((i) => 'error' in i)) {
+      const before = text !== undefined ? text.slice(0, braces) : (input as Buffer).subarray(0, braces).toString('utf8')
+      const line = before.split('\n').length
+      yield {
+        error: inputError(
           file,
-          err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML',
+          `looks like a Helm template ({{ at line ${line}): render it first (helm template)`,
           line,
-          (err.mark?.column ?? 0) + 1,
-          index,
+          undefined,
         ),
-      )
+      }
       return
     }
-    if (value === null || value === undefined) return // an empty document
-    const at = contentStart(chunk)
+    yield* items
+    return
+  }
+  yield* documents(input, file)
+}
+
+function* documents(input: string | Buffer, file: string): Generator<ManifestItem> {
+  for (const d of decodeStream(input)) {
+    const index = d.index
+    if (d.error !== undefined) {
+      yield { error: inputError(file, d.error.message, d.error.line, d.error.column, index) }
+      continue
+    }
+    const value = d.value
+    if (value === null || value === undefined) continue // an empty document
+    const chunk: Chunk = { text: d.text, line: d.line }
+    const at = d.json ? { line: d.line, column: 1 } : contentStart(chunk)
     if (!isObject(value)) {
-      errors.push(
-        inputError(
-          file,
-          `document is not an object (${Array.isArray(value) ? 'a list' : typeof value})`,
-          at.line,
-          at.column,
-          index,
-        ),
-      )
-      return
+      const what = Array.isArray(value) ? 'a list' : typeof value
+      yield { error: inputError(file, `document is not an object (${what})`, at.line, at.column, index) }
+      continue
     }
     const kind = typeof value.kind === 'string' ? value.kind : ''
     if ((kind === 'List' || kind.endsWith('List')) && Array.isArray(value.items)) {
       const items = value.items
-      const positions = itemPositions(chunk, items.length) ?? itemPositionsByParse(chunk)
-      items.forEach((item, i) => {
+      const positions = (d.json ? undefined : itemPositions(chunk, items.length)) ?? itemPositionsByParse(chunk)
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]
         const ip = positions[i] ?? at
-        if (!isObject(item)) {
-          errors.push(inputError(file, `items[${i}] is not an object`, ip.line, ip.column, index))
-          return
-        }
-        objects.push({ object: item, source: { file, line: ip.line, column: ip.column, document: index } })
-      })
-      return
+        const bad = !isObject(item) ? `items[${i}] is not an object` : notAnObject(item)
+        if (bad !== undefined) yield { error: inputError(file, bad, ip.line, ip.column, index) }
+        else yield { object: item as JSONObject, source: { file, line: ip.line, column: ip.column, document: index } }
+      }
+      continue
     }
-    objects.push({ object: value, source: { file, line: at.line, column: at.column, document: index } })
-  })
+    const bad = notAnObject(value)
+    if (bad !== undefined) {
+      yield { error: inputError(file, bad, at.line, at.column, index) }
+      continue
+    }
+    yield { object: value, source: { file, line: at.line, column: at.column, document: index } }
+  }
+}
+
+/**
+ * Parses one file's text into objects (Lists expanded) and parse errors: {@link iterateManifests},
+ * collected. Values are read as kubectl reads them (src/kube/yaml: go-yaml v2 resolution, JSON
+ * streams, go-yaml's limits); positions come from the document markers and List items' `- ` lines.
+ */
+export function parseManifests(text: string | Buffer, file: string): Loaded {
+  const objects: LoadedObject[] = []
+  const errors: Finding[] = []
+  for (const item of iterateManifests(text, file)) {
+    if ('error' in item) errors.push(item.error)
+    else objects.push(item)
+  }
   return { objects, errors }
 }
 
 /** Reads and parses every input; `stdin` supplies `-`. */
-export function loadManifests(paths: readonly string[], stdin: () => string = () => readFileSync(0, 'utf8')): Loaded {
+export function loadManifests(paths: readonly string[], stdin: () => string | Buffer = () => readFileSync(0)): Loaded {
   const { files, errors } = expandPaths(paths)
   const objects: LoadedObject[] = []
   for (const file of files) {
-    let text: string
+    let text: string | Buffer
     try {
-      text = file === '-' ? stdin() : readFileSync(file, 'utf8')
+      // bytes, so that invalid UTF-8 is refused as go-yaml refuses it (not turned into U+FFFD)
+      text = file === '-' ? stdin() : readFileSync(file)
     } catch (e) {
       errors.push(inputError(file, `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`))
       continue
     }
-    const r = parseManifests(text, file)
-    objects.push(...r.objects)
-    errors.push(...r.errors)
+    for (const item of iterateManifests(text, file)) {
+      if ('error' in item) errors.push(item.error)
+      else objects.push(item) // one at a time: a spread push overflows the stack past ~110,000 objects
+    }
   }
   return { objects, errors }
 }

@@ -1,0 +1,272 @@
+import jsyaml from 'js-yaml'
+import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
+import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
+
+// A stream of documents as kubectl reads a file (apimachinery pkg/util/yaml YAMLOrJSONDecoder, which
+// cli-runtime's StreamVisitor uses with a 4096-byte sniff): JSON values back to back when the stream
+// starts with `{`, else YAML documents split at `---` lines (YAMLReader), each read as
+// sigs.k8s.io/yaml.Unmarshal reads it (go-yaml v2, then the JSON conversion). One document at a time.
+
+export interface DecodedDocument {
+  /** 0-based position of the document in the stream. */
+  readonly index: number
+  /** 1-based line of the document's first line. */
+  readonly line: number
+  /** The document's own text (positions inside it are relative to `line`). */
+  readonly text: string
+  readonly json: boolean
+  /** The value (undefined for an empty document), when it was read. */
+  readonly value?: unknown
+  readonly error?: { readonly message: string; readonly line: number; readonly column?: number }
+}
+
+const SNIFF = 4096
+// unicode.IsSpace (GuessJSONStream trims with it)
+const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/
+
+/** The documents of a stream, one at a time (text, or the file's bytes: then UTF-8 is checked as go-yaml does). */
+export function* decodeStream(input: string | Uint8Array): Generator<DecodedDocument> {
+  let utf8: Utf8Problem[] = []
+  let text: string
+  if (typeof input === 'string') text = input
+  else {
+    utf8 = utf8Problems(input)
+    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8')
+  }
+  const head = text.slice(0, SNIFF)
+  const lead = GO_SPACE.exec(head)?.[0].length ?? 0
+  let index = 0
+  let yamlFrom = 0
+  let yamlLine = 1
+  let jsonError: string | undefined
+  if (head.charCodeAt(lead) === 123) {
+    // JSON values back to back; past two decoded values a failure is final, before it the decoder
+    // falls back to YAML from the end of the last value (YAMLOrJSONDecoder.Decode)
+    let pos = lead
+    let line = countLines(text, 0, pos) + 1
+    let count = 0
+    for (;;) {
+      const ws = skipJSONSpace(text, pos)
+      line += countLines(text, pos, ws)
+      pos = ws
+      if (pos >= text.length) return
+      const r = scanJSON(text, pos)
+      if (r.error === undefined) {
+        const slice = text.slice(pos, r.end)
+        try {
+          const value = JSON.parse(slice)
+          yield { index: index++, line, text: slice, json: true, value }
+          count++
+          line += countLines(text, pos, r.end)
+          pos = r.end
+          continue
+        } catch (e) {
+          r.error = `json: ${(e as Error).message}`
+        }
+      }
+      if (count > 1) {
+        yield { index: index++, line, text: '', json: true, error: { message: r.error as string, line } }
+        return
+      }
+      // consumeWhitespace: up to and including the first newline
+      let p = pos
+      while (p < text.length && /\s/.test(text[p] as string) && text[p] !== '\n') p++
+      if (text[p] === '\n') p++
+      yamlFrom = p
+      yamlLine = countLines(text, 0, p) + 1
+      jsonError = r.error
+      break
+    }
+  }
+  for (const chunk of splitYAML(text, yamlFrom, yamlLine)) {
+    const doc = readYAMLChunk(chunk, index++, utf8)
+    if (jsonError !== undefined) {
+      if (doc.error !== undefined)
+        yield { ...doc, error: { message: jsonError, line: doc.line } } // the JSON decoder's error wins
+      else yield doc
+      jsonError = undefined
+    } else yield doc
+  }
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let n = 0
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++
+  return n
+}
+
+function skipJSONSpace(text: string, pos: number): number {
+  while (pos < text.length) {
+    const c = text.charCodeAt(pos)
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break
+    pos++
+  }
+  return pos
+}
+
+/** The end of the JSON value at pos (strings and nesting respected), or why it cannot be one; Go's depth limit. */
+function scanJSON(text: string, pos: number): { end: number; error?: string } {
+  const c = text.charCodeAt(pos)
+  if (c !== 123 && c !== 91) {
+    // a scalar: up to the next delimiter (JSON.parse judges it)
+    if (c === 34) {
+      let i = pos + 1
+      while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 ? 2 : 1
+      return { end: i + 1 }
+    }
+    let i = pos
+    while (i < text.length && !/[\s{}[\],"]/.test(text[i] as string)) i++
+    return i === pos
+      ? { end: pos, error: `json: invalid character '${text[pos]}' looking for beginning of value` }
+      : { end: i }
+  }
+  let depth = 0
+  for (let i = pos; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (ch === 34) {
+      i++
+      while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 ? 2 : 1
+    } else if (ch === 123 || ch === 91) {
+      if (++depth > MAX_DEPTH) return { end: i, error: `json: exceeded max depth of ${MAX_DEPTH}` }
+    } else if (ch === 125 || ch === 93) {
+      if (--depth === 0) return { end: i + 1 }
+    }
+  }
+  return { end: text.length, error: 'json: unexpected end of JSON input' }
+}
+
+interface Chunk {
+  readonly text: string
+  readonly line: number
+  /** Last line (1-based) of the chunk. */
+  readonly endLine: number
+  /** kubectl's YAMLReader refuses a separator with content after it. */
+  readonly separatorError?: string
+}
+
+/**
+ * YAMLReader.Read: documents end at a line starting with `---` (followed by nothing but spaces or a
+ * comment; anything else is "invalid Yaml document separator"). A `---` after directives only
+ * (`%YAML 1.1`) stays with them as their document start (the fix of kubernetes#135998, which kubectl
+ * releases before it refuse). The text after a `...` line is not read (yaml.Unmarshal reads one document).
+ */
+function* splitYAML(text: string, from: number, firstLine: number): Generator<Chunk> {
+  let start = from
+  let startLine = firstLine
+  let line = firstLine
+  let directivesOnly = true // the chunk so far holds only directives, comments and blank lines
+  let sawDirective = false
+  let ended = -1 // offset of a `...` line ending the chunk's document
+  let separatorError: string | undefined
+  let pos = from
+  while (pos <= text.length) {
+    let nl = text.indexOf('\n', pos)
+    if (nl < 0) nl = text.length
+    const c0 = text.charCodeAt(pos)
+    if (c0 === 45 && text.charCodeAt(pos + 1) === 45 && text.charCodeAt(pos + 2) === 45) {
+      const rest = text.slice(pos + 3, nl).trim()
+      const bad = rest.length > 0 && rest[0] !== '#'
+      if (!bad && sawDirective && directivesOnly) {
+        directivesOnly = false // the directives' document start: keep it in this chunk
+      } else {
+        if (pos > start || separatorError !== undefined)
+          yield chunkOf(text, start, ended >= 0 ? ended : pos, startLine, line - 1, separatorError)
+        separatorError = bad ? `invalid Yaml document separator: ${rest}` : undefined
+        start = nl + 1
+        startLine = line + 1
+        directivesOnly = true
+        sawDirective = false
+        ended = -1
+      }
+    } else if (c0 === 46 && ended < 0 && /^\.\.\.\s*(#.*)?$/.test(text.slice(pos, nl))) {
+      ended = pos
+    } else if (directivesOnly) {
+      if (c0 === 37) sawDirective = true
+      else if (!/^\s*(#.*)?$/.test(text.slice(pos, Math.min(nl, pos + 200)))) directivesOnly = false
+    }
+    if (nl >= text.length) break
+    pos = nl + 1
+    line++
+  }
+  if (start < text.length || separatorError !== undefined)
+    yield chunkOf(text, start, ended >= 0 ? ended : text.length, startLine, line, separatorError)
+}
+
+function chunkOf(
+  text: string,
+  start: number,
+  end: number,
+  line: number,
+  endLine: number,
+  separatorError?: string,
+): Chunk {
+  return {
+    text: start < end ? text.slice(start, end) : '',
+    line,
+    endLine,
+    ...(separatorError ? { separatorError } : {}),
+  }
+}
+
+// parserc.go yaml_parser_process_directives: go-yaml v2 reads YAML 1.1 only
+const YAML_DIRECTIVE = /^%YAML[ \t]+(\S+)/m
+
+function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): DecodedDocument {
+  const base = { index, line: chunk.line, text: chunk.text, json: false }
+  const fail = (message: string, line = chunk.line, column?: number): DecodedDocument => ({
+    ...base,
+    error: { message, line, ...(column !== undefined ? { column } : {}) },
+  })
+  if (chunk.separatorError !== undefined) return fail(chunk.separatorError, chunk.line - 1)
+  for (const p of utf8) if (p.line >= chunk.line && p.line <= chunk.endLine) return fail(p.problem, p.line)
+  if (chunk.text.charCodeAt(0) === 37 || chunk.text.includes('\n%')) {
+    const m = YAML_DIRECTIVE.exec(chunk.text)
+    if (m !== null && m[1] !== '1.1')
+      return fail('found incompatible YAML document', chunk.line + countLines(chunk.text, 0, m.index))
+  }
+  const boxes = GoScalar.created
+  let value: unknown
+  try {
+    value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA })
+  } catch (e) {
+    if (e instanceof RangeError) return fail(depthMessage(chunk.text))
+    if (e instanceof GoYAMLError) return fail(e.message)
+    const err = e as { reason?: string; message: string; mark?: { line: number; column: number; position: number } }
+    const line = chunk.line + (err.mark?.line ?? 0)
+    const column = (err.mark?.column ?? 0) + 1
+    if (err.reason === 'duplicated mapping key' && err.mark !== undefined)
+      return fail(`key ${goKey(chunk.text, err.mark.position)} already set in map`, line, column)
+    return fail(err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML', line, column)
+  }
+  try {
+    const aliased = typeof value === 'object' && value !== null && chunk.text.includes('*') && checkAliasing(value)
+    if (aliased || GoScalar.created !== boxes) value = toJSONTree(value, aliased)
+  } catch (e) {
+    if (e instanceof GoYAMLError) return fail(e.message)
+    if (e instanceof RangeError) return fail(depthMessage(chunk.text))
+    throw e
+  }
+  return { ...base, value }
+}
+
+/** A key as go-yaml's `%#v` prints it in "key %#v already set in map": strings quoted, numbers and bools bare. */
+function goKey(text: string, at: number): string {
+  const c = text[at]
+  if (c === '"' || c === "'") {
+    let i = at + 1
+    while (i < text.length && text[i] !== c) i += text[i] === '\\' && c === '"' ? 2 : 1
+    const raw = text.slice(at + 1, i)
+    return JSON.stringify(c === '"' ? raw.replace(/\\(.)/g, '$1') : raw.replaceAll("''", "'"))
+  }
+  const m = /^(.*?)\s*(:(\s|$)|[,}\]]|$)/m.exec(text.slice(at, at + 1000))
+  const plain = m?.[1] ?? ''
+  try {
+    const r = resolve('', plain)
+    if (typeof r.value === 'number' || typeof r.value === 'boolean' || typeof r.value === 'bigint')
+      return String(r.value)
+    if (r.value === null) return '<nil>'
+  } catch {
+    // an unresolvable key prints as its text
+  }
+  return JSON.stringify(plain)
+}
