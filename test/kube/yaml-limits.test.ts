@@ -41,7 +41,7 @@ describe('aliases', () => {
     const r = docs('base: &b {x: [1, 2]}\none: *b\ntwo: *b\n')
     const v = r[0]?.value as Record<string, { x: number[] }>
     expect(v).toEqual({ base: { x: [1, 2] }, one: { x: [1, 2] }, two: { x: [1, 2] } })
-    v.one?.x.push(3)
+    v.one?.x?.push(3)
     expect(v.two?.x).toEqual([1, 2])
     expect(v.base?.x).toEqual([1, 2])
   })
