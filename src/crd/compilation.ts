@@ -43,7 +43,7 @@ export interface CompilationResult {
 }
 
 export interface CompileRulesOptions {
-  /** Kubernetes version (default 1.36). */
+  /** Kubernetes version (default DEFAULT_KUBE_VERSION). */
   readonly version?: string
   /**
    * `stored` (what the apiserver uses to evaluate persisted rules, and for rules already in the

@@ -9,7 +9,7 @@ import { CELSchemaContext, celRuleErrors, totalCostErrors } from './rule-checks.
 // (compatibility version = version − 1), rules already stored in the StoredExpressions one.
 
 export interface CrdCelOptions {
-  /** Kubernetes version of the apiserver (default 1.36). */
+  /** Kubernetes version of the apiserver (default DEFAULT_KUBE_VERSION). */
   readonly version?: string
 }
 

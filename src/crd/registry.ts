@@ -21,7 +21,7 @@ export interface CRDProblem {
 }
 
 export interface LoadOptions {
-  /** Kubernetes version (default 1.36): which CEL functions rules may use. */
+  /** Kubernetes version (default: the newest stable release, 1.37): rule environment and message texts. */
   readonly version?: string
   /** Skip validating the CRDs themselves (trust them as already accepted by a cluster). */
   readonly trusted?: boolean

@@ -1,3 +1,4 @@
+import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { type FieldError, type FieldPath, field, GoStruct } from '../kube/field.js'
 import { type DeclType, schemaDeclType } from '../kube/schema/decltype.js'
 import { escape } from '../kube/schema/escaping.js'
@@ -105,8 +106,9 @@ export class CELSchemaContext {
   }
 }
 
+/** WithTypeAndObjectMeta caps metadata.name / generateName from 1.37; no version is the default release. */
 function capNames(version: string | undefined): boolean {
-  return Number(/^1\.(\d+)$/.exec(version ?? '1.36')?.[1] ?? 36) >= 37
+  return Number(/^1\.(\d+)$/.exec(version ?? DEFAULT_KUBE_VERSION)?.[1] ?? 0) >= 37
 }
 
 function extractMaxElements(s: JSONSchemaProps): bigint | undefined {

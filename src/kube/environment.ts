@@ -35,7 +35,7 @@ import { urlsCosts, urlsLibrary } from './library/urls.js'
 /** Kubernetes minor versions kelp knows (the 1.x line). */
 export const SUPPORTED_VERSIONS = ['1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37'] as const
 export type KubeVersion = (typeof SUPPORTED_VERSIONS)[number]
-export const DEFAULT_KUBE_VERSION: KubeVersion = '1.36'
+export const DEFAULT_KUBE_VERSION: KubeVersion = '1.37'
 
 /** apiserver pkg/apis/cel/config.go. */
 export const PerCallLimit = 1_000_000
@@ -137,7 +137,7 @@ function minorOf(v: string): number {
 }
 
 export interface KubeEnvOptions {
-  /** The Kubernetes version of the apiserver (default 1.36). */
+  /** The Kubernetes version of the apiserver (default DEFAULT_KUBE_VERSION, the newest stable release). */
   readonly version?: string
   /**
    * `new`: what a write of a new or changed expression may use (compatibility version = version − 1);

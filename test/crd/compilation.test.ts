@@ -1062,6 +1062,13 @@ describe('compilation_test.go TestMetadataNameCostIsBounded (Kubernetes 1.37, as
       expect(errs).toEqual([])
       expect(ctx.totalCost.total > 0n && ctx.totalCost.total <= boundedCeiling).toBe(true)
     })
+    // Without a version the CRD-time checks are those of the default release, 1.37: capped too.
+    it(`${tc.name} (CELSchemaContext without a version: the default, 1.37)`, () => {
+      const s: S = { type: 'object', 'x-kubernetes-validations': [{ rule: tc.rule }] }
+      const ctx = CELSchemaContext.root(s, { expressions: 'stored' })
+      expect(celRuleErrors(s, FieldPath.of('openAPIV3Schema'), ctx)).toEqual([])
+      expect(ctx.totalCost.total > 0n && ctx.totalCost.total <= boundedCeiling).toBe(true)
+    })
     // The premise of the Go test ("an unbounded name would cost far more") holds for 1.36, which
     // has no cap: the estimate is above the ceiling there.
     it(`${tc.name} (Kubernetes 1.36: unbounded)`, () => {

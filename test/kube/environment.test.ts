@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compile, DynType } from '../../src/cel/index.js'
-import { kubeEnv, PerCallLimit } from '../../src/kube/environment.js'
+import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit } from '../../src/kube/environment.js'
 
 // The versioned base environment of k8s.io/apiserver pkg/cel/environment/base.go: an option introduced
 // at version X is usable in new expressions from apiservers of version X+1 (compatibility version =
@@ -129,5 +129,21 @@ describe('library function names by version (apiserver pkg/cel/library/library_c
     expect(names('1.33', 'new').has('isSemver')).toBe(false)
     expect(names('1.34', 'new').has('isSemver')).toBe(true)
     expect(names('1.37', 'new').has('includes')).toBe(false)
+  })
+})
+
+// The default release is the newest stable Kubernetes minor (1.37: kubernetes v1.37.0 and patch
+// releases are out; docs/kubernetes-cel.md "Default version"). A 1.37 binary evaluates stored uses of
+// the lists library's `includes` (base.go: library.Lists(library.ListsVersion(1)), IntroducedVersion
+// 1.37) that a 1.36 binary does not have, and still refuses it in new expressions (compatibility 1.36).
+describe('the default Kubernetes version', () => {
+  it('is 1.37', () => {
+    expect(DEFAULT_KUBE_VERSION).toBe('1.37')
+  })
+  it('kubeEnv() without a version is the 1.37 environment', () => {
+    const stored = (env: ReturnType<typeof kubeEnv>) => env.functions.has('includes')
+    expect(stored(kubeEnv({ expressions: 'stored' }))).toBe(true)
+    expect(stored(kubeEnv({ version: '1.36', expressions: 'stored' }))).toBe(false)
+    expect(kubeEnv().functions.has('includes')).toBe(false)
   })
 })
