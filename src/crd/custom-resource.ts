@@ -1,6 +1,7 @@
 import { parseGroupVersion } from '../kube/api-version.js'
 import { RuntimeCELCostBudget } from '../kube/environment.js'
 import { type FieldError, type InvalidStatus, kubectlInvalidText, newInvalid } from '../kube/field.js'
+import type { NameGenerator } from '../kube/names.js'
 import { CorrelatedObject, type Correlation } from '../kube/schema/correlation.js'
 import type { CRD } from './crd.js'
 import { type Operation, validateStructure } from './structural/structure.js'
@@ -25,6 +26,11 @@ export interface ValidateOptions {
   readonly namespace?: string
   /** `status` for a write to the status subresource (an UPDATE of /status). */
   readonly subresource?: 'status'
+  /**
+   * A CREATE with generateName and no name: the name the store gives it before validation (default:
+   * kube-apiserver's SimpleNameGenerator, the prefix plus 5 random characters).
+   */
+  readonly generateName?: NameGenerator
 }
 
 /** The outcome of a custom resource write. */
@@ -98,6 +104,7 @@ export function validateCustomResource(crd: CRD, object: unknown, options: Valid
     statusSubresource: subresources?.status !== undefined,
     ...(subresources?.scale !== undefined ? { scale: subresources.scale } : {}),
     version: crd.kubeVersion,
+    ...(options.generateName !== undefined ? { generateName: options.generateName } : {}),
     correlate: (o, oldObj) => (correlation = new CorrelatedObject(o, oldObj, schema)),
   })
   warnings.push(...s.warnings)
@@ -116,7 +123,10 @@ export function validateCustomResource(crd: CRD, object: unknown, options: Valid
     warnings.push(...s.warningsIfValid)
     return { allowed: true, errors, warnings, object: s.object }
   }
-  const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : ''
+  // the stored object's name: generated from generateName on CREATE (errors.NewInvalid in the
+  // strategy's caller names the object as it is then)
+  const storedName = (s.object?.metadata as { name?: unknown } | undefined)?.name ?? obj.metadata?.name
+  const name = typeof storedName === 'string' ? storedName : ''
   // BeforeCreate / BeforeUpdate name the object's own group and kind (the unstructured typer's
   // ObjectKinds), which differ from the CRD's when the kind is wrong
   const kind = typeof obj.kind === 'string' && obj.kind !== '' ? obj.kind : crd.kind

@@ -4,6 +4,7 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import { errorString, type FieldError, newInvalid } from '../kube/field.js'
+import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
@@ -76,11 +77,19 @@ export interface PolicySetOptions {
    * with them (and the loaded CRDs), policy expressions are type checked as status.typeChecking does.
    */
   readonly openapi?: readonly OpenAPIV3Document[]
+  /**
+   * The name a CREATE with metadata.generateName and no name gets before validation (default:
+   * kube-apiserver's SimpleNameGenerator: the prefix cut to 58 characters plus 5 random ones).
+   * Pass a fixed one for reproducible output.
+   */
+  readonly generateName?: NameGenerator
 }
 
 export interface AdmitResult extends DispatchResult {
   /** The custom resource validation, when the object's kind is defined by a loaded CRD. */
   readonly customResource?: CustomResourceResult
+  /** The name generated from metadata.generateName on CREATE (what the cluster would have stored). */
+  readonly generatedName?: string
 }
 
 export interface ValidateRequestOptions {
@@ -305,6 +314,25 @@ export class PolicySet {
       return { allowed: true, warnings: [], auditAnnotations: {}, violations: [] }
     }
     let attrs = a
+    // The store's Create names the object before the strategy's validation and validating admission
+    // (registry/store.go create: SetName(GenerateName(...)) ahead of BeforeCreate and createValidation;
+    // rest.AdmissionToValidateObjectFunc then takes the request's name from the object).
+    let generatedName: string | undefined
+    if (
+      a.operation === 'CREATE' &&
+      a.subResource === '' &&
+      isObject(a.object) &&
+      needsNameGeneration(a.object.metadata)
+    ) {
+      const metadata = a.object.metadata
+      generatedName = (this.options.generateName ?? SimpleNameGenerator)(metadata.generateName)
+      attrs = {
+        ...a,
+        name: a.name === '' ? generatedName : a.name,
+        object: { ...a.object, metadata: { ...metadata, name: generatedName } },
+      }
+    }
+    const named = generatedName === undefined ? {} : { generatedName }
     let customResource: CustomResourceResult | undefined
     if (
       this.hasCRDs &&
@@ -312,7 +340,8 @@ export class PolicySet {
       a.object !== null &&
       (a.operation === 'CREATE' || a.operation === 'UPDATE')
     ) {
-      customResource = this.crds.validate(a.object, {
+      customResource = this.crds.validate(attrs.object, {
+        ...(this.options.generateName !== undefined ? { generateName: this.options.generateName } : {}),
         ...(a.oldObject ? { oldObject: a.oldObject } : {}),
         ...(a.namespace !== '' ? { namespace: a.namespace } : {}),
         ...(a.subResource === 'status' ? { subresource: 'status' as const } : {}),
@@ -325,9 +354,10 @@ export class PolicySet {
             auditAnnotations: {},
             violations: [],
             customResource,
+            ...named,
           }
         }
-        attrs = { ...a, object: customResource.object as JSONObject }
+        attrs = { ...attrs, object: customResource.object as JSONObject }
       }
     }
     const strict = this.options.namespaces === 'strict'
@@ -338,8 +368,8 @@ export class PolicySet {
       authorize: this.options.authorize ?? defaultAuthorize,
       convert: convertByApiVersion,
     })
-    if (customResource === undefined) return result
-    return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource }
+    if (customResource === undefined) return generatedName === undefined ? result : { ...result, ...named }
+    return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource, ...named }
   }
 
   /** The admission request kubectl would send for `object` (a CREATE, or an UPDATE with oldObject). */

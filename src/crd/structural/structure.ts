@@ -1,5 +1,6 @@
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
 import type { FieldError } from '../../kube/field.js'
+import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../../kube/names.js'
 import type { Correlation } from '../../kube/schema/correlation.js'
 import type { ResourceInfo, ScaleSubresource } from './cr-validator.js'
 import {
@@ -42,7 +43,9 @@ import { minorOf } from './versions.js'
 //     d. metadata written back normalized; e. schema defaults applied.
 //     Unknown fields: fieldValidation=Strict → 400 `strict decoding error: unknown field "…", …`;
 //     Warn (the default) → one warning `unknown field "…"` each; Ignore → dropped silently.
-//  2. BeforeCreate: the request namespace is enforced on metadata.namespace (cleared for
+//  2. the store's Create: metadata.name generated from generateName when empty (registry/store.go;
+//     the validations below, CEL and validating admission see it).                generateName
+//     BeforeCreate: the request namespace is enforced on metadata.namespace (cleared for
 //     cluster-scoped kinds), then PrepareForCreate (status dropped under the status
 //     subresource, generation 1).                                                  prepareForCreate
 //  3. strategy.Validate (strategy.go; validator.go):                                 validateCreate
@@ -97,6 +100,11 @@ export interface StructureOptions {
   readonly scale?: ScaleSubresource
   /** The apiserver's version (formats follow its compatibility version). */
   readonly version?: KubeVersion
+  /**
+   * CREATE: the name for a generateName prefix when metadata.name is empty (default: the
+   * apiserver's SimpleNameGenerator, random).
+   */
+  readonly generateName?: NameGenerator
   /** Builds the update's correlation over the prepared objects, to share it with CEL ratcheting. */
   readonly correlate?: (object: JSONObject, oldObject: JSONObject) => Correlation
 }
@@ -203,6 +211,10 @@ export function validateStructure(
       return failed(decodeErrorMessage(info0.kind, info0.version, strictDecodingError(decoded.unknownFields)))
     }
     if (fieldValidation === 'Warn') for (const f of decoded.unknownFields) warnings.push(`unknown field "${f}"`)
+  }
+  if (operation === 'CREATE' && needsNameGeneration(object.metadata)) {
+    const m = object.metadata
+    m.name = (options.generateName ?? SimpleNameGenerator)(m.generateName)
   }
   const info = options.resource ?? infoFrom(object)
   const nsError = enforceNamespace(object, info, options.namespace)
