@@ -33,7 +33,7 @@ export interface CheckOptions {
   readonly target?: string
   /** Namespace for namespaced objects without one (kubectl's context namespace). */
   readonly namespace?: string
-  readonly stdin?: () => string
+  readonly stdin?: () => string | Buffer
   /** OpenAPI v3 documents (JSON files) of built-in group-versions, for type checking the policies. */
   readonly openapi?: readonly string[]
   /**
@@ -227,7 +227,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     // objects of the same path first, so that an identity found in two old files resolves to its own file's
     const ordered = [...rev.files.filter((f) => !f.isInput), ...rev.files.filter((f) => f.isInput)]
     for (const f of ordered) {
-      const r = parseManifests(f.text.toString('utf8'), f.name)
+      const r = parseManifests(f.text, f.name)
       if (f.isInput) diagnostics.push(...r.errors)
       for (const o of r.objects) {
         const id = identity(o.object, defaultNamespace)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Finding } from '../report/model.js'
-import { type LoadedObject, parseManifests } from './load.js'
+import { iterateManifests, type LoadedObject } from './load.js'
 import { expandPaths, inputError } from './paths.js'
 
 // The inputs of `kelp check` as passes over their documents: the files are listed once; each pass
@@ -10,19 +10,20 @@ import { expandPaths, inputError } from './paths.js'
 export class Inputs {
   readonly files: readonly string[]
   private readonly pathFindings: readonly Finding[]
-  private stdinText: string | undefined
+  private stdinText: string | Buffer | undefined
 
   constructor(
     paths: readonly string[],
-    private readonly stdin: () => string = () => readFileSync(0, 'utf8'),
+    private readonly stdin: () => string | Buffer = () => readFileSync(0),
   ) {
     const { files, errors, notes } = expandPaths(paths)
     this.files = files
     this.pathFindings = [...errors, ...notes]
   }
 
-  private text(file: string): string {
-    if (file !== '-') return readFileSync(file, 'utf8')
+  // bytes, so that invalid UTF-8 is refused as go-yaml refuses it
+  private text(file: string): string | Buffer {
+    if (file !== '-') return readFileSync(file)
     this.stdinText ??= this.stdin()
     return this.stdinText
   }
@@ -31,7 +32,7 @@ export class Inputs {
   *read(diagnostics?: Finding[]): Generator<LoadedObject> {
     diagnostics?.push(...this.pathFindings)
     for (const file of this.files) {
-      let text: string
+      let text: string | Buffer
       try {
         text = this.text(file)
       } catch (e) {
@@ -40,9 +41,10 @@ export class Inputs {
         )
         continue
       }
-      const r = parseManifests(text, file)
-      if (diagnostics !== undefined) for (const e of r.errors) diagnostics.push(e)
-      yield* r.objects
+      for (const item of iterateManifests(text, file)) {
+        if (!('error' in item)) yield item
+        else diagnostics?.push(item.error)
+      }
     }
   }
 }

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { extname, join } from 'node:path'
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { decodeStream } from '../kube/yaml/decode.js'
 import type { Finding, SourceRef } from '../report/model.js'
+import { expandPaths, inputError } from './paths.js'
 
 // Reading manifests: files, directories (recursively: .yaml, .yml, .json), `-` for stdin; every
 // YAML document of every file, `kind: List` and `*List` objects expanded into their items, each
@@ -22,45 +22,7 @@ export interface Loaded {
   readonly errors: Finding[]
 }
 
-const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml', '.json'])
-
-/** The files named by `paths`: files as given, directories walked in name order. */
-export function expandPaths(paths: readonly string[]): { files: string[]; errors: Finding[] } {
-  const files: string[] = []
-  const errors: Finding[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.')) continue
-      const p = join(dir, name)
-      const st = statSync(p)
-      if (st.isDirectory()) walk(p)
-      else if (MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())) files.push(p)
-    }
-  }
-  for (const p of paths) {
-    if (p === '-') {
-      files.push('-')
-      continue
-    }
-    try {
-      if (statSync(p).isDirectory()) walk(p)
-      else files.push(p)
-    } catch (e) {
-      errors.push(inputError(p, `cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`))
-    }
-  }
-  return { files, errors }
-}
-
-function inputError(file: string, message: string, line?: number, column?: number, document?: number): Finding {
-  const source: SourceRef = {
-    file,
-    ...(line !== undefined ? { line } : {}),
-    ...(column !== undefined ? { column } : {}),
-    ...(document !== undefined ? { document } : {}),
-  }
-  return { level: 'error', type: 'parse', message, source, rule: 'input/parse' }
-}
+export { expandPaths } from './paths.js'
 
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -109,6 +71,8 @@ function itemPositions(chunk: Chunk, count: number): { line: number; column: num
 
 /** The same positions from a full YAML parse (slow; for Lists written unusually, e.g. in flow style or JSON). */
 function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] {
+  // the position-keeping parser is loaded only for such Lists: it costs ~25 ms to load at every start
+  const { isMap, isSeq, LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml')
   const lines = new LineCounter()
   const doc = parseDocument(chunk.text, { lineCounter: lines, uniqueKeys: false })
   const items = isMap(doc.contents) ? doc.contents.get('items', true) : undefined
@@ -230,7 +194,8 @@ export function parseManifests(text: string | Buffer, file: string): Loaded {
 
 /** Reads and parses every input; `stdin` supplies `-`. */
 export function loadManifests(paths: readonly string[], stdin: () => string | Buffer = () => readFileSync(0)): Loaded {
-  const { files, errors } = expandPaths(paths)
+  const { files, errors, notes } = expandPaths(paths)
+  errors.push(...notes)
   const objects: LoadedObject[] = []
   for (const file of files) {
     let text: string | Buffer

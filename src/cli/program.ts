@@ -26,9 +26,9 @@ function readBinding(spec: string): [string, CelValue] {
   if (eq <= 0) throw new UsageError(`--file expects name=path, got '${spec}'`)
   const name = spec.slice(0, eq)
   const path = spec.slice(eq + 1)
-  let text: string
+  let text: Buffer
   try {
-    text = readFileSync(path, 'utf8')
+    text = readFileSync(path) // bytes: invalid UTF-8 is refused as kelp check refuses it
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as Error).message}`)
   }

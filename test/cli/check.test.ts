@@ -150,7 +150,7 @@ describe('kelp check --base: the previous revision from git', () => {
     copyFileSync(join(fixtures, 'crd/widget.yaml'), join(repo, 'widget.yaml')) // size 2: shrinks
     writeFileSync(
       join(repo, 'new.yaml'),
-      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: n, namespace: prod}\nspec: {size: 1}\n',
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: new, namespace: prod}\nspec: {size: 1}\n',
     )
     const r = spawnSync(process.execPath, [cli, 'check', '.', '--base', 'HEAD', '-o', 'json'], {
       cwd: repo,
@@ -160,7 +160,7 @@ describe('kelp check --base: the previous revision from git', () => {
     const by = Object.fromEntries(json(r.stdout).objects.map((o) => [o.name, o]))
     expect(by.w).toMatchObject({ operation: 'UPDATE', outcome: 'denied' })
     expect(by.w?.findings[0]?.message).toBe('spec.size: Invalid value: 2: size may only grow')
-    expect(by.n).toMatchObject({ operation: 'CREATE', outcome: 'allowed' })
+    expect(by.new).toMatchObject({ operation: 'CREATE', outcome: 'allowed' })
   })
 })
 
