@@ -4,9 +4,12 @@ import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { expandPaths, type JSONObject, loadManifests, parseManifests } from './load.js'
+import { instantiatePack } from './pack.js'
 
 // `kelp test`: policy test suites (docs/policy-tests.md). Each suite builds a policy set from its
-// `policies` files and checks, per test, what the engine answers against the expectation.
+// `policies` files and checks, per test, what the engine answers against the expectation. The
+// material is instantiated for the target release as the bundled pack is (src/cli/pack.ts), so a
+// suite of the pack tests what `kelp check --kube-version X` applies.
 
 export type Expectation = 'admit' | 'deny' | 'warn'
 
@@ -26,6 +29,10 @@ interface TestCase {
   readonly userInfo?: UserInfo
   readonly expect?: Expectation
   readonly message?: string
+  /** The number of `Warning:` lines the request gets (checked when set). */
+  readonly warnings?: number
+  /** The releases the test applies to (`>=1.34`, `<1.32`, `1.37`, `>=1.31 <1.35`); all when unset. */
+  readonly kubeVersions?: string
 }
 
 interface Suite {
@@ -70,6 +77,36 @@ export function findSuites(paths: readonly string[]): string[] {
     else out.push(...expandPaths([p]).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)))
   }
   return out
+}
+
+/**
+ * Whether `version` (`1.<minor>`) is in `range`: space-separated comparisons (`>=1.34`, `<1.37`, `1.36`),
+ * all of which must hold; undefined when the range cannot be read.
+ */
+export function inVersionRange(version: string, range: string): boolean | undefined {
+  const minor = (v: string) => (/^1\.(\d+)$/.test(v) ? Number(v.slice(2)) : undefined)
+  const target = minor(version)
+  const terms = range.trim().split(/\s+/)
+  if (target === undefined || terms.length === 0 || terms[0] === '') return undefined
+  let ok = true
+  for (const term of terms) {
+    const m = /^(>=|<=|>|<|=)?(1\.\d+)$/.exec(term)
+    const bound = m ? minor(m[2] as string) : undefined
+    if (!m || bound === undefined) return undefined
+    const op = m[1] ?? '='
+    const holds =
+      op === '>='
+        ? target >= bound
+        : op === '<='
+          ? target <= bound
+          : op === '>'
+            ? target > bound
+            : op === '<'
+              ? target < bound
+              : target === bound
+    ok &&= holds
+  }
+  return ok
 }
 
 function outcome(r: AdmitResult): Expectation {
@@ -117,14 +154,19 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
     return { file, name, results: [], error: `${e?.source?.file}:${e?.source?.line ?? 0}: ${e?.message}` }
   }
   const set = PolicySet.build(
-    [...material.objects, ...resources.objects].map((o) => o.object),
+    [...instantiatePack(material.objects, kubeVersion), ...resources.objects].map((o) => o.object),
     { version: kubeVersion },
   )
   if (set.problems.length > 0) return { file, name, results: [], error: set.problems.map((p) => p.message).join('\n') }
   const find = (ref: ObjectRef | undefined): JSONObject | undefined =>
     ref === undefined ? undefined : resources.objects.map((o) => o.object).find((o) => refMatches(o, ref))
 
-  const results = (suite.tests ?? []).map((t, i): TestResult => {
+  // tests for other releases are left out (not run, not counted)
+  const tests = (suite.tests ?? []).flatMap((t, i) => {
+    if (t.kubeVersions === undefined) return [{ t, i }]
+    return inVersionRange(kubeVersion, String(t.kubeVersions)) === false ? [] : [{ t, i }]
+  })
+  const results = tests.map(({ t, i }): TestResult => {
     const started = performance.now()
     const testName = t.name ?? `test ${i + 1}`
     const fail = (failure: string): TestResult => ({
@@ -136,6 +178,8 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
       durationMs: performance.now() - started,
     })
     const object = t.object ?? find(t.resource)
+    if (t.kubeVersions !== undefined && inVersionRange(kubeVersion, String(t.kubeVersions)) === undefined)
+      return fail(`kubeVersions: cannot read ${JSON.stringify(t.kubeVersions)} (e.g. ">=1.34", "<1.37", "1.36")`)
     if (object === undefined)
       return fail(t.resource ? `resource not found: ${JSON.stringify(t.resource)}` : 'no object or resource')
     const oldObject = t.oldObject ?? find(t.oldResource)
@@ -158,6 +202,10 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
         )
       }
     }
+    if (t.warnings !== undefined && r.warnings.length !== t.warnings)
+      return fail(
+        `expected ${t.warnings} warning(s), got ${r.warnings.length}: ${describe(r)} ${r.warnings.join(' | ')}`,
+      )
     return { suite: name, file, name: testName, passed: true, durationMs: performance.now() - started }
   })
   return { file, name, results }
