@@ -413,13 +413,26 @@ function findingsOf(
 ): Omit<Finding, 'source'>[] {
   const out: Omit<Finding, 'source'>[] = []
   const cr = r.customResource
-  if (r.status?.code === 404 && cr === undefined) {
-    out.push({
-      level: 'info',
-      type: 'not-served',
-      rule: 'kind/unknown',
-      message: `${r.status.message} (no CRD for it was given: not validated)`,
-    })
+  // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it
+  const noMatch = r.noMatch ?? (r.status?.code === 404 && cr === undefined ? { reason: 'no-crd' as const } : undefined)
+  if (noMatch !== undefined) {
+    const message = r.status?.message ?? cr?.message ?? ''
+    if (noMatch.reason === 'no-crd') {
+      out.push({
+        level: 'info',
+        type: 'not-served',
+        rule: 'kind/unknown',
+        message: `${message} (no CRD for it was given: not validated)`,
+      })
+      return out
+    }
+    const why =
+      noMatch.reason === 'version-not-served'
+        ? `CustomResourceDefinition "${noMatch.crd}" does not serve this version`
+        : noMatch.reason === 'crd-refused'
+          ? `its CustomResourceDefinition "${noMatch.crd}" was refused`
+          : 'not served by the target release; a group without a dot cannot come from a CRD'
+    out.push({ level: 'deny', type: 'not-served', rule: 'kind/not-served', message: `${message} (${why})` })
     return out
   }
   if (cr !== undefined && !cr.allowed) {

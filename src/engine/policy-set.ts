@@ -85,9 +85,28 @@ export interface PolicySetOptions {
   readonly generateName?: NameGenerator
 }
 
+/**
+ * Why a request got 404 `no matches for kind "X" in version "g/v"` (kubectl apply fails on it):
+ * - `not-served`: a built-in group (no dot: the apiserver refuses CRD groups without one, so no CRD
+ *   can ever define it) whose kind/version the target release does not serve (a typo, a removed or
+ *   future version);
+ * - `version-not-served`: a loaded CRD defines the group/kind, but not this version as served;
+ * - `crd-refused`: the CRD for the group/kind was refused (it is in `problems`);
+ * - `no-crd`: a dotted group no loaded CRD defines; a CRD the inputs do not have may serve it.
+ */
+export type NoMatchReason = 'not-served' | 'version-not-served' | 'crd-refused' | 'no-crd'
+
+export interface NoMatch {
+  readonly reason: NoMatchReason
+  /** metadata.name of the CRD (version-not-served, crd-refused). */
+  readonly crd?: string
+}
+
 export interface AdmitResult extends DispatchResult {
   /** The custom resource validation, when the object's kind is defined by a loaded CRD. */
   readonly customResource?: CustomResourceResult
+  /** Set when the answer is 404 `no matches for kind`: why. */
+  readonly noMatch?: NoMatch
   /** The name generated from metadata.generateName on CREATE (what the cluster would have stored). */
   readonly generatedName?: string
 }
@@ -146,6 +165,8 @@ export class PolicySet {
     private readonly options: PolicySetOptions,
     readonly problems: readonly Problem[],
     private readonly computeDiagnostics: () => Diagnostic[],
+    /** `<kind>.<group>` of refused CRDs → the CRD's name. */
+    private readonly refusedCRDs: ReadonlyMap<string, string>,
   ) {}
 
   private diagnosticsCache: readonly Diagnostic[] | undefined
@@ -193,7 +214,10 @@ export class PolicySet {
       crdObjects.map((c) => c.obj),
       { version, ...(options.trusted ? { trusted: true } : {}) },
     )
+    const refusedCRDs = new Map<string, string>()
     for (const p of crds.problems) {
+      const spec = crdObjects[p.index]?.obj.spec as { group?: unknown; names?: { kind?: unknown } } | undefined
+      refusedCRDs.set(`${String(spec?.names?.kind)}.${String(spec?.group)}`, p.name)
       problems.push({
         index: crdObjects[p.index]?.index ?? -1,
         kind: 'CustomResourceDefinition',
@@ -294,7 +318,17 @@ export class PolicySet {
       last = { name, info: ns === undefined ? undefined : namespaceInfo(ns) }
       return last.info
     }
-    return new PolicySet(hooks, crds, mapper, new Matcher(lookup), namespaces, options, problems, computeDiagnostics)
+    return new PolicySet(
+      hooks,
+      crds,
+      mapper,
+      new Matcher(lookup),
+      namespaces,
+      options,
+      problems,
+      computeDiagnostics,
+      refusedCRDs,
+    )
   }
 
   /** Whether any CRD was loaded, accepted or refused (objects of a refused one get its NotFound). */
@@ -354,6 +388,7 @@ export class PolicySet {
             auditAnnotations: {},
             violations: [],
             customResource,
+            ...(customResource.status?.code === 404 ? { noMatch: this.noMatch(a.kind) } : {}),
             ...named,
           }
         }
@@ -372,13 +407,26 @@ export class PolicySet {
     return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource, ...named }
   }
 
+  /** Why no resource serves this group/version/kind (the mapper has none). */
+  noMatch(kind: GroupVersionKind): NoMatch {
+    const crd = this.crds.get(kind.group, kind.kind)
+    if (crd !== undefined) return { reason: 'version-not-served', crd: crd.name }
+    const refused = this.refusedCRDs.get(`${kind.kind}.${kind.group}`)
+    if (refused !== undefined) return { reason: 'crd-refused', crd: refused }
+    // apiextensions validation: spec.group "should be a domain with at least one dot"
+    return { reason: kind.group.includes('.') ? 'no-crd' : 'not-served' }
+  }
+
   /** The admission request kubectl would send for `object` (a CREATE, or an UPDATE with oldObject). */
-  request(object: JSONObject, options: ValidateRequestOptions = {}): AdmissionAttributes | { error: string } {
+  request(
+    object: JSONObject,
+    options: ValidateRequestOptions = {},
+  ): AdmissionAttributes | { error: string; noMatch: NoMatch } {
     const kind = gvkOf(object)
     const resource = this.mapper.resourcesForKind(kind)[0]
     if (resource === undefined) {
       const av = typeof object.apiVersion === 'string' ? object.apiVersion : ''
-      return { error: `no matches for kind "${kind.kind}" in version "${av}"` }
+      return { error: `no matches for kind "${kind.kind}" in version "${av}"`, noMatch: this.noMatch(kind) }
     }
     const m = metaOf(object)
     const name = typeof m.name === 'string' ? m.name : ''
@@ -414,6 +462,7 @@ export class PolicySet {
         warnings: [],
         auditAnnotations: {},
         violations: [],
+        noMatch: req.noMatch,
         status: {
           kind: 'Status',
           apiVersion: 'v1',
