@@ -1,6 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
@@ -11,6 +9,7 @@ import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter
 import { readRevision } from './git.js'
 import { Inputs } from './inputs.js'
 import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
+import { bundledPack, bundledPoliciesDir, instantiatePack } from './pack.js'
 import { expandPaths } from './paths.js'
 import { VERSION } from './version.js'
 
@@ -62,11 +61,6 @@ function loadOpenAPI(paths: readonly string[], diagnostics: Finding[]): OpenAPIV
     }
   }
   return docs
-}
-
-/** The bundled policy pack (policies/ at the package root). */
-export function bundledPoliciesDir(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../policies')
 }
 
 const isMaterial = (o: JSONObject): boolean => materialKind(o) !== undefined
@@ -162,8 +156,8 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   const usePack = mode === 'add' || (mode === 'auto' && !ownPolicies)
   const pack: LoadedObject[] = []
   if (usePack && existsSync(bundledPoliciesDir())) {
-    const loaded = loadManifests([bundledPoliciesDir()])
-    pack.push(...loaded.objects.filter((o) => !o.source.file.includes(`${join('policies', 'tests')}`)))
+    const loaded = bundledPack(options.kubeVersion)
+    pack.push(...loaded.objects)
     diagnostics.push(...loaded.errors)
   }
 
@@ -173,7 +167,11 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   }
   // the set is built from the material, Namespaces (selectors) and params (paramRefs); params are known
   // once the policies are: objects of a paramKind are taken from the held objects or read again
-  const base = [...material, ...pack, ...extra, ...namespaces.filter((n) => !extra.includes(n))]
+  // the pack's per-release variables (and kelp.dev/ annotations of copies of it) set for the target release
+  const base = [
+    ...instantiatePack([...material, ...pack, ...extra], options.kubeVersion),
+    ...namespaces.filter((n) => !extra.includes(n)),
+  ]
   let all = [...base, ...(held ?? [])]
   let set = PolicySet.build(
     all.map((o) => o.object),

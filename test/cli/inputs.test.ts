@@ -235,3 +235,47 @@ describe('kelp check: a million-document scale in bounded memory', () => {
     expect(r.status).toBe(0)
   })
 })
+
+describe('kelp check: the bundled pack follows the target release', () => {
+  // PodSecurity check_sysctls.go: net.ipv4.tcp_slow_start_after_idle is allowed from 1.37 (master at
+  // v0.37.0-alpha.2); the restricted pass fixture test/testdata/baseline/v1.37/pass/sysctls1.yaml sets it
+  const pod =
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: s, namespace: default}\nspec:\n  securityContext:\n    sysctls: [{name: net.ipv4.tcp_slow_start_after_idle, value: "0"}]\n  containers: [{name: c, image: nginx:1.27}]\n'
+  it('a sysctl PodSecurity allows from 1.37 is denied by the 1.36 pack and allowed by the 1.37 pack', () => {
+    const dir = tmp('kelp-release-')
+    writeFileSync(join(dir, 'pod.yaml'), pod)
+    const at = (v: string) => json(kelp(['check', 'pod.yaml', '--kube-version', v, '-o', 'json'], dir).out).objects[0]
+    expect(at('1.36')?.outcome).toBe('denied')
+    expect(at('1.36')?.findings.find((f) => f.message.includes('sysctl'))?.message).toContain(
+      'forbidden sysctls (net.ipv4.tcp_slow_start_after_idle)',
+    )
+    expect(at('1.37')?.findings.filter((f) => f.message.includes('sysctl'))).toEqual([])
+    // the restricted file alone, from -p, is instantiated for the release too
+    const alone = (v: string) =>
+      json(
+        kelp(
+          [
+            'check',
+            'pod.yaml',
+            '-p',
+            join(root, 'policies/pod-security-restricted.yaml'),
+            '--kube-version',
+            v,
+            '-o',
+            'json',
+          ],
+          dir,
+        ).out,
+      ).objects[0]?.findings.filter((f) => f.message.includes('sysctl')).length
+    expect(alone('1.36')).toBe(1)
+    expect(alone('1.37')).toBe(0)
+  })
+
+  it('a baseline violation is denied once by the default pack, with no restricted warning beside it', () => {
+    const dir = tmp('kelp-once-')
+    writeFileSync(join(dir, 'pod.yaml'), PRIVILEGED_POD)
+    const r = json(kelp(['check', 'pod.yaml', '-o', 'json'], dir).out).objects[0]
+    expect(r?.findings.filter((f) => f.message.includes('privileged')).length).toBe(1)
+    expect(r?.outcome).toBe('denied')
+  })
+})
