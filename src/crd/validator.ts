@@ -1,7 +1,8 @@
 import { ErrorValue } from '../cel/common/errors.js'
 import type { Activation } from '../cel/program.js'
 import { type CelValue, Optional } from '../cel/values/values.js'
-import { errorString, type FieldError, FieldPath, field, OMIT } from '../kube/field.js'
+import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
+import { errorString, type FieldError, FieldPath, field, OMIT, withReleaseValues } from '../kube/field.js'
 import { type Correlation, MapList } from '../kube/schema/correlation.js'
 import { type DeclType, schemaDeclType } from '../kube/schema/decltype.js'
 import { escape } from '../kube/schema/escaping.js'
@@ -47,6 +48,8 @@ export class Validator {
 
   /** NewValidator's perCallLimit, set on the root (undefined: the programs' own limit, PerCallLimit). */
   private perCallLimit: number | undefined
+  /** The apiserver's minor version (options.version), set on the root: it chooses the error texts. */
+  private minor = minorOf(DEFAULT_KUBE_VERSION)
 
   /** NewValidator(s, isResourceRoot): undefined when no node of the schema has rules. */
   static create(s: JSONSchemaProps, isResourceRoot: boolean, options: ValidatorOptions = {}): Validator | undefined {
@@ -61,7 +64,10 @@ export class Validator {
   static build(s: JSONSchemaProps, isResourceRoot: boolean, options: ValidatorOptions = {}): Validator | undefined {
     const opts = { ...options, expressions: options.expressions ?? 'stored' }
     const v = build(s, s, isResourceRoot, schemaDeclType(s, isResourceRoot), opts)
-    if (v !== undefined) v.perCallLimit = options.perCallLimit
+    if (v !== undefined) {
+      v.perCallLimit = options.perCallLimit
+      v.minor = minorOf(options.version ?? DEFAULT_KUBE_VERSION)
+    }
     return v
   }
 
@@ -78,9 +84,10 @@ export class Validator {
       warnings: [],
       budget: costBudget,
       call: this.perCallLimit === undefined ? undefined : { costLimit: this.perCallLimit },
+      minor: this.minor,
     }
     this.run(fldPath, obj, oldObj, { current: correlation, parent: undefined }, out)
-    return { errors: out.errors, warnings: out.warnings, remainingBudget: out.budget }
+    return { errors: withReleaseValues(out.errors, out.minor), warnings: out.warnings, remainingBudget: out.budget }
   }
 
   /** Every compilation result in the tree, with its schema node (for reports and tests). */
@@ -186,7 +193,7 @@ export class Validator {
         : fldPath
       const ratchet = !compiled.usesOldSelf && shouldRatchet(corr)
       const add = (e: FieldError) => {
-        if (ratchet) out.warnings.push(errorString(e))
+        if (ratchet) out.warnings.push(errorString(withReleaseValues([e], out.minor)[0] as FieldError))
         else out.errors.push(e)
       }
       let detail: string | undefined
@@ -208,7 +215,9 @@ export class Validator {
         detail = m.message
       }
       detail ??= ruleMessageOrDefault(rule)
-      const value = type === 'object' || type === 'array' ? OMIT : obj
+      // Up to 1.34 the bad value was the schema type (`Invalid value: "string": …`); kubernetes#132798
+      // and #133832 (first in 1.35) show scalars' values and omit objects' and arrays'.
+      const value = out.minor < 35 ? type : type === 'object' || type === 'array' ? OMIT : obj
       add(fieldErrorForReason(path, value, detail, rule.reason))
     }
   }
@@ -282,6 +291,12 @@ interface Out {
   budget: number
   /** The per-call cost limit override (Compile's perCallLimit). */
   readonly call: { costLimit: number } | undefined
+  /** The apiserver's minor version. */
+  readonly minor: number
+}
+
+function minorOf(version: string): number {
+  return Number(/^1\.(\d+)$/.exec(version)?.[1] ?? 0)
 }
 
 /** ratchetingOptions: the node's correlation and its nearest correlatable parent's. */

@@ -101,6 +101,11 @@ export interface FieldError {
   readonly field: string
   readonly badValue: BadValue
   readonly detail: string
+  /**
+   * The bad value as the target release's ErrorBody prints it, when that differs from today's
+   * rendering (releases before 1.34: see withReleaseValues); the error prints this instead.
+   */
+  readonly printedValue?: string
 }
 
 function mk(type: ErrorType, path: FieldPath | undefined, badValue: BadValue, detail: string): FieldError {
@@ -154,7 +159,7 @@ export function errorBody(e: FieldError): string {
       s = TYPE_TEXT[e.type]
       break
     default:
-      s = e.badValue === OMIT ? TYPE_TEXT[e.type] : `${TYPE_TEXT[e.type]}: ${goValue(e.badValue)}`
+      s = e.badValue === OMIT ? TYPE_TEXT[e.type] : `${TYPE_TEXT[e.type]}: ${e.printedValue ?? goValue(e.badValue)}`
   }
   return e.detail.length > 0 ? `${s}: ${e.detail}` : s
 }
@@ -178,6 +183,68 @@ export function goValue(v: BadValue): string {
     default:
       return goJSON(v)
   }
+}
+
+/**
+ * The bad value as ErrorBody printed it up to Kubernetes 1.33 (apimachinery errors.go at
+ * release-1.33): nil as the string "null" (so `Invalid value: "null"`), int64 / float64 / bool with
+ * %v, strings with %q, and anything else with Go's %#v, which for unstructured data is
+ * `map[string]interface {}{"k":"v", "n":1}` / `[]interface {}{"a", 2}`. kubernetes#132314 ("Nicer
+ * value rendering in API errors", first in 1.34) replaced the %#v fallback by JSON and prints nil as
+ * `null`. Typed Go structs (GoStruct, MarshaledJSON) keep their JSON: their %#v names Go types
+ * and pointer addresses kelp cannot reproduce.
+ */
+export function goValueBefore134(v: BadValue): string {
+  if (v === null || v === undefined) return '"null"'
+  if (typeof v === 'object' && !(v instanceof GoStruct) && !(v instanceof MarshaledJSON)) return goSharpV(v)
+  return goValue(v)
+}
+
+/** Go's %#v of unstructured data (map[string]interface{}, []interface{}, scalars): keys sorted by bytes. */
+function goSharpV(v: unknown): string {
+  if (v === null || v === undefined) return 'interface {}(nil)'
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`
+  if (typeof v === 'object') {
+    if (v instanceof GoStruct || v instanceof MarshaledJSON) return goJSON(v)
+    const o = v as Record<string, unknown>
+    const keys = Object.keys(o).sort(compareCodePoints)
+    return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSharpV(o[k])}`).join(', ')}}`
+  }
+  // %#v of a float64, int64, bool or string inside an interface{} prints as %v / %q do
+  return goValue(v)
+}
+
+/** Go's string order (bytes of UTF-8, i.e. code points), not JS's UTF-16 code units. */
+function compareCodePoints(a: string, b: string): number {
+  const x = [...a]
+  const y = [...b]
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0)
+    if (d !== 0) return d
+  }
+  return x.length - y.length
+}
+
+/** The types whose ErrorBody prints no bad value (errors.go, every supported release). */
+const NO_VALUE: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  ErrorType.Required,
+  ErrorType.Forbidden,
+  ErrorType.TooLong,
+  ErrorType.TooShort,
+  ErrorType.Internal,
+])
+
+/**
+ * Field errors as the apiserver of Kubernetes 1.<minor> prints them: before 1.34 (kubernetes#132314)
+ * each bad value in goValueBefore134's rendering, kept in `printedValue`; from 1.34 the errors as they are.
+ */
+export function withReleaseValues(errs: readonly FieldError[], minor: number): FieldError[] {
+  if (minor >= 34) return errs as FieldError[]
+  return errs.map((e) => {
+    if (NO_VALUE.has(e.type) || e.badValue === OMIT || e.printedValue !== undefined) return e
+    const printed = goValueBefore134(e.badValue)
+    return printed === goValue(e.badValue) ? e : { ...e, printedValue: printed }
+  })
 }
 
 /**

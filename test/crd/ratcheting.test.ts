@@ -510,34 +510,117 @@ const cases: Case[] = [
   },
 ]
 
-describe('validation_test.go TestRatcheting', () => {
+// The same test at release-1.32 (pkg/apiserver/schema/cel/validation_test.go TestRatcheting): before
+// kubernetes#132798 / #133832 (first in 1.35) a failed rule's bad value was the schema type. The cases
+// are the same but for the first one's message ("gotta be baz" there); only their expectations differ.
+const release132: Record<string, Pick<Case, 'errors' | 'warnings'> & { message?: string }> = {
+  'normal CEL expression': { message: 'gotta be baz', warnings: ['root.foo: Invalid value: "string": gotta be baz'] },
+  'normal CEL expression thats a descendent of an atomic array whose parent is totally unchanged': {
+    warnings: ['root[0].bar: Invalid value: "string": gotta be baz'],
+  },
+  'normal CEL expression thats a descendent of a set whose parent is totally unchanged': {
+    warnings: ['root[1]: Invalid value: "number": gotta be odd'],
+  },
+  'normal CEL expression thats a descendent of a set and one of its siblings has changed': {
+    warnings: ['root.setArray[2]: Invalid value: "number": gotta be odd'],
+  },
+  'descendent of a map list whose parent is unchanged': {
+    warnings: [
+      'root[0].value: Invalid value: "string": gotta be baz',
+      'root[1].value: Invalid value: "string": gotta be baz',
+    ],
+  },
+  'descendent of a map list whose siblings have changed': {
+    warnings: ['root[1].value: Invalid value: "string": gotta be baz'],
+  },
+  'descendent of a map whose parent is totally unchanged': {
+    warnings: [
+      'root.mapField.foo: Invalid value: "string": gotta be baz',
+      'root.mapField.mapField.bar: Invalid value: "string": gotta be nested baz',
+    ],
+  },
+  'descendent of a map whose siblings have changed': {
+    errors: ['root.mapField.foo: Invalid value: "string": gotta be baz'],
+    warnings: ['root.mapField.mapField.bar: Invalid value: "string": gotta be baz'],
+  },
+  'normal CEL expression thats a descendent of an atomic array whose siblings has changed': {
+    warnings: ['root.atomicArray[0].bar: Invalid value: "string": gotta be baz'],
+  },
+  "we can't ratchet a normal CEL expression from an uncorrelatable part of the schema whose parent nodes has changed": {
+    errors: ['root[0].bar: Invalid value: "string": gotta be baz'],
+  },
+  'transition rules never ratchet for correlatable schemas': {
+    errors: ['root.foo: Invalid value: "string": gotta be baz'],
+  },
+  'changing field path does not change ratcheting logic': {
+    errors: ['root.foo: Invalid value: "object": gotta be baz'],
+  },
+  'typemeta fields are not ratcheted': {
+    errors: [
+      'root.apiVersion: Invalid value: "string": failed rule: self == "v1"',
+      'root.kind: Invalid value: "string": failed rule: self == "Pod"',
+    ],
+  },
+  'nested typemeta fields may still be ratcheted': {
+    warnings: [
+      'root.subField.apiVersion: Invalid value: "string": failed rule: self == "v1"',
+      'root.subField.kind: Invalid value: "string": failed rule: self == "Pod"',
+      'root.list[0].apiVersion: Invalid value: "string": failed rule: self == "v1"',
+      'root.list[0].kind: Invalid value: "string": failed rule: self == "Pod"',
+      'root.list[1].apiVersion: Invalid value: "string": failed rule: self == "v1"',
+      'root.list[1].kind: Invalid value: "string": failed rule: self == "Pod"',
+    ],
+  },
+}
+
+function runCase(c: Case, version?: '1.32') {
+  // NewValidator(c.schema, false, celconfig.PerCallLimit)
+  const validator = Validator.create(c.schema, false, version ? { version } : {})
+  expect(validator).toBeDefined()
+  const budget =
+    c.runtimeCostBudget !== undefined && c.runtimeCostBudget !== 0 ? c.runtimeCostBudget : RuntimeCELCostBudget
+  const { errors, warnings } = (validator as Validator).validate(
+    FieldPath.of('root'),
+    c.newObj,
+    c.oldObj,
+    budget,
+    // WithRatcheting(common.NewCorrelatedObject(c.newObj, c.oldObj, &model.Structural{Structural: c.schema}))
+    new CorrelatedObject(c.newObj, c.oldObj, c.schema),
+  )
+  const errs = errors.map(errorString)
+  const expectedErrors = c.errors ?? []
+  const expectedWarnings = c.warnings ?? []
+  expect(errs, 'must have expected number of errors').toHaveLength(expectedErrors.length)
+  expect(warnings, 'must have expected number of warnings').toHaveLength(expectedWarnings.length)
+  for (const expectedErr of expectedErrors)
+    expect(
+      errs.some((e) => e.includes(expectedErr)),
+      `expected error ${JSON.stringify(expectedErr)} not found in ${JSON.stringify(errs)}`,
+    ).toBe(true)
+  for (const expectedWarning of expectedWarnings)
+    expect(warnings, `expected warning ${JSON.stringify(expectedWarning)} not found`).toContain(expectedWarning)
+}
+
+describe('validation_test.go TestRatcheting at release-1.32 (Kubernetes 1.32)', () => {
   for (const c of cases) {
     it(c.name, () => {
-      // NewValidator(c.schema, false, celconfig.PerCallLimit)
-      const validator = Validator.create(c.schema, false)
-      expect(validator).toBeDefined()
-      const budget =
-        c.runtimeCostBudget !== undefined && c.runtimeCostBudget !== 0 ? c.runtimeCostBudget : RuntimeCELCostBudget
-      const { errors, warnings } = (validator as Validator).validate(
-        FieldPath.of('root'),
-        c.newObj,
-        c.oldObj,
-        budget,
-        // WithRatcheting(common.NewCorrelatedObject(c.newObj, c.oldObj, &model.Structural{Structural: c.schema}))
-        new CorrelatedObject(c.newObj, c.oldObj, c.schema),
+      const old = release132[c.name]
+      const schema = old?.message
+        ? (JSON.parse(JSON.stringify(c.schema).replace('gotta be bar', old.message)) as JSONSchemaProps)
+        : c.schema
+      runCase(
+        {
+          ...c,
+          schema,
+          ...(old?.errors ? { errors: old.errors } : {}),
+          ...(old?.warnings ? { warnings: old.warnings } : {}),
+        },
+        '1.32',
       )
-      const errs = errors.map(errorString)
-      const expectedErrors = c.errors ?? []
-      const expectedWarnings = c.warnings ?? []
-      expect(errs, 'must have expected number of errors').toHaveLength(expectedErrors.length)
-      expect(warnings, 'must have expected number of warnings').toHaveLength(expectedWarnings.length)
-      for (const expectedErr of expectedErrors)
-        expect(
-          errs.some((e) => e.includes(expectedErr)),
-          `expected error ${JSON.stringify(expectedErr)} not found in ${JSON.stringify(errs)}`,
-        ).toBe(true)
-      for (const expectedWarning of expectedWarnings)
-        expect(warnings, `expected warning ${JSON.stringify(expectedWarning)} not found`).toContain(expectedWarning)
     })
   }
+})
+
+describe('validation_test.go TestRatcheting', () => {
+  for (const c of cases) it(c.name, () => runCase(c))
 })

@@ -16,7 +16,8 @@ import {
 // apiextensions-apiserver pkg/apiserver/schema/cel/validation_test.go
 // TestValidationExpressionsAtSchemaLevels: rules at any level of the schema (items,
 // additionalProperties, escaped and unescapable property names, allOf), validated from the
-// resource root with an unlimited budget.
+// resource root with an unlimited budget. `release132Errors`: the same case's expectations in the test
+// at release-1.32, run again as a 1.32 apiserver.
 
 function genMatchSelectorSchema(rule: string): Schema {
   return withRule(
@@ -114,6 +115,7 @@ describe('apiextensions validation_test.go TestValidationExpressionsAtSchemaLeve
       'f/2': withRule(objectType({ m: integerType }), 'self.m == 2'),
     }),
     errors: ['Invalid value: failed rule: self.m == 2'],
+    release132Errors: ['Invalid value: "object": failed rule: self.m == 2'],
   })
   // unescapable field names that are not accessed by the CEL rule are allowed and should not impact CEL rule validation
   schemaLevelsCase({
@@ -142,6 +144,7 @@ describe('apiextensions validation_test.go TestValidationExpressionsAtSchemaLeve
       'a@b': withRule(objectType({ m: integerType }), 'self.m == 2'),
     }),
     errors: ['Invalid value: failed rule: self.m == 2'],
+    release132Errors: ['Invalid value: "object": failed rule: self.m == 2'],
   })
   schemaLevelsCase({
     name: "matchExpressions - 'values' must be specified when 'operator' is 'In' or 'NotIn'",
@@ -305,6 +308,10 @@ describe('apiextensions validation_test.go TestValidationExpressionsAtSchemaLeve
       `root.myProperty[key]: Invalid value: "value": must be value2 or not value`,
       `root.myProperty[key2]: Invalid value: "value2": len must be 5`,
     ],
+    release132Errors: [
+      `root.myProperty[key]: Invalid value: "string": must be value2 or not value`,
+      `root.myProperty[key2]: Invalid value: "string": len must be 5`,
+    ],
     schema: {
       type: 'object',
       // need to put all tests in Properties due to WithTypeAndObjectMeta
@@ -333,6 +340,10 @@ describe('apiextensions validation_test.go TestValidationExpressionsAtSchemaLeve
     errors: [
       `root.key: Invalid value: "value": must be value2 or not value`,
       `root.key2: Invalid value: "value2": len must be 5`,
+    ],
+    release132Errors: [
+      `root.key: Invalid value: "string": must be value2 or not value`,
+      `root.key2: Invalid value: "string": len must be 5`,
     ],
     schema: {
       type: 'object',

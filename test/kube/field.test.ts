@@ -10,6 +10,7 @@ import {
   kubectlInvalidText,
   newInvalid,
   OMIT,
+  withReleaseValues,
 } from '../../src/kube/field.js'
 
 const at = 'path.to.field'
@@ -85,6 +86,80 @@ describe('apimachinery field/errors_test.go TestErrorFormatting', () => {
   ]
   it.each(cases)('%s', (_name, e, expected) => {
     expect(errorString(e)).toBe(expected)
+  })
+})
+
+// Bad values up to Kubernetes 1.33: release-1.33 errors.go ErrorBody printed nil as the string "null"
+// and composite values with Go's %#v; kubernetes#132314 (first in 1.34) prints them as JSON. The
+// expected texts are the outputs of apimachinery's own field package, run at release-1.33 and at
+// release-1.34 (a Go program calling field.Invalid / Duplicate / NotSupported / TypeInvalid with the
+// same values and printing Error()). release-1.33 errors_test.go TestErrorUsefulMessage:
+// `Invalid(nil, nil, "").Error()` must contain "null".
+describe('field.Error bad values by release (apimachinery errors.go, kubernetes#132314)', () => {
+  const q = FieldPath.of('spec', 'x')
+  const blocking =
+    'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'
+  const cases: [string, FieldError, string, string][] = [
+    [
+      'nil',
+      field.invalid(undefined, null, blocking),
+      `<nil>: Invalid value: "null": ${blocking}`,
+      `<nil>: Invalid value: null: ${blocking}`,
+    ],
+    [
+      'map (a list-type map duplicate)',
+      field.duplicate(q.index(1), { name: 'a' }),
+      'spec.x[1]: Duplicate value: map[string]interface {}{"name":"a"}',
+      'spec.x[1]: Duplicate value: {"name":"a"}',
+    ],
+    [
+      'empty map',
+      field.duplicate(q.index(1), {}),
+      'spec.x[1]: Duplicate value: map[string]interface {}{}',
+      'spec.x[1]: Duplicate value: {}',
+    ],
+    [
+      'nested map, list and nil',
+      field.invalid(q, { b: 'x', a: 1, c: [true, 2.5, null] }, 'the details'),
+      'spec.x: Invalid value: map[string]interface {}{"a":1, "b":"x", "c":[]interface {}{true, 2.5, interface {}(nil)}}: the details',
+      'spec.x: Invalid value: {"a":1,"b":"x","c":[true,2.5,null]}: the details',
+    ],
+    [
+      'list',
+      field.invalid(q, ['one', 2, { k: 'v' }], 'the details'),
+      'spec.x: Invalid value: []interface {}{"one", 2, map[string]interface {}{"k":"v"}}: the details',
+      'spec.x: Invalid value: ["one",2,{"k":"v"}]: the details',
+    ],
+    [
+      'unsupported map',
+      field.notSupported(q, { a: 'b' }, ['x', 'y']),
+      'spec.x: Unsupported value: map[string]interface {}{"a":"b"}: supported values: "x", "y"',
+      'spec.x: Unsupported value: {"a":"b"}: supported values: "x", "y"',
+    ],
+    [
+      'type invalid, empty list',
+      field.typeInvalid(q, [], 'spec.x in body must be of type string'),
+      'spec.x: Invalid value: []interface {}{}: spec.x in body must be of type string',
+      'spec.x: Invalid value: []: spec.x in body must be of type string',
+    ],
+    ['int', field.invalid(q, -42, 'the details'), 'spec.x: Invalid value: -42: the details', ''],
+    ['string', field.invalid(q, 'the value', 'the details'), 'spec.x: Invalid value: "the value": the details', ''],
+  ]
+  it.each(cases)('%s', (_name, e, release133, release134) => {
+    expect(errorString(withReleaseValues([e], 33)[0] as FieldError)).toBe(release133)
+    expect(errorString(withReleaseValues([e], 34)[0] as FieldError)).toBe(release134 || release133)
+    expect(errorString(e)).toBe(release134 || release133)
+  })
+  it('release-1.33 TestErrorUsefulMessage: a nil bad value prints "null"', () => {
+    expect(errorString(withReleaseValues([field.invalid(undefined, null, '')], 33)[0] as FieldError)).toContain('null')
+  })
+  it('the Status and kubectl text carry the release rendering', () => {
+    const [e] = withReleaseValues([field.duplicate(q.index(1), { name: 'a' })], 32)
+    const status = newInvalid('example.com', 'Widget', 'w', [e as FieldError])
+    expect(status.details.causes[0]?.message).toBe('Duplicate value: map[string]interface {}{"name":"a"}')
+    expect(kubectlInvalidText(status)).toBe(
+      'The Widget "w" is invalid: spec.x[1]: Duplicate value: map[string]interface {}{"name":"a"}\n',
+    )
   })
 })
 

@@ -29,7 +29,7 @@ import {
   validateUpdate,
 } from './strategy.js'
 import { isObject, type JSONObject } from './values.js'
-import { minorOf } from './versions.js'
+import { minorOf, withReleaseValues } from './versions.js'
 
 // The non-CEL half of a custom resource write, in kube-apiserver's order. Every step has its own
 // exported function; validateStructure runs them all.
@@ -260,15 +260,17 @@ export function validateStructure(
   const hasRules = hasXValidations(schema)
   const blocked = blockingError(validated.errors)
   if (hasRules && blocked !== undefined) errors.push(blocked)
+  // bad values printed as the target release prints them (before 1.34: Go syntax, "null")
   return {
-    errors,
+    errors: withReleaseValues(errors, minor),
     warnings,
-    ratcheted: validated.ratcheted,
+    ratcheted: withReleaseValues(validated.ratcheted, minor),
     object: current,
     oldObject,
     correlation: validated.correlation,
     runCEL: hasRules && blocked === undefined,
-    errorsIfOtherwiseValid: operation === 'CREATE' ? validateCreateObjectMeta(current, info, minor) : [],
+    errorsIfOtherwiseValid:
+      operation === 'CREATE' ? withReleaseValues(validateCreateObjectMeta(current, info, minor), minor) : [],
     warningsIfValid: operation === 'UPDATE_STATUS' ? [] : finalizerWarnings(current, oldObject),
   }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
-import { ErrorType, type FieldError, type FieldPath, field, pathString } from '../../kube/field.js'
+import { ErrorType, type FieldError, type FieldPath, field, pathString, withReleaseValues } from '../../kube/field.js'
 
 // What changed between the Kubernetes minor versions kelp supports, for the checks of this
 // directory. field.ts renders today's texts; the older ones are built here.
@@ -8,6 +8,9 @@ import { ErrorType, type FieldError, type FieldPath, field, pathString } from '.
 export const minorOf = (v: KubeVersion): number => Number(v.split('.')[1])
 
 export const DEFAULT_MINOR = minorOf(DEFAULT_KUBE_VERSION)
+
+/** Bad values as the release prints them (before 1.34 Go's %#v and "null"; kubernetes#132314). */
+export { withReleaseValues }
 
 /** field.TooLong: `must have at most N bytes` up to 1.31, `may not be more than N bytes` since. */
 export function tooLong(p: FieldPath | undefined, max: number, minor: number): FieldError {
