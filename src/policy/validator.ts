@@ -192,64 +192,94 @@ export function validateWith(
   return { decisions, auditAnnotations }
 }
 
+/** A policy's expressions, compiled (compilePolicy). */
+interface CompiledPolicy {
+  readonly matchConditions: readonly CompilationResult[]
+  readonly matchConditionNames: readonly string[]
+  readonly validations: readonly CompilationResult[]
+  readonly messageExpressions: readonly (CompilationResult | undefined)[]
+  readonly auditAnnotations: readonly CompilationResult[]
+  readonly variables: ReadonlyMap<string, CompilationResult>
+  readonly hasMessageExpressions: boolean
+  readonly messagePlaceholders: readonly EvaluationResult[]
+  readonly shared: boolean
+}
+
+/** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
+function compilePolicy(policy: ValidatingAdmissionPolicy, options: CompilerOptions): CompiledPolicy {
+  const spec = policy.spec ?? {}
+  const hasParams = spec.paramKind !== undefined && spec.paramKind !== null
+  const withAuthz = { hasParams, hasAuthorizer: true }
+  const compiler = new CompositedCompiler(options)
+  compiler.compileAndStoreVariables(
+    (spec.variables ?? []).map((v) => ({ name: v.name ?? '', expression: v.expression ?? '' })),
+    withAuthz,
+  )
+  const variables = compiler.variables
+  const conditions = spec.matchConditions ?? []
+  const matchConditions = conditions.map((c) => compiler.compile(c.expression ?? '', [BoolType], withAuthz))
+  const validations = (spec.validations ?? []).map((v) => compiler.compile(v.expression ?? '', [BoolType], withAuthz))
+  const messageExpressions = (spec.validations ?? []).map((v) =>
+    v.messageExpression
+      ? compiler.compile(v.messageExpression, [StringType], { hasParams, hasAuthorizer: false })
+      : undefined,
+  )
+  const hasMessageExpressions = messageExpressions.some((m) => m !== undefined)
+  const auditAnnotations = (spec.auditAnnotations ?? []).map((a) =>
+    compiler.compile(a.valueExpression ?? '', [StringType, NullType], withAuthz),
+  )
+  return {
+    matchConditions,
+    matchConditionNames: conditions.map((c) => c.name ?? ''),
+    validations,
+    messageExpressions,
+    auditAnnotations,
+    variables,
+    hasMessageExpressions,
+    messagePlaceholders: messageExpressions.map(() => ({})),
+    shared:
+      !hasParams &&
+      variables.size === 0 &&
+      matchConditions.length === 0 &&
+      !hasMessageExpressions &&
+      auditAnnotations.length === 0 &&
+      validations.every((v) => v.error === undefined && v.program !== undefined),
+  }
+}
+
 export class PolicyValidator {
   private readonly failurePolicy: FailurePolicy
-  private readonly matchConditions: readonly CompilationResult[]
-  private readonly matchConditionNames: readonly string[]
-  private readonly validations: readonly CompilationResult[]
-  private readonly messageExpressions: readonly (CompilationResult | undefined)[]
-  private readonly auditAnnotations: readonly CompilationResult[]
-  private readonly variables: ReadonlyMap<string, CompilationResult>
-  private readonly hasMessageExpressions: boolean
-  private readonly messagePlaceholders: readonly EvaluationResult[]
+  /** Some validation mentions `authorizer` (textually: conservative). */
+  private readonly usesAuthorizer: boolean
+  private compiledPolicy: CompiledPolicy | undefined
+
+  /**
+   * The expressions are compiled when the policy is first evaluated, not when it is loaded: a run
+   * that never meets a request the policy matches (`kelp check` of one file, a webhook whose
+   * requests touch a few policies) does not pay for compiling it. Compile errors are the same, only
+   * found later (material validation reports them when the policy is loaded).
+   */
+  constructor(
+    readonly policy: ValidatingAdmissionPolicy,
+    private readonly options: CompilerOptions = {},
+  ) {
+    const spec = policy.spec ?? {}
+    this.failurePolicy = spec.failurePolicy === 'Ignore' ? 'Ignore' : 'Fail'
+    this.usesAuthorizer = (spec.validations ?? []).some((v) => (v.expression ?? '').includes(AuthorizerVarName))
+  }
+
+  private get c(): CompiledPolicy {
+    this.compiledPolicy ??= compilePolicy(this.policy, this.options)
+    return this.compiledPolicy
+  }
+
   /**
    * Validations only (no paramKind, variables, matchConditions, messageExpressions or
    * auditAnnotations), all compiled: the policy reads nothing of its own, so the dispatcher
    * evaluates it with validateShared against the request's one activation.
    */
-  readonly shared: boolean
-  /** Some validation mentions `authorizer` (textually: conservative). */
-  private readonly usesAuthorizer: boolean
-
-  /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
-  constructor(
-    readonly policy: ValidatingAdmissionPolicy,
-    options: CompilerOptions = {},
-  ) {
-    const spec = policy.spec ?? {}
-    this.failurePolicy = spec.failurePolicy === 'Ignore' ? 'Ignore' : 'Fail'
-    const hasParams = spec.paramKind !== undefined && spec.paramKind !== null
-    const withAuthz = { hasParams, hasAuthorizer: true }
-    const compiler = new CompositedCompiler(options)
-    compiler.compileAndStoreVariables(
-      (spec.variables ?? []).map((v) => ({ name: v.name ?? '', expression: v.expression ?? '' })),
-      withAuthz,
-    )
-    this.variables = compiler.variables
-    const conditions = spec.matchConditions ?? []
-    this.matchConditions = conditions.map((c) => compiler.compile(c.expression ?? '', [BoolType], withAuthz))
-    this.matchConditionNames = conditions.map((c) => c.name ?? '')
-    const validations = spec.validations ?? []
-    this.validations = validations.map((v) => compiler.compile(v.expression ?? '', [BoolType], withAuthz))
-    this.messageExpressions = validations.map((v) =>
-      v.messageExpression
-        ? compiler.compile(v.messageExpression, [StringType], { hasParams, hasAuthorizer: false })
-        : undefined,
-    )
-    this.hasMessageExpressions = this.messageExpressions.some((m) => m !== undefined)
-    this.messagePlaceholders = this.messageExpressions.map(() => ({}))
-    const audits = spec.auditAnnotations ?? []
-    this.auditAnnotations = audits.map((a) =>
-      compiler.compile(a.valueExpression ?? '', [StringType, NullType], withAuthz),
-    )
-    this.shared =
-      !hasParams &&
-      this.variables.size === 0 &&
-      this.matchConditions.length === 0 &&
-      !this.hasMessageExpressions &&
-      this.auditAnnotations.length === 0 &&
-      this.validations.every((v) => v.error === undefined && v.program !== undefined)
-    this.usesAuthorizer = validations.some((v) => (v.expression ?? '').includes(AuthorizerVarName))
+  get shared(): boolean {
+    return this.c.shared
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
@@ -261,10 +291,10 @@ export class PolicyValidator {
       request: createAdmissionRequest(a, a.resource, a.kind),
       namespace: null,
       bindings: { params: input.params, authorize: input.authorize },
-      variables: this.variables,
+      variables: this.c.variables,
     }
-    const out = forInput(this.matchConditions, act, RuntimeCELCostBudgetMatchConditions)
-    return matchResult(out, this.matchConditionNames, this.failurePolicy)
+    const out = forInput(this.c.matchConditions, act, RuntimeCELCostBudgetMatchConditions)
+    return matchResult(out, this.c.matchConditionNames, this.failurePolicy)
   }
 
   /**
@@ -275,7 +305,7 @@ export class PolicyValidator {
    */
   validateShared(shared: SharedActivation): ValidateResult | undefined {
     const act = this.usesAuthorizer ? shared.withAuthorizer() : shared.activation
-    const compiled = this.validations
+    const compiled = this.c.validations
     const out = runOutcome
     let remaining = RuntimeCELCostBudget
     let results: EvaluationResult[] | undefined
@@ -302,7 +332,7 @@ export class PolicyValidator {
     const spec = this.policy.spec ?? {}
     return validateWith(this.failurePolicy, spec.validations ?? [], [], {
       validation: () => evals,
-      message: (budget) => ({ results: [...this.messagePlaceholders], remainingBudget: budget }),
+      message: (budget) => ({ results: [...this.c.messagePlaceholders], remainingBudget: budget }),
       audit: (budget) => ({ results: [], remainingBudget: budget }),
     })
   }
@@ -313,7 +343,7 @@ export class PolicyValidator {
     const request = createAdmissionRequest(a, input.matchedResource, a.kind)
     const ns = createNamespaceObject(input.namespace)
     const spec = this.policy.spec ?? {}
-    const variables = this.variables
+    const variables = this.c.variables
     // one input shape for every batch (no spreads: this runs per policy, binding and param)
     const batch = (namespace: Record<string, unknown> | null, bindings: OptionalVariableBindings): ActivationInput => ({
       attributes: a,
@@ -324,20 +354,20 @@ export class PolicyValidator {
     })
     return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
       // compilePolicy builds a matcher only when the policy has matchConditions
-      matcher: this.matchConditions.length > 0 ? () => this.match(input) : undefined,
+      matcher: this.c.matchConditions.length > 0 ? () => this.match(input) : undefined,
       validation: (budget) =>
-        forInput(this.validations, batch(ns, { params: input.params, authorize: input.authorize }), budget),
+        forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }), budget),
       // messageExpressions: no authorizer
       message: (budget) =>
-        this.hasMessageExpressions
-          ? forInput(this.messageExpressions, batch(ns, { params: input.params }), budget)
-          : { results: [...this.messagePlaceholders], remainingBudget: budget },
+        this.c.hasMessageExpressions
+          ? forInput(this.c.messageExpressions, batch(ns, { params: input.params }), budget)
+          : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
-        this.auditAnnotations.length === 0
+        this.c.auditAnnotations.length === 0
           ? { results: [], remainingBudget: budget }
           : forInput(
-              this.auditAnnotations,
+              this.c.auditAnnotations,
               batch((input.namespace ?? null) as Record<string, unknown> | null, { params: input.params }),
               budget,
             ),
