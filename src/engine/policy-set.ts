@@ -60,8 +60,13 @@ export interface Diagnostic {
 }
 
 export interface PolicySetOptions {
-  /** The Kubernetes version to behave as (default 1.36). */
+  /** The Kubernetes version to behave as (default DEFAULT_KUBE_VERSION): the CEL environment. */
   readonly version?: KubeVersion
+  /**
+   * The target release for the REST mapping (`1.16` … `1.37`): which built-in kinds and versions are
+   * served (default: `version`). The CEL environment is the nearest kelp has; API versions follow this.
+   */
+  readonly release?: string
   /** Decisions for `authorizer` checks (default: no opinion on everything). */
   readonly authorize?: Authorize
   /**
@@ -226,7 +231,7 @@ export class PolicySet {
         message: p.status.message,
       })
     }
-    const mapper = new RESTMapper()
+    const mapper = new RESTMapper({ release: options.release ?? version })
     for (const crd of crds) mapper.addCRD(crdMappingFromObject(crd.object as unknown as JSONObject))
 
     const reject = (index: number, kind: string, obj: { metadata?: { name?: string } }, errors: FieldError[]) => {

@@ -1,4 +1,5 @@
 import type { GroupVersionKind, GroupVersionResource } from '../policy/attributes.js'
+import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
 
 // The REST mapping of Kubernetes 1.36: which resources the API server serves, their kinds, scope and
 // subresources, and which resources are equivalent (the same objects under another group/version).
@@ -227,6 +228,81 @@ const ROWS: readonly Row[] = [
   ['apiregistration.k8s.io/v1', 'APIService', 'apiservices', C, 'status'],
 ]
 
+// Resources kube-apiserver 1.16 … 1.35 served that the 1.36 table lacks (removed since), and those
+// 1.37 adds. Same columns as ROWS. Sources, per row block: k8s.io/client-go typed clients
+// (kubernetes/typed/<group>/<version>, read as for ROWS): master @ 32ce75a7 (1.37 pre-release) where
+// the client is still there; otherwise the last client-go release that had it (named; k8s.io/client-go history). A GVK is served at a release as
+// the lifecycle table (api-lifecycle.ts) says; removals up to 1.16 are not listed (no supported
+// release serves them).
+// biome-ignore format: a table
+const OTHER_RELEASE_ROWS: readonly Row[] = [
+  // client-go master: apps, batch, certificates, coordination, discovery, extensions, networking,
+  // node, policy, rbac, scheduling, storage, flowcontrol, admissionregistration, events, lifecycle
+  ['autoscaling/v2beta2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', N, 'status'], // client-go v0.35
+  ['autoscaling/v2beta1', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', N, 'status'], // client-go v0.35
+  ['batch/v1beta1', 'CronJob', 'cronjobs', N, 'status'],
+  ['certificates.k8s.io/v1', 'ClusterTrustBundle', 'clustertrustbundles', C],
+  ['certificates.k8s.io/v1', 'PodCertificateRequest', 'podcertificaterequests', N, 'status'],
+  ['certificates.k8s.io/v1beta1', 'CertificateSigningRequest', 'certificatesigningrequests', C, 'approval status'],
+  ['certificates.k8s.io/v1alpha1', 'PodCertificateRequest', 'podcertificaterequests', N, 'status'], // client-go v0.34
+  ['coordination.k8s.io/v1beta1', 'Lease', 'leases', N],
+  ['coordination.k8s.io/v1alpha1', 'LeaseCandidate', 'leasecandidates', N], // client-go v0.31
+  ['discovery.k8s.io/v1beta1', 'EndpointSlice', 'endpointslices', N],
+  // extensions registers before networking (pkg/controlplane instance.go RESTStorageProviders, release-1.21)
+  ['extensions/v1beta1', 'Ingress', 'ingresses', N, 'status'],
+  ['networking.k8s.io/v1beta1', 'Ingress', 'ingresses', N, 'status'],
+  ['networking.k8s.io/v1beta1', 'IngressClass', 'ingressclasses', C],
+  ['networking.k8s.io/v1alpha1', 'ClusterCIDR', 'clustercidrs', C], // client-go v0.28
+  ['networking.k8s.io/v1alpha1', 'IPAddress', 'ipaddresses', C], // client-go v0.33
+  ['networking.k8s.io/v1alpha1', 'ServiceCIDR', 'servicecidrs', C, 'status'], // client-go v0.33
+  ['node.k8s.io/v1beta1', 'RuntimeClass', 'runtimeclasses', C],
+  ['policy/v1beta1', 'PodDisruptionBudget', 'poddisruptionbudgets', N, 'status'],
+  ['policy/v1beta1', 'PodSecurityPolicy', 'podsecuritypolicies', C], // client-go v0.28
+  ['rbac.authorization.k8s.io/v1beta1', 'ClusterRoleBinding', 'clusterrolebindings', C],
+  ['rbac.authorization.k8s.io/v1beta1', 'ClusterRole', 'clusterroles', C],
+  ['rbac.authorization.k8s.io/v1beta1', 'RoleBinding', 'rolebindings', N],
+  ['rbac.authorization.k8s.io/v1beta1', 'Role', 'roles', N],
+  ['scheduling.k8s.io/v1beta1', 'PriorityClass', 'priorityclasses', C],
+  ['scheduling.k8s.io/v1beta1', 'PodGroup', 'podgroups', N, 'status'],
+  ['scheduling.k8s.io/v1beta1', 'Workload', 'workloads', N],
+  ['storage.k8s.io/v1beta1', 'CSIDriver', 'csidrivers', C],
+  ['storage.k8s.io/v1beta1', 'CSINode', 'csinodes', C],
+  ['storage.k8s.io/v1beta1', 'CSIStorageCapacity', 'csistoragecapacities', N],
+  ['storage.k8s.io/v1beta1', 'StorageClass', 'storageclasses', C],
+  ['storage.k8s.io/v1beta1', 'VolumeAttachment', 'volumeattachments', C, 'status'],
+  ['storage.k8s.io/v1alpha1', 'CSIStorageCapacity', 'csistoragecapacities', N],
+  ['storage.k8s.io/v1alpha1', 'VolumeAttachment', 'volumeattachments', C, 'status'],
+  ['storage.k8s.io/v1alpha1', 'VolumeAttributesClass', 'volumeattributesclasses', C],
+  ['storagemigration.k8s.io/v1', 'StorageVersionMigration', 'storageversionmigrations', C, 'status'],
+  ['storagemigration.k8s.io/v1alpha1', 'StorageVersionMigration', 'storageversionmigrations', C, 'status'], // client-go v0.34
+  ['flowcontrol.apiserver.k8s.io/v1beta3', 'FlowSchema', 'flowschemas', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1beta3', 'PriorityLevelConfiguration', 'prioritylevelconfigurations', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1beta2', 'FlowSchema', 'flowschemas', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1beta2', 'PriorityLevelConfiguration', 'prioritylevelconfigurations', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1beta1', 'FlowSchema', 'flowschemas', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1beta1', 'PriorityLevelConfiguration', 'prioritylevelconfigurations', C, 'status'],
+  ['flowcontrol.apiserver.k8s.io/v1alpha1', 'FlowSchema', 'flowschemas', C, 'status'], // client-go v0.28
+  ['flowcontrol.apiserver.k8s.io/v1alpha1', 'PriorityLevelConfiguration', 'prioritylevelconfigurations', C, 'status'], // client-go v0.28
+  ['admissionregistration.k8s.io/v1beta1', 'MutatingWebhookConfiguration', 'mutatingwebhookconfigurations', C],
+  ['admissionregistration.k8s.io/v1beta1', 'ValidatingAdmissionPolicy', 'validatingadmissionpolicies', C, 'status'],
+  ['admissionregistration.k8s.io/v1beta1', 'ValidatingAdmissionPolicyBinding', 'validatingadmissionpolicybindings', C],
+  ['admissionregistration.k8s.io/v1beta1', 'ValidatingWebhookConfiguration', 'validatingwebhookconfigurations', C],
+  ['admissionregistration.k8s.io/v1alpha1', 'ValidatingAdmissionPolicy', 'validatingadmissionpolicies', C, 'status'],
+  ['admissionregistration.k8s.io/v1alpha1', 'ValidatingAdmissionPolicyBinding', 'validatingadmissionpolicybindings', C],
+  ['events.k8s.io/v1beta1', 'Event', 'events', N],
+  ['resource.k8s.io/v1', 'DeviceTaintRule', 'devicetaintrules', C, 'status'],
+  // client-go v0.33
+  ['resource.k8s.io/v1alpha3', 'DeviceClass', 'deviceclasses', C],
+  ['resource.k8s.io/v1alpha3', 'ResourceClaim', 'resourceclaims', N, 'status'],
+  ['resource.k8s.io/v1alpha3', 'ResourceClaimTemplate', 'resourceclaimtemplates', N],
+  ['resource.k8s.io/v1alpha3', 'ResourceSlice', 'resourceslices', C],
+  ['lifecycle.k8s.io/v1alpha1', 'Eviction', 'evictions', N, 'status'],
+  ['lifecycle.k8s.io/v1alpha1', 'EvictionRequest', 'evictionrequests', N, 'status'],
+  // apiextensions-apiserver / kube-aggregator v1beta1 (served until 1.22, as their v1)
+  ['apiextensions.k8s.io/v1beta1', 'CustomResourceDefinition', 'customresourcedefinitions', C, 'status'],
+  ['apiregistration.k8s.io/v1beta1', 'APIService', 'apiservices', C, 'status'],
+]
+
 function parseGV(gv: string): [string, string] {
   const i = gv.indexOf('/')
   return i < 0 ? ['', gv] : [gv.slice(0, i), gv.slice(i + 1)]
@@ -236,8 +312,7 @@ function isGA(version: string): boolean {
   return /^v\d+$/.test(version)
 }
 
-/** Every built-in resource kube-apiserver 1.36 can serve, default-enabled or not, in registration order. */
-export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = ROWS.map(([gv, kind, resource, namespaced, subs]) => {
+function toInfo([gv, kind, resource, namespaced, subs]: Row, defaultEnabled: boolean): BuiltinResourceInfo {
   const [group, version] = parseGV(gv)
   const subresources: Record<string, GroupVersionKind> = {}
   for (const s of subs ? subs.split(' ') : []) {
@@ -251,8 +326,59 @@ export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = ROWS.map(([gv, 
     const [g, v] = parseGV(target.slice(0, slash))
     subresources[s.slice(0, eq)] = { group: g, version: v, kind: target.slice(slash + 1) }
   }
-  return { group, version, resource, kind, namespaced, subresources, builtin: true, defaultEnabled: isGA(version) }
-})
+  return { group, version, resource, kind, namespaced, subresources, builtin: true, defaultEnabled }
+}
+
+/** Every built-in resource kube-apiserver 1.36 can serve, default-enabled or not, in registration order. */
+export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = ROWS.map((r) => toInfo(r, isGA(parseGV(r[0])[1])))
+
+/**
+ * ROWS and OTHER_RELEASE_ROWS in registration order: a group's other versions after its 1.36 rows;
+ * extensions before networking; groups 1.36 lacks before apiextensions.
+ */
+const ALL_ROWS: readonly Row[] = (() => {
+  const out = [...ROWS]
+  const groupOf = (r: Row) => parseGV(r[0])[0]
+  for (const r of OTHER_RELEASE_ROWS) {
+    const g = groupOf(r)
+    let at = -1
+    for (let i = 0; i < out.length; i++) if (groupOf(out[i] as Row) === g) at = i + 1
+    if (at < 0) {
+      const before = g === 'extensions' ? 'networking.k8s.io' : 'apiextensions.k8s.io'
+      at = out.findIndex((x) => groupOf(x) === before)
+    }
+    out.splice(at, 0, r)
+  }
+  return out
+})()
+
+const byRelease = new Map<number, readonly BuiltinResourceInfo[]>()
+
+/**
+ * The built-in resources a kube-apiserver of `release` (`1.16` … `1.37`) has, in registration order,
+ * each with whether default flags serve it: the lifecycle table (api-lifecycle.ts: introduced,
+ * removed, Go type gone, off by default) decides for the GVKs it has; the others (GA kinds of every
+ * release: core v1, batch/v1 Job, …; a few alpha versions without lifecycle data) are as in 1.36.
+ */
+export function builtinResourcesAt(release: string): readonly BuiltinResourceInfo[] {
+  const m = /^1\.(\d+)$/.exec(release)
+  if (m === null) throw new RangeError(`unsupported Kubernetes release '${release}' (expected 1.<minor>)`)
+  const minor = Number(m[1])
+  const cached = byRelease.get(minor)
+  if (cached !== undefined) return cached
+  const list: BuiltinResourceInfo[] = []
+  for (const r of ALL_ROWS) {
+    const row = lifecycleRow(r[0], r[1])
+    if (row === undefined) {
+      if (ROWS.includes(r)) list.push(toInfo(r, isGA(parseGV(r[0])[1])))
+      continue
+    }
+    const at = lifecycleAt(row, minor)
+    if (at.compiled) list.push(toInfo(r, at.enabledByDefault))
+  }
+  byRelease.set(minor, list)
+  return list
+}
 
 /** A CustomResourceDefinition as the REST mapping needs it. */
 export interface CRDMapping {
@@ -310,6 +436,11 @@ export interface RESTMapperOptions {
   readonly runtimeConfig?: Readonly<Record<string, boolean>>
   /** CRDs to map from the start (more can be added with addCRD). */
   readonly crds?: readonly CRDMapping[]
+  /**
+   * The release whose built-in resources are mapped (`1.16` … `1.37`, builtinResourcesAt); without
+   * it, the 1.36 table (BUILTIN_RESOURCES).
+   */
+  readonly release?: string
 }
 
 function stability(version: string): 'ga' | 'beta' | 'alpha' {
@@ -317,8 +448,8 @@ function stability(version: string): 'ga' | 'beta' | 'alpha' {
 }
 
 /**
- * The REST mapping kelp works with: the built-in resources kube-apiserver 1.36 serves (by default, or
- * as runtimeConfig says), plus the CRDs added at run time. It is the matcher's
+ * The REST mapping kelp works with: the built-in resources kube-apiserver of the release serves (1.36
+ * unless `release` says; by default, or as runtimeConfig says), plus the CRDs added at run time. It is the matcher's
  * EquivalentResourceMapper, and maps kinds to resources for the CLI building admission attributes.
  */
 export class RESTMapper implements EquivalentResourceMapper {
@@ -338,7 +469,8 @@ export class RESTMapper implements EquivalentResourceMapper {
       const specific = rc[gv] ?? (r.group === '' ? rc[`api/${r.version}`] : undefined)
       return specific ?? rc[`api/${stability(r.version)}`] ?? rc['api/all'] ?? r.defaultEnabled
     }
-    this.builtins = BUILTIN_RESOURCES.filter(enabled).map(({ defaultEnabled: _, ...r }) => r)
+    const builtins = options.release === undefined ? BUILTIN_RESOURCES : builtinResourcesAt(options.release)
+    this.builtins = builtins.filter(enabled).map(({ defaultEnabled: _, ...r }) => r)
     for (const crd of options.crds ?? []) this.addCRD(crd)
   }
 
@@ -367,8 +499,14 @@ export class RESTMapper implements EquivalentResourceMapper {
 
   private build() {
     if (this.index) return this.index
+    // cohabiting resources (kubeapiserver default_storage_factory_builder.go AddCohabitatingResources):
+    // core and events.k8s.io events; networking.k8s.io and extensions ingresses (served until 1.22)
     const registry = new EquivalentResourceRegistry((group, resource) =>
-      resource === 'events' && (group === '' || group === 'events.k8s.io') ? 'events' : '',
+      resource === 'events' && (group === '' || group === 'events.k8s.io')
+        ? 'events'
+        : resource === 'ingresses' && (group === 'extensions' || group === 'networking.k8s.io')
+          ? 'ingresses.networking.k8s.io'
+          : '',
     )
     const byGVR = new Map<string, ResourceInfo>()
     const byGVK = new Map<string, ResourceInfo[]>()

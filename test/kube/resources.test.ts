@@ -167,3 +167,77 @@ describe('RESTMapper', () => {
     expect(new RESTMapper({ crds: [mapping] }).resourceFor(gvr('example.com', 'v2', 'widgets'))?.namespaced).toBe(true)
   })
 })
+
+// The mapping of a target release: kinds and versions served there by default. Expected values from
+// the lifecycle data's sources (kubernetes/api <group>/<version>/zz_generated.prerelease-lifecycle.go):
+// flowcontrol v1beta3 introduced 1.26, removed 1.32 (on by default: pkg/controlplane/instance.go
+// legacyBetaEnabledByDefaultResources); flowcontrol v1 introduced 1.29; resource.k8s.io v1 introduced
+// 1.34, v1beta1 / v1beta2 (1.32 / 1.33) off by default; policy/v1beta1 PodSecurityPolicy removed 1.25;
+// extensions/v1beta1 Ingress removed 1.22; certificates.k8s.io/v1 ClusterTrustBundle introduced 1.37.
+describe('RESTMapper of a release', () => {
+  const served = (release: string, group: string, version: string, kind: string) =>
+    new RESTMapper({ release }).resourcesForKind({ group, version, kind }).map((r) => r.resource)
+  const fc = 'flowcontrol.apiserver.k8s.io'
+
+  it('1.29 serves flowcontrol v1beta3 FlowSchema (deprecated, still served) and v1; 1.32 only v1', () => {
+    expect(served('1.29', fc, 'v1beta3', 'FlowSchema')).toEqual(['flowschemas'])
+    expect(served('1.29', fc, 'v1', 'FlowSchema')).toEqual(['flowschemas'])
+    expect(served('1.28', fc, 'v1', 'FlowSchema')).toEqual([])
+    expect(served('1.32', fc, 'v1beta3', 'FlowSchema')).toEqual([])
+    expect(served('1.32', fc, 'v1', 'FlowSchema')).toEqual(['flowschemas'])
+  })
+
+  it('resource.k8s.io/v1 DeviceClass from 1.34; 1.33 serves no DeviceClass by default', () => {
+    expect(served('1.36', 'resource.k8s.io', 'v1', 'DeviceClass')).toEqual(['deviceclasses'])
+    expect(served('1.34', 'resource.k8s.io', 'v1', 'DeviceClass')).toEqual(['deviceclasses'])
+    for (const v of ['v1', 'v1beta1', 'v1beta2'])
+      expect(served('1.33', 'resource.k8s.io', v, 'DeviceClass')).toEqual([])
+    expect(
+      new RESTMapper({ release: '1.33', runtimeConfig: { 'resource.k8s.io/v1beta1': true } }).resourcesForKind({
+        group: 'resource.k8s.io',
+        version: 'v1beta1',
+        kind: 'DeviceClass',
+      }),
+    ).toHaveLength(1)
+  })
+
+  it('kinds removed before 1.36 are served by the releases before their removal, with their scope', () => {
+    const psp = new RESTMapper({ release: '1.24' }).resourcesForKind({
+      group: 'policy',
+      version: 'v1beta1',
+      kind: 'PodSecurityPolicy',
+    })
+    expect(psp.map((r) => [r.resource, r.namespaced])).toEqual([['podsecuritypolicies', false]])
+    expect(served('1.25', 'policy', 'v1beta1', 'PodSecurityPolicy')).toEqual([])
+    expect(served('1.21', 'extensions', 'v1beta1', 'Ingress')).toEqual(['ingresses'])
+    expect(served('1.22', 'extensions', 'v1beta1', 'Ingress')).toEqual([])
+    expect(served('1.24', 'batch', 'v1beta1', 'CronJob')).toEqual(['cronjobs'])
+    expect(served('1.25', 'autoscaling', 'v2beta2', 'HorizontalPodAutoscaler')).toEqual(['horizontalpodautoscalers'])
+    expect(served('1.26', 'autoscaling', 'v2beta2', 'HorizontalPodAutoscaler')).toEqual([])
+    expect(served('1.22', 'autoscaling', 'v2', 'HorizontalPodAutoscaler')).toEqual([])
+  })
+
+  it('1.37 adds its GA kinds; 1.36 does not serve them', () => {
+    expect(served('1.37', 'certificates.k8s.io', 'v1', 'ClusterTrustBundle')).toEqual(['clustertrustbundles'])
+    expect(served('1.36', 'certificates.k8s.io', 'v1', 'ClusterTrustBundle')).toEqual([])
+  })
+
+  it('extensions and networking.k8s.io ingresses are equivalent while both are served (cohabiting)', () => {
+    const m = new RESTMapper({ release: '1.21' })
+    expect(m.equivalentResourcesFor({ group: 'networking.k8s.io', version: 'v1', resource: 'ingresses' }, '')).toEqual([
+      { group: 'extensions', version: 'v1beta1', resource: 'ingresses' },
+      { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses' },
+      { group: 'networking.k8s.io', version: 'v1beta1', resource: 'ingresses' },
+    ])
+  })
+
+  it('1.36 as a release is the 1.36 table', () => {
+    const key = (r: { group: string; version: string; resource: string }) => `${r.group}/${r.version}/${r.resource}`
+    expect(new RESTMapper({ release: '1.36' }).resources().map(key)).toEqual(new RESTMapper().resources().map(key))
+  })
+
+  it('core kinds of every release', () => {
+    expect(served('1.16', '', 'v1', 'Pod')).toEqual(['pods'])
+    expect(() => new RESTMapper({ release: 'v1.29.1' })).toThrow(RangeError)
+  })
+})
