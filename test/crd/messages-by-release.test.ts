@@ -109,3 +109,23 @@ describe('structural errors by release', () => {
     ])
   })
 })
+
+// pkg/registry/customresource/validator.go validateKubeFinalizerName: a finalizer name with a dot but
+// no path got the generic hint up to release-1.31; kubernetes#127303 (first in 1.32) gives it its own.
+describe('finalizer warnings by release', () => {
+  const warningsAt = (version: KubeVersion) =>
+    CustomResourceDefinitions.load([crd], { version }).validate({
+      ...widget({ size: 'small' }),
+      metadata: { name: 'w', finalizers: ['example.com'] },
+    })?.warnings
+  it('1.31: the generic hint', () => {
+    expect(warningsAt('1.31')).toEqual([
+      'metadata.finalizers: "example.com": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers',
+    ])
+  })
+  it('1.32: the path hint', () => {
+    expect(warningsAt('1.32')).toEqual([
+      'metadata.finalizers: "example.com": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers',
+    ])
+  })
+})

@@ -20,6 +20,7 @@ import {
 import { additionalPropertiesSchema, itemsSchema, type JSONSchemaProps } from './schema.js'
 import type { CRSchemaValidator } from './schema-validation.js'
 import { deepCopy, deepEqual, isObject, type JSONObject } from './values.js'
+import { DEFAULT_MINOR } from './versions.js'
 
 // apiextensions-apiserver pkg/registry/customresource/strategy.go and status_strategy.go, with the
 // generic registry steps around them (apiserver pkg/registry/rest create.go BeforeCreate /
@@ -198,7 +199,7 @@ export function validateStatusUpdate(obj: JSONObject, old: JSONObject, ctx: Stra
 }
 
 /** generateWarningsFromObj: finalizers added by this request that are not domain-qualified. */
-export function finalizerWarnings(obj: JSONObject, old: JSONObject | undefined): string[] {
+export function finalizerWarnings(obj: JSONObject, old: JSONObject | undefined, minor = DEFAULT_MINOR): string[] {
   const names = (o: JSONObject | undefined) =>
     isObject(o?.metadata) && Array.isArray(o.metadata.finalizers)
       ? ((o.metadata.finalizers as unknown[]).filter((f) => typeof f === 'string') as string[])
@@ -213,7 +214,8 @@ export function finalizerWarnings(obj: JSONObject, old: JSONObject | undefined):
     for (const m of isQualifiedName(f)) out.push(`${p}: ${q}: ${m}`)
     if (!f.includes('/') && !standard.has(f)) {
       out.push(
-        f.includes('.')
+        // a dotted name without a path gets its own hint from 1.32 (kubernetes#127303)
+        f.includes('.') && minor >= 32
           ? `${p}: ${q}: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`
           : `${p}: ${q}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
       )

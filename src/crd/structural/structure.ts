@@ -271,6 +271,6 @@ export function validateStructure(
     runCEL: hasRules && blocked === undefined,
     errorsIfOtherwiseValid:
       operation === 'CREATE' ? withReleaseValues(validateCreateObjectMeta(current, info, minor), minor) : [],
-    warningsIfValid: operation === 'UPDATE_STATUS' ? [] : finalizerWarnings(current, oldObject),
+    warningsIfValid: operation === 'UPDATE_STATUS' ? [] : finalizerWarnings(current, oldObject, minor),
   }
 }
