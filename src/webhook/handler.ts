@@ -70,6 +70,8 @@ export interface AdmitEvent {
   readonly attributes: AdmissionAttributes
   readonly result: AdmitResult
   readonly response: AdmissionResponse
+  /** The set that answered (metrics label by what it loaded, not by request text). */
+  readonly policySet?: PolicySet
 }
 
 export interface AdmissionHandlerOptions {
@@ -376,11 +378,11 @@ export function createAdmissionHandler(
     }
   }
   /** Stage 3: the AdmissionReview answered. */
-  const answer = (parsed: Parsed, result: AdmitResult): HandlerResponse => {
+  const answer = (parsed: Parsed, result: AdmitResult, policySet: PolicySet): HandlerResponse => {
     const response = admissionResponse(parsed.uid, result)
     if (options.onAdmit !== undefined) {
       try {
-        options.onAdmit({ attributes: parsed.attributes, result, response })
+        options.onAdmit({ attributes: parsed.attributes, result, response, policySet })
       } catch {
         // observers never change the answer
       }
@@ -397,7 +399,7 @@ export function createAdmissionHandler(
       const set = getPolicySet()
       if (set === undefined) return noSet().response
       const result = admit(set, parsed)
-      return result instanceof Refusal ? result.response : answer(parsed, result)
+      return result instanceof Refusal ? result.response : answer(parsed, result, set)
     },
     handleAll(bodies: readonly unknown[]): HandlerResponse[] {
       const n = bodies.length
@@ -412,7 +414,7 @@ export function createAdmissionHandler(
       const out: HandlerResponse[] = new Array(n)
       for (let i = 0; i < n; i++) {
         const r = results[i] as AdmitResult | Refusal
-        out[i] = r instanceof Refusal ? r.response : answer(parsed[i] as Parsed, r)
+        out[i] = r instanceof Refusal ? r.response : answer(parsed[i] as Parsed, r, set as PolicySet)
       }
       return out
     },

@@ -2,16 +2,31 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { AdmitEvent } from './handler.js'
 
 // The server's Prometheus metrics (prom-client, one registry per server so several can run in one
-// process). Label values are bounded: paths are the served routes or `other`; policies are the
-// loaded ones.
+// process). Label values are bounded, never taken from request text: paths are the served routes or
+// `other`, codes the ones kelp answers, operations the four admission operations, policies and CRDs
+// the loaded ones (a custom resource of no loaded CRD counts as `unknown`), refusals a fixed list.
 
 export type ReloadTarget = 'policies' | 'certificate'
+
+/** Why a request or connection was refused before an AdmissionReview was answered. */
+export const REFUSAL_REASONS = [
+  'bad_request', // 400: HTTP that node's parser refuses
+  'request_timeout', // 408
+  'body_too_large', // 413
+  'header_too_large', // 431
+  'body_budget', // 503: the bodies in memory at the server's budget
+  'connection_limit', // closed at accept: maxConnections
+  'tls_handshake', // a TLS handshake that failed or timed out (client certificates included)
+  'connection_reset', // the client reset the connection mid-request
+] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
 
 export interface WebhookMetrics {
   readonly registry: Registry
   observeRequest(path: string, code: number, seconds: number): void
   observeAdmit(event: AdmitEvent): void
   observeReload(target: ReloadTarget, ok: boolean): void
+  observeRefusal(reason: RefusalReason): void
   setPoliciesLoaded(n: number): void
 }
 
@@ -92,6 +107,17 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     help: 'ValidatingAdmissionPolicies with at least one binding in the serving policy set.',
     registers,
   })
+  const refusals = new Counter({
+    name: 'kelp_http_refusals_total',
+    help:
+      'Requests and connections refused before an AdmissionReview was answered, by reason (HTTP 400, 408, ' +
+      '413, 431, 503 body budget, connection limit, TLS handshake failures, resets).',
+    labelNames: ['reason'] as const,
+    registers,
+    collect: collectCells,
+  })
+  const refusalCells = new Map<RefusalReason, Cell>()
+  for (const reason of REFUSAL_REASONS) refusalCells.set(reason, cell(refusals, { reason }))
   for (const path of [...ROUTES, 'other']) latency.zero({ path })
   for (const target of ['policies', 'certificate'] as const)
     for (const result of ['success', 'failure']) reloads.inc({ target, result }, 0)
@@ -124,7 +150,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
       c.n++
       route.latency.observe(seconds)
     },
-    observeAdmit({ attributes, result }) {
+    observeAdmit({ attributes, result, policySet }) {
       const key = result.allowed ? `t${attributes.operation}` : `f${attributes.operation}`
       let c = reviewCells.get(key)
       if (c === undefined) {
@@ -137,13 +163,18 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
         for (const action of v.actions) decision('ValidatingAdmissionPolicy', v.policy, action, r).n++
       }
       if (result.customResource !== undefined && !result.customResource.allowed) {
-        const { group, resource } = attributes.resource
-        decision('CustomResourceDefinition', `${resource}.${group}`, 'Deny', 'failed').n++
+        // the loaded CRD the object is of (its name), never the request's resource name
+        const crd = policySet?.crds.forObject(attributes.object)?.name ?? 'unknown'
+        decision('CustomResourceDefinition', crd, 'Deny', 'failed').n++
       }
     },
     observeReload(target, ok) {
       reloads.inc({ target, result: ok ? 'success' : 'failure' })
       if (ok) lastSuccess.set({ target }, Date.now() / 1000)
+    },
+    observeRefusal(reason) {
+      const c = refusalCells.get(reason)
+      if (c !== undefined) c.n++
     },
     setPoliciesLoaded(n) {
       policies.set(n)

@@ -1,29 +1,41 @@
-import { createHash } from 'node:crypto'
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto'
 import { type FSWatcher, readFileSync, statSync, watch } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import {
+  createServer as createHttpServer,
+  type Server as HttpServer,
+  IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http'
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net'
 import { dirname } from 'node:path'
-import { createSecureContext, type Server } from 'node:tls'
 import { expandPaths, parseManifests } from '../cli/load.js'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
-import { createHttp1Server, type Http1Exchange, type Http1Request, type Http1Server } from './http1.js'
 import { createLogger, type Logger } from './log.js'
-import { createMetrics, type ReloadTarget, type WebhookMetrics } from './metrics.js'
+import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
-// `kelp serve`: the admission handler over HTTPS (HTTP/1.1 read from the TLS socket: http1.ts).
+// `kelp serve`: the admission handler over node:https.
 //
 // Routes: POST /validate (AdmissionReview v1), GET /healthz (the process answers), GET /readyz (a
-// policy set is loaded and the server is not shutting down), GET /metrics (Prometheus text).
-// Limits: request bodies over 3 MiB → 413; headers must arrive within headersTimeout and the whole
-// request within requestTimeout (Node answers 408 and closes); TLS 1.2 or newer.
+// policy set is loaded and the server is not shutting down), GET /metrics (Prometheus text); the
+// optional plain-HTTP metrics port serves the last three only.
+// node's HTTP server gives the protections a server facing the network needs (llhttp, patched by
+// Node's security releases; sockets torn down on TLS errors and handshake timeouts; header and
+// request timeouts; reading paused while a connection's answers are not read). kelp adds what node
+// leaves to the application: a connection cap, a body limit (413) and an overall budget for bodies
+// in memory (503), a cap on unanswered pipelined requests per connection, bounded refusal counters,
+// ECDHE+AEAD ciphers on TLS 1.2, optional client certificates (mTLS).
 // Reloads: the policy paths and the certificate files are watched (their directories, so that the
-// atomic `..data` symlink swaps of ConfigMap / Secret volumes are seen); changes are debounced, the
-// new policy set is built between requests (never inside one) and swapped in with one assignment,
-// so each request sees one whole set. A set that does not load (unreadable or unparsable files, or
-// objects the apiserver would refuse: PolicySet `problems`) is logged and counted, and the last good
-// set keeps serving. Certificates are replaced with server.setSecureContext after checking the pair.
-// Shutdown: close() stops accepting connections, answers requests in flight (with Connection:
-// close), then resolves; connections still open after shutdownTimeout are cut.
+// atomic `..data` symlink swaps of ConfigMap / Secret volumes are seen); changes are debounced; the
+// new set is built between requests and swapped in with one assignment, so each request sees one
+// whole set. A set that does not load is logged and counted, and the last good set keeps serving. A
+// certificate is installed (setSecureContext) only once its key is checked to match it.
+// Shutdown: close() reports not ready at once and keeps answering for shutdownDelay (the time the
+// cluster needs to stop sending here), then stops accepting connections; each open connection
+// closes after its next answer (Connection: close) or once idle; those still open after
+// shutdownTimeout are cut.
 
 export const DEFAULT_PORT = 8443
 export const BODY_LIMIT = 3 * 1024 * 1024
@@ -33,10 +45,16 @@ export interface ServeOptions {
   readonly policies: readonly string[]
   readonly tlsCert: string
   readonly tlsKey: string
+  /** Require client certificates signed by this CA (PEM file): mTLS on the HTTPS port. */
+  readonly clientCA?: string
   /** Default 8443; 0 picks a free port. */
   readonly port?: number
   /** Default: every interface. */
   readonly address?: string
+  /** A plain-HTTP port for GET /metrics, /healthz, /readyz (Prometheus, kubelet probes); default none. */
+  readonly metricsPort?: number
+  /** Default: the same as `address`. */
+  readonly metricsAddress?: string
   readonly policySetOptions?: PolicySetOptions
   readonly logger?: Logger
   /** Watch the policy paths and the certificate files (default true). */
@@ -45,13 +63,19 @@ export interface ServeOptions {
   readonly debounceMs?: number
   /** Default 3 MiB. */
   readonly bodyLimit?: number
-  /** Default 10 s. */
+  /** Request bodies held in memory at once, over all connections (default 64 MiB; over it: 503). */
+  readonly bodyBudget?: number
+  /** Connections at once, TLS handshakes included (default 1024; more are closed at accept). */
+  readonly maxConnections?: number
+  /** Default 10 s; also the TLS handshake timeout. */
   readonly headersTimeoutMs?: number
   /** Default 30 s (the longest timeoutSeconds a webhook configuration allows). */
   readonly requestTimeoutMs?: number
-  /** Idle keep-alive connections are closed after this (default 65 s). */
+  /** Idle keep-alive connections are closed after this (default 95 s: the apiserver's client keeps them 90 s). */
   readonly keepAliveTimeoutMs?: number
-  /** How long close() waits for requests in flight before cutting connections (default 25 s). */
+  /** close(): how long to answer as usual, not ready, before closing connections (default 0). */
+  readonly shutdownDelayMs?: number
+  /** close(): how long connections may stay open after the delay before they are cut (default 25 s). */
   readonly shutdownTimeoutMs?: number
   /** Node's default process metrics in /metrics (default true). */
   readonly processMetrics?: boolean
@@ -64,9 +88,11 @@ export interface ReloadResult {
 }
 
 export interface WebhookServer {
-  readonly server: Server
+  readonly server: HttpsServer
   readonly port: number
   readonly address: string
+  /** The plain-HTTP metrics port, when one was asked for. */
+  readonly metricsPort?: number
   readonly metrics: WebhookMetrics
   /** The serving policy set (undefined until one loaded). */
   policySet(): PolicySet | undefined
@@ -74,7 +100,7 @@ export interface WebhookServer {
   reloadPolicies(force?: boolean): ReloadResult
   /** Reloads the certificate and key now. */
   reloadCertificate(force?: boolean): ReloadResult
-  /** Graceful shutdown: stop accepting, finish requests in flight. */
+  /** Graceful shutdown: not ready, answer for the delay, then close connections between requests. */
   close(): Promise<void>
   /** Resolves once the server has closed. */
   readonly closed: Promise<void>
@@ -139,29 +165,121 @@ export function buildPolicySet(read: PolicyFiles, options: PolicySetOptions = {}
   return { ok: true, set, objects: objects.length }
 }
 
-function readPair(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {
-  return { cert: readFileSync(certFile), key: readFileSync(keyFile) }
+interface TlsMaterial {
+  readonly cert: Buffer
+  readonly key: Buffer
+  readonly ca?: Buffer
+}
+
+/**
+ * Reads the serving pair (and the client CA) and checks that the key is the certificate's: a
+ * mismatched pair (an EC key beside an RSA certificate, half of a rotation) would make every
+ * handshake fail, so it is refused here and the last good pair keeps serving.
+ */
+export function readTlsMaterial(certFile: string, keyFile: string, caFile?: string): TlsMaterial {
+  const cert = readFileSync(certFile)
+  const key = readFileSync(keyFile)
+  const ca = caFile === undefined ? undefined : readFileSync(caFile)
+  let matches: boolean
+  try {
+    matches = new X509Certificate(cert).checkPrivateKey(createPrivateKey(key))
+  } catch (e) {
+    throw new Error(`the certificate or key does not parse: ${(e as Error).message}`)
+  }
+  if (!matches) throw new Error(`the private key ${keyFile} does not belong to the certificate ${certFile}`)
+  if (ca !== undefined) {
+    try {
+      new X509Certificate(ca)
+    } catch (e) {
+      throw new Error(`the client CA ${caFile} does not parse: ${(e as Error).message}`)
+    }
+  }
+  return { cert, key, ...(ca !== undefined ? { ca } : {}) }
 }
 
 const TLS_MIN = 'TLSv1.2' as const
+/**
+ * TLS 1.3's suites as node has them, and on TLS 1.2 only ECDHE key exchange with AEAD ciphers (no
+ * static-RSA key exchange, no CBC): what the Kubernetes and Mozilla "intermediate" profiles allow.
+ */
+export const CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':')
+
+const secureOptions = (m: TlsMaterial) => ({
+  cert: m.cert,
+  key: m.key,
+  ...(m.ca !== undefined ? { ca: m.ca } : {}),
+  minVersion: TLS_MIN,
+  ciphers: CIPHERS,
+  honorCipherOrder: true,
+})
+
 const TEXT = 'text/plain; charset=utf-8'
 /** The most AdmissionReviews answered together (see `flush`). */
 const MAX_BATCH = 32
+/**
+ * Unanswered requests per connection before kelp stops reading it: node pauses a connection whose
+ * written answers back up, but answers written later (a batch, /metrics) are not counted by then,
+ * so a client that pipelines and never reads would otherwise have every request parsed and held.
+ */
+const PIPELINE_LIMIT = 32
+
+/** A request, with what kelp keeps of it (no closures per request: the listeners are shared). */
+class Request extends IncomingMessage {
+  started = 0
+  path = ''
+  chunks: Buffer[] | undefined = undefined
+  size = 0
+  /** Bytes of this body counted in the server's budget. */
+  held = 0
+  /** Answered already (a refusal while the body arrives): the rest is dropped. */
+  answered = false
+  response: ServerResponse | undefined = undefined
+  body: Buffer | undefined = undefined
+}
+
+/** Per connection: unanswered requests, and whether kelp paused its reading. */
+interface ConnState {
+  pending: number
+  paused: boolean
+  /** Date.now() of the last request or answer (for closing idle connections at shutdown). */
+  last: number
+}
+const CONN = Symbol('kelp.conn')
+type Tracked = Socket & { [CONN]?: ConnState; _paused?: boolean }
 
 /** Starts the webhook server; resolves once it listens (the first policy load has been attempted). */
 export async function startWebhookServer(options: ServeOptions): Promise<WebhookServer> {
   const log = options.logger ?? createLogger()
   const metrics = createMetrics({ processMetrics: options.processMetrics !== false })
   const bodyLimit = options.bodyLimit ?? BODY_LIMIT
+  const bodyBudget = options.bodyBudget ?? 64 * 1024 * 1024
   const debounceMs = options.debounceMs ?? 300
   const requestTimeout = options.requestTimeoutMs ?? 30_000
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout)
+  const keepAliveTimeout = options.keepAliveTimeoutMs ?? 95_000
+  const shutdownDelay = options.shutdownDelayMs ?? 0
   const shutdownTimeout = options.shutdownTimeoutMs ?? 25_000
+  const maxConnections = options.maxConnections ?? 1024
 
   let current: PolicySet | undefined
   let policyFingerprint: string | undefined
   let certFingerprint: string | undefined
+  /** Not ready (close() was called). */
   let closing = false
+  /** Past the shutdown delay: every answer closes its connection. */
+  let draining = false
+  /** Bytes of request bodies in memory, all connections. */
+  let held = 0
 
   const handler = createAdmissionHandler(() => current, {
     onAdmit: (event) => {
@@ -217,22 +335,11 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     return { target: 'policies', outcome: 'loaded' }
   }
 
-  let server: Server | undefined
+  let server: HttpsServer | undefined
   const reloadCertificate = (force = false): ReloadResult => {
-    let pair: { cert: Buffer; key: Buffer }
+    let material: TlsMaterial
     try {
-      pair = readPair(options.tlsCert, options.tlsKey)
-    } catch (e) {
-      metrics.observeReload('certificate', false)
-      const err = `cannot read the certificate or key: ${(e as Error).message}`
-      log.error('certificate not reloaded: the current one keeps serving', { errors: [err] })
-      return { target: 'certificate', outcome: 'failed', errors: [err] }
-    }
-    const fp = sha256([pair.cert, pair.key])
-    if (!force && fp === certFingerprint) return { target: 'certificate', outcome: 'unchanged' }
-    try {
-      createSecureContext({ ...pair, minVersion: TLS_MIN }) // a mismatched or broken pair throws here
-      server?.setSecureContext({ ...pair, minVersion: TLS_MIN })
+      material = readTlsMaterial(options.tlsCert, options.tlsKey, options.clientCA)
     } catch (e) {
       // a rotation writes cert and key one after the other: the next change event retries
       metrics.observeReload('certificate', false)
@@ -242,6 +349,16 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
         key: options.tlsKey,
         errors: [err],
       })
+      return { target: 'certificate', outcome: 'failed', errors: [err] }
+    }
+    const fp = sha256([material.cert, material.key, material.ca ?? ''])
+    if (!force && fp === certFingerprint) return { target: 'certificate', outcome: 'unchanged' }
+    try {
+      server?.setSecureContext(secureOptions(material))
+    } catch (e) {
+      metrics.observeReload('certificate', false)
+      const err = (e as Error).message
+      log.error('certificate not reloaded: the current one keeps serving', { errors: [err] })
       return { target: 'certificate', outcome: 'failed', errors: [err] }
     }
     certFingerprint = fp
@@ -274,7 +391,10 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     )
   }
   const watchTargets = (target: ReloadTarget): { path: string; recursive: boolean }[] => {
-    const paths = target === 'policies' ? options.policies : [options.tlsCert, options.tlsKey]
+    const paths =
+      target === 'policies'
+        ? options.policies
+        : [options.tlsCert, options.tlsKey, ...(options.clientCA !== undefined ? [options.clientCA] : [])]
     const out = new Map<string, boolean>()
     for (const p of paths) {
       let dir = false
@@ -322,84 +442,160 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   }
 
   // --- HTTP ------------------------------------------------------------------------------------------
-  // metrics count unknown paths as `other` (observeRequest), so the request's own path is passed as is
-  const reply = (x: Http1Exchange, req: Http1Request, r: HandlerResponse) => {
-    x.respond(req, { status: r.status, headers: r.headers, body: JSON.stringify(r.body) })
-    metrics.observeRequest(req.path, r.status, (performance.now() - req.started) / 1000)
+  const stateOf = (socket: Socket): ConnState => {
+    const s = socket as Tracked
+    let st = s[CONN]
+    if (st === undefined) {
+      st = { pending: 0, paused: false, last: Date.now() }
+      s[CONN] = st
+    }
+    return st
   }
-  const text = (x: Http1Exchange, req: Http1Request, status: number, t: string, contentType = TEXT) => {
-    x.respond(req, { status, headers: { 'content-type': contentType }, body: `${t}\n` })
+
+  /** Writes an answer (once per request); a draining server closes the connection after it. */
+  const write = (req: Request, status: number, headers: OutgoingHttpHeaders, body: string) => {
+    const res = req.response as ServerResponse
+    req.answered = true
+    const h: OutgoingHttpHeaders = { ...headers, 'content-length': Buffer.byteLength(body) }
+    if (draining) h.connection = 'close'
+    res.writeHead(status, h)
+    res.end(req.method === 'HEAD' ? undefined : body)
     metrics.observeRequest(req.path, status, (performance.now() - req.started) / 1000)
   }
-  const tooLargeMessage = `request body is larger than the limit of ${bodyLimit} bytes (${bodyLimit / 1048576} MiB)`
+  const reply = (req: Request, r: HandlerResponse) => write(req, r.status, r.headers ?? {}, JSON.stringify(r.body))
+  const text = (req: Request, status: number, t: string, contentType = TEXT) =>
+    write(req, status, { 'content-type': contentType }, `${t}\n`)
+  /** A refusal while the body may still arrive: the connection closes after the answer. */
+  const refuse = (req: Request, r: HandlerResponse, reason: RefusalReason) => {
+    release(req)
+    req.chunks = undefined
+    metrics.observeRefusal(reason)
+    write(req, r.status, { ...r.headers, connection: 'close' }, JSON.stringify(r.body))
+  }
+  const tooLarge = () =>
+    errorResponse(413, `request body is larger than the limit of ${bodyLimit} bytes (${bodyLimit / 1048576} MiB)`)
+  const release = (req: Request) => {
+    held -= req.held
+    req.held = 0
+  }
+
+  // shared listeners (`this` is the request or the response)
+  function onBody(this: Request, chunk: Buffer) {
+    if (this.answered) return
+    this.size += chunk.length
+    if (this.size > bodyLimit) return refuse(this, tooLarge(), 'body_too_large')
+    if (held + chunk.length > bodyBudget) {
+      log.warn('request bodies in memory at the budget: refusing', { budget: bodyBudget })
+      return refuse(this, errorResponse(503, 'too many request bodies in memory: retry'), 'body_budget')
+    }
+    held += chunk.length
+    this.held += chunk.length
+    ;(this.chunks as Buffer[]).push(chunk)
+  }
+  function onBodyEnd(this: Request) {
+    if (this.answered) return
+    const chunks = this.chunks as Buffer[]
+    this.chunks = undefined
+    this.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.size)
+    if (batch.length === 0) setImmediate(flush)
+    batch.push(this)
+  }
+  function onRequestClose(this: Request) {
+    release(this) // an aborted body gives its bytes back
+  }
+  function onResponseDone(this: ServerResponse) {
+    const socket = this.req.socket as Tracked
+    const st = socket[CONN]
+    if (st === undefined) return
+    st.pending--
+    st.last = Date.now()
+    // resumed only when node has not paused the connection itself (its answers backed up)
+    if (st.paused && st.pending <= PIPELINE_LIMIT / 2) {
+      st.paused = false
+      if (socket._paused !== true) socket.resume()
+    }
+  }
 
   /** Whether `method` may be used where `allowed` is; answers 405 when not. */
-  const only = (x: Http1Exchange, req: Http1Request, allowed: string): boolean => {
+  const only = (req: Request, allowed: string): boolean => {
     const method = req.method
     if (method === allowed || (allowed === 'GET' && method === 'HEAD')) return true
     const allow = allowed === 'GET' ? 'GET, HEAD' : allowed
-    reply(x, req, errorResponse(405, `method ${method} is not allowed on ${req.path}: use ${allowed}`, { allow }))
+    reply(req, errorResponse(405, `method ${method} is not allowed on ${req.path}: use ${allowed}`, { allow }))
     return false
   }
 
-  const route = (req: Http1Request, x: Http1Exchange) => {
+  // One /metrics text at a time, shared by every request that asks while it is rendered: a flood
+  // of scrapes costs one rendering, not one each.
+  let rendering: Promise<string> | undefined
+  const renderMetrics = (): Promise<string> => {
+    rendering ??= metrics.registry.metrics().finally(() => {
+      rendering = undefined
+    })
+    return rendering
+  }
+
+  const route = (req: Request, plain: boolean) => {
     const path = req.path
-    if (req.tooLarge) return reply(x, req, errorResponse(413, tooLargeMessage))
-    switch (path) {
-      case '/validate':
-        if (!only(x, req, 'POST')) return
-        if (batchRequests.length === 0) setImmediate(flush)
-        batchRequests.push(req)
-        batchExchanges.push(x)
+    switch (plain ? `plain:${path}` : path) {
+      case '/validate': {
+        if (!only(req, 'POST')) return
+        const declared = req.headers['content-length']
+        if (declared !== undefined && Number(declared) > bodyLimit) return refuse(req, tooLarge(), 'body_too_large')
+        req.chunks = []
+        req.on('data', onBody)
+        req.on('end', onBodyEnd)
+        req.once('close', onRequestClose)
         return
+      }
       case '/healthz':
-        if (only(x, req, 'GET')) text(x, req, 200, 'ok')
+      case 'plain:/healthz':
+        if (only(req, 'GET')) text(req, 200, 'ok')
         return
       case '/readyz':
-        if (!only(x, req, 'GET')) return
-        if (closing) text(x, req, 503, 'shutting down')
-        else if (current === undefined) text(x, req, 503, 'no policy set loaded')
-        else text(x, req, 200, 'ok')
+      case 'plain:/readyz':
+        if (!only(req, 'GET')) return
+        if (closing) text(req, 503, 'shutting down')
+        else if (current === undefined) text(req, 503, 'no policy set loaded')
+        else text(req, 200, 'ok')
         return
       case '/metrics':
-        if (!only(x, req, 'GET')) return
-        metrics.registry.metrics().then(
-          (body) => text(x, req, 200, body.replace(/\n$/, ''), metrics.registry.contentType),
+      case 'plain:/metrics':
+        if (!only(req, 'GET')) return
+        renderMetrics().then(
+          (body) => text(req, 200, body.replace(/\n$/, ''), metrics.registry.contentType),
           (e: unknown) => {
             log.error('metrics collection failed', { error: e })
-            reply(x, req, errorResponse(500, 'metrics collection failed'))
+            reply(req, errorResponse(500, 'metrics collection failed'))
           },
         )
         return
       default:
         reply(
-          x,
           req,
-          errorResponse(404, `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`),
+          errorResponse(
+            404,
+            plain
+              ? `no route ${path}: this port serves GET /metrics, /healthz, /readyz`
+              : `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`,
+          ),
         )
     }
   }
 
   // AdmissionReviews are answered in batches: those that arrived in one turn of the event loop (one
   // poll of the sockets) are answered together just after it, stage by stage (handler.handleAll).
-  // Each stage's code then stays in the CPU's caches: 30% less CPU per request under load on the
-  // bench machine (docs/benchmarks.md); a lone request waits for nothing but its own turn.
-  let batchRequests: Http1Request[] = []
-  let batchExchanges: Http1Exchange[] = []
+  // Each stage's code then stays in the CPU's caches (docs/benchmarks.md); a lone request waits
+  // for nothing but its own turn.
+  let batch: Request[] = []
   const flush = () => {
-    let requests = batchRequests
-    let exchanges = batchExchanges
+    let requests = batch
     if (requests.length > MAX_BATCH) {
       // bounded, so that the first answers of a large batch do not wait for all of it
-      batchRequests = requests.slice(MAX_BATCH)
-      batchExchanges = exchanges.slice(MAX_BATCH)
+      batch = requests.slice(MAX_BATCH)
       requests = requests.slice(0, MAX_BATCH)
-      exchanges = exchanges.slice(0, MAX_BATCH)
       setImmediate(flush)
-    } else {
-      batchRequests = []
-      batchExchanges = []
-    }
+    } else batch = []
     let answers: HandlerResponse[]
     try {
       answers = handler.handleAll(requests.map((r) => r.body))
@@ -407,71 +603,186 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       log.error('internal error handling AdmissionReviews', { error: e })
       answers = requests.map(() => errorResponse(500, 'internal error'))
     }
-    // the answers written, then the metrics recorded, each loop on its own (the same locality again)
-    const done = new Float64Array(requests.length)
+    // each answer on its own: one that fails to be written does not leave the rest unanswered
     for (let i = 0; i < requests.length; i++) {
-      const r = answers[i] as HandlerResponse
-      ;(exchanges[i] as Http1Exchange).respond(requests[i] as Http1Request, {
-        status: r.status,
-        headers: r.headers,
-        body: JSON.stringify(r.body),
-      })
-      done[i] = performance.now()
+      const req = requests[i] as Request
+      req.body = undefined
+      release(req)
+      if (req.answered) continue
+      try {
+        reply(req, answers[i] as HandlerResponse)
+      } catch (e) {
+        log.error('internal error writing an answer', { error: e })
+        answerFailed(req)
+      }
     }
-    for (let i = 0; i < requests.length; i++)
-      metrics.observeRequest(
-        '/validate',
-        (answers[i] as HandlerResponse).status,
-        ((done[i] as number) - (requests[i] as Http1Request).started) / 1000,
-      )
+  }
+  /** An answer that could not be written: a 500 if nothing went out yet, else the connection is cut. */
+  const answerFailed = (req: Request) => {
+    const res = req.response as ServerResponse
+    try {
+      if (!res.headersSent) {
+        req.answered = false
+        return reply(req, errorResponse(500, 'internal error'))
+      }
+    } catch {
+      // fall through
+    }
+    res.destroy()
   }
 
-  const onRequest = (req: Http1Request, x: Http1Exchange) => {
+  const onRequest = (plain: boolean) => (r: IncomingMessage, res: ServerResponse) => {
+    const req = r as Request
+    req.started = performance.now()
+    req.response = res
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    req.path = q < 0 ? url : url.slice(0, q)
+    const st = stateOf(req.socket)
+    st.pending++
+    st.last = Date.now()
+    res.once('close', onResponseDone)
+    if (st.pending > PIPELINE_LIMIT && !st.paused) {
+      st.paused = true
+      req.socket.pause()
+    }
     try {
-      route(req, x)
+      route(req, plain)
     } catch (e) {
       log.error('internal error', { path: req.path, method: req.method, error: e })
-      reply(x, req, errorResponse(500, 'internal error'))
+      if (!req.answered) answerFailed(req)
+    }
+  }
+
+  /**
+   * Requests node refuses before they reach kelp (malformed, headers too large, too slow) and TLS
+   * failures: counted by kind (a bounded set), then answered as node answers them without a
+   * listener; the socket is always destroyed (a listener takes that duty over from node).
+   */
+  const onClientError = (err: NodeJS.ErrnoException, socket: Socket) => {
+    const code = err.code ?? ''
+    let status = 0
+    let reason: RefusalReason
+    if (code === 'HPE_HEADER_OVERFLOW') {
+      status = 431
+      reason = 'header_too_large'
+    } else if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408
+      reason = 'request_timeout'
+    } else if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
+      status = 413
+      reason = 'body_too_large'
+    } else if (code.startsWith('HPE_')) {
+      status = 400
+      reason = 'bad_request'
+    } else if (code === 'ECONNRESET' || code === 'EPIPE') reason = 'connection_reset'
+    else reason = 'tls_handshake'
+    metrics.observeRefusal(reason)
+    log.debug('request refused', { code: status || undefined, reason, error: err.message })
+    const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
+    if (status !== 0 && socket.writable && (busy == null || !busy.headersSent))
+      socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`)
+    socket.destroy()
+  }
+
+  const httpOptions = {
+    IncomingMessage: Request,
+    maxHeaderSize: 16 * 1024,
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    // the timeouts are checked this often (node's default, 30 s, would let a slow client keep its
+    // connection up to 40 s past a 10 s headers timeout)
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+    noDelay: true,
+  }
+  /** Raw sockets (TLS handshakes included), for the forced end of a shutdown. */
+  const sockets = new Set<Socket>()
+  const track = (s: Socket) => {
+    sockets.add(s)
+    s.once('close', () => sockets.delete(s))
+  }
+  const onDrop = () => metrics.observeRefusal('connection_limit')
+  /** The connections HTTP is spoken on (after the handshake), for closing idle ones at shutdown. */
+  const connections = new Set<Socket>()
+  const onConnection = (s: Socket) => {
+    stateOf(s)
+    connections.add(s)
+    s.once('close', () => connections.delete(s))
+  }
+  /** Expect: 100-continue: a body over the limit is refused before the client sends it. */
+  const onCheckContinue = (plainPort: boolean) => {
+    const handle = onRequest(plainPort)
+    return (req: IncomingMessage, res: ServerResponse) => {
+      if (!(Number(req.headers['content-length'] ?? 0) > bodyLimit)) res.writeContinue()
+      handle(req, res)
     }
   }
 
   // --- start -----------------------------------------------------------------------------------------
-  const initial = readPair(options.tlsCert, options.tlsKey) // unreadable files: the caller's error
+  const initial = readTlsMaterial(options.tlsCert, options.tlsKey, options.clientCA) // the caller's error
   reloadPolicies(true)
 
-  const http: Http1Server = createHttp1Server(
+  server = createHttpsServer(
     {
-      tls: { ...initial, minVersion: TLS_MIN },
-      bodyLimit,
-      headersTimeoutMs: headersTimeout,
-      requestTimeoutMs: requestTimeout,
-      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 65_000,
-      onProtocolError: (code, message) => log.debug('request refused', { code, error: message }),
+      ...httpOptions,
+      ...secureOptions(initial),
+      ALPNProtocols: ['http/1.1'],
+      handshakeTimeout: headersTimeout,
+      ...(options.clientCA !== undefined ? { requestCert: true, rejectUnauthorized: true } : {}),
     },
-    onRequest,
-    (code, message) => {
-      const r = errorResponse(code, message)
-      return { status: code, headers: r.headers, body: JSON.stringify(r.body) }
-    },
+    onRequest(false),
   )
-  server = http.tls
-  certFingerprint = sha256([initial.cert, initial.key])
+  server.maxConnections = maxConnections
+  server.on('clientError', onClientError)
+  server.on('connection', track)
+  server.on('drop', onDrop)
+  server.on('secureConnection', onConnection)
+  server.on('checkContinue', onCheckContinue(false))
+  certFingerprint = sha256([initial.cert, initial.key, initial.ca ?? ''])
   metrics.observeReload('certificate', true)
-  server.on('tlsClientError', (err) => log.debug('TLS handshake failed', { error: err.message }))
 
-  await new Promise<void>((resolve, reject) => {
-    const onError = (e: Error) => reject(e)
-    server?.once('error', onError)
-    server?.listen(options.port ?? DEFAULT_PORT, options.address, () => {
-      server?.off('error', onError)
-      resolve()
+  let plain: HttpServer | undefined
+  if (options.metricsPort !== undefined) {
+    plain = createHttpServer(httpOptions, onRequest(true))
+    plain.maxConnections = Math.max(16, Math.floor(maxConnections / 8))
+    plain.on('clientError', onClientError)
+    plain.on('connection', track)
+    plain.on('drop', onDrop)
+    plain.on('connection', onConnection)
+    plain.on('checkContinue', onCheckContinue(true))
+  }
+
+  const listen = (s: HttpServer | HttpsServer, port: number, address: string | undefined) =>
+    new Promise<void>((resolve, reject) => {
+      const onError = (e: Error) => reject(e)
+      s.once('error', onError)
+      s.listen(port, address, () => {
+        s.off('error', onError)
+        s.on('error', (e) => log.error('server error', { error: e }))
+        resolve()
+      })
     })
-  })
-  server.on('error', (e) => log.error('server error', { error: e }))
+  await listen(server, options.port ?? DEFAULT_PORT, options.address)
+  if (plain !== undefined && options.metricsPort !== undefined) {
+    try {
+      await listen(plain, options.metricsPort, options.metricsAddress ?? options.address)
+    } catch (e) {
+      server.close()
+      throw e
+    }
+  }
   arm('policies')
   arm('certificate')
   const addr = server.address() as AddressInfo
-  log.info('listening', { address: addr.address, port: addr.port, ready: current !== undefined })
+  const plainPort = plain === undefined ? undefined : (plain.address() as AddressInfo).port
+  log.info('listening', {
+    address: addr.address,
+    port: addr.port,
+    ...(plainPort !== undefined ? { metricsPort: plainPort } : {}),
+    mtls: options.clientCA !== undefined || undefined,
+    ready: current !== undefined,
+  })
 
   let closePromise: Promise<void> | undefined
   let resolveClosed: () => void = () => {}
@@ -479,24 +790,58 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     resolveClosed = r
   })
   const s = server
+  const servers = plain === undefined ? [s] : [s, plain]
   const close = (): Promise<void> => {
     if (closePromise !== undefined) return closePromise
     closing = true
     for (const t of ['policies', 'certificate'] as const) disarm(t)
     for (const t of timers.values()) clearTimeout(t)
     timers.clear()
-    log.info('shutting down: finishing requests in flight')
-    closePromise = http
-      .close(shutdownTimeout, () => log.warn('shutdown timeout: closing the remaining connections'))
+    log.info('shutting down: not ready, answering', { ms: shutdownDelay })
+    closePromise = new Promise<void>((r) => setTimeout(r, shutdownDelay))
+      .then(() => {
+        draining = true
+        log.info('shutting down: closing connections between requests', { timeoutMs: shutdownTimeout })
+        return Promise.all(servers.map((x) => drain(x)))
+      })
       .then(() => log.info('stopped'))
     void closePromise.then(resolveClosed) // `closed` settles with (not before) the promise close() returned
     return closePromise
   }
+  /**
+   * Stops accepting; a connection closes after its next answer (see onResponseDone), or once it
+   * has been idle for a second (a client's request on it may cross the close: a short idle time
+   * is left for it); after shutdownTimeout, the rest are cut.
+   */
+  const drain = (x: HttpServer | HttpsServer) =>
+    new Promise<void>((resolve) => {
+      const sweep = setInterval(() => {
+        const now = Date.now()
+        for (const sock of connections) {
+          const st = (sock as Tracked)[CONN]
+          if (st !== undefined && st.pending === 0 && now - st.last >= 1000) sock.end()
+        }
+      }, 200)
+      sweep.unref()
+      const force = setTimeout(() => {
+        log.warn('shutdown timeout: closing the remaining connections')
+        for (const sock of sockets) sock.destroy()
+      }, shutdownTimeout)
+      force.unref()
+      // net's close (not http's, which also cuts idle connections at once, crossing requests a
+      // client sends on them): stop accepting, and call back once the last connection is gone
+      NetServer.prototype.close.call(x, () => {
+        clearInterval(sweep)
+        clearTimeout(force)
+        resolve()
+      })
+    })
 
   return {
     server: s,
     port: addr.port,
     address: addr.address,
+    ...(plainPort !== undefined ? { metricsPort: plainPort } : {}),
     metrics,
     policySet: () => current,
     reloadPolicies: (force = true) => reloadPolicies(force),
@@ -504,4 +849,11 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     close,
     closed,
   }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { type Agent, request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect as tlsConnect } from 'node:tls'
 
 // Shared by the webhook tests: a self-signed certificate made with the openssl CLI, policy
 // material, AdmissionReview builders and an HTTPS client.
@@ -256,4 +257,142 @@ export async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs 
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error(`timed out waiting for ${what}`)
+}
+
+export type RawReply = { status: number; headers: Record<string, string>; body: string }
+
+/** Parses the HTTP/1.1 responses in `text` (each framed by its content-length; `heads`: HEAD answers). */
+export function parseResponses(text: string, heads: readonly boolean[] = []): RawReply[] {
+  const out: RawReply[] = []
+  let at = 0
+  while (at < text.length) {
+    const end = text.indexOf('\r\n\r\n', at)
+    if (end < 0) break
+    const [statusLine, ...lines] = text.slice(at, end).split('\r\n')
+    const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine ?? '')?.[1])
+    const headers: Record<string, string> = {}
+    for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()
+    const length = status === 100 || heads[out.length] ? 0 : Number(headers['content-length'] ?? 0)
+    out.push({ status, headers, body: text.slice(end + 4, end + 4 + length) })
+    at = end + 4 + length
+  }
+  return out
+}
+
+/**
+ * A raw TLS client on loopback: connects, writes `parts` (one write each), collects what comes back
+ * until `done` says so, the server closes, or `timeoutMs` (then the socket is destroyed: bounded).
+ */
+export function talk(
+  port: number,
+  ca: string,
+  parts: readonly (string | Buffer)[],
+  done: (text: string) => boolean = () => false,
+  timeoutMs = 3000,
+): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, ca }, () => {
+      for (const p of parts) socket.write(p)
+    })
+    let text = ''
+    let settled = false
+    const finish = (closed: boolean) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      socket.destroy()
+      resolve({ text, closed })
+    }
+    const timer = setTimeout(() => finish(false), timeoutMs)
+    socket.on('data', (d: Buffer) => {
+      text += d.toString('latin1')
+      if (done(text)) finish(false)
+    })
+    socket.on('close', () => finish(true))
+    socket.on('error', (e) => {
+      // a reset after an answer is a close; before anything arrived, the caller's error
+      if (text !== '') finish(true)
+      else if (!settled) {
+        settled = true
+        clearTimeout(timer)
+        reject(e)
+      }
+    })
+  })
+}
+export const responses = (n: number) => (text: string) => parseResponses(text).length >= n
+
+const openssl = (args: string[]) => {
+  const r = spawnSync('openssl', args, { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`openssl ${args[0]} failed: ${r.stderr}`)
+}
+
+/** A self-signed RSA certificate for 127.0.0.1 (a key of another type beside an EC one: a mismatch). */
+export function makeRsaCert(
+  dir: string,
+  name = 'rsa',
+): { certFile: string; keyFile: string; cert: string; key: string } {
+  const certFile = join(dir, `${name}.pem`)
+  const keyFile = join(dir, `${name}-key.pem`)
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=kelp-test-${name}`,
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ])
+  return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') }
+}
+
+/** A CA and a client certificate it signed (what an apiserver presents through its kubeconfig). */
+export function makeClientCA(dir: string): { caFile: string; ca: string; cert: string; key: string } {
+  const caFile = join(dir, 'client-ca.pem')
+  const caKey = join(dir, 'client-ca-key.pem')
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=kelp-test-client-ca',
+    '-keyout',
+    caKey,
+    '-out',
+    caFile,
+  ])
+  const key = join(dir, 'client-key.pem')
+  const csr = join(dir, 'client.csr')
+  const cert = join(dir, 'client.pem')
+  openssl([
+    'req',
+    '-new',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-subj',
+    '/CN=kube-apiserver',
+    '-keyout',
+    key,
+    '-out',
+    csr,
+  ])
+  openssl(['x509', '-req', '-in', csr, '-CA', caFile, '-CAkey', caKey, '-CAcreateserial', '-days', '1', '-out', cert])
+  return { caFile, ca: readFileSync(caFile, 'utf8'), cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') }
 }

@@ -1,308 +1,207 @@
-import { connect, type TLSSocket } from 'node:tls'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { connect } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHttp1Server, type Http1Exchange, type Http1Request, type Http1Server } from '../../src/webhook/http1.js'
-import { hasOpenssl, makeCert, tempDir } from './helpers.js'
+import { createLogger } from '../../src/webhook/log.js'
+import { startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
+import {
+  DEPLOYMENTS,
+  deployment,
+  hasOpenssl,
+  makeCert,
+  parseResponses,
+  REPLICAS_POLICY,
+  responses,
+  review,
+  talk,
+  tempDir,
+} from './helpers.js'
 
-// kelp serve's HTTP/1.1 layer, byte for byte over TLS. Expected behaviour: RFC 9112 (message syntax,
-// Content-Length and chunked framing, persistence, pipelining), RFC 9110 (Expect, HEAD, 4xx/5xx), and
-// where the RFCs let a server choose, what node's own server (llhttp) answers: 400 for framing it
-// refuses (both Content-Length and Transfer-Encoding, obs-fold, a missing Host), 431, 505, 408.
+// kelp serve's HTTP/1.1 over TLS, byte for byte from a raw TLS client on loopback. Expected behaviour:
+// RFC 9112 (framing, persistence, pipelining), RFC 9110 (Expect, HEAD), and where the RFCs let a
+// server choose, what node's server (llhttp, strict mode) answers: 400 for framing it refuses
+// (Content-Length with Transfer-Encoding, obs-fold, a missing Host, …), 431, 408; the connection then
+// closes. kelp's own refusals (413 over the body limit) come as a metav1.Status.
 
-type Reply = { status: number; headers: Record<string, string>; body: string }
-
-/** Parses the responses in `text` (each framed by its content-length). */
-function parseResponses(text: string, heads: readonly boolean[] = []): Reply[] {
-  const out: Reply[] = []
-  let at = 0
-  while (at < text.length) {
-    const end = text.indexOf('\r\n\r\n', at)
-    if (end < 0) break
-    const [statusLine, ...lines] = text.slice(at, end).split('\r\n')
-    const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine ?? '')?.[1])
-    const headers: Record<string, string> = {}
-    for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()
-    const length = status === 100 || heads[out.length] ? 0 : Number(headers['content-length'] ?? 0)
-    out.push({ status, headers, body: text.slice(end + 4, end + 4 + length) })
-    at = end + 4 + length
-  }
-  return out
-}
-
-describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer (http1.ts)', () => {
+describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 (node:https)', () => {
   let tls: ReturnType<typeof makeCert>
-  let server: Http1Server
-  let port: number
-  const pending: { req: Http1Request; x: Http1Exchange }[] = []
+  let srv: WebhookServer
+  const say = (parts: readonly (string | Buffer)[], done?: (t: string) => boolean, ms?: number) =>
+    talk(srv.port, tls.cert, parts, done, ms)
+  const body = (replicas = 1, uid = 'u1') => {
+    const r = review(deployment(replicas), DEPLOYMENTS)
+    r.request.uid = uid
+    return JSON.stringify(r)
+  }
+  const post = (b: string, extra = '') =>
+    `POST /validate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n${extra}Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`
 
   beforeAll(async () => {
-    tls = makeCert(tempDir())
-    server = createHttp1Server(
-      {
-        tls: { cert: tls.cert, key: tls.key },
-        bodyLimit: 1000,
-        headersTimeoutMs: 300,
-        requestTimeoutMs: 600,
-        keepAliveTimeoutMs: 400,
-        checkIntervalMs: 50,
-      },
-      (req, x) => {
-        // /later answers on the next turn of the event loop (as /metrics does)
-        const reply = {
-          status: req.tooLarge ? 413 : 200,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            method: req.method,
-            target: req.target,
-            path: req.path,
-            length: req.body.length,
-            body: req.body.toString('utf8'),
-            headers: req.headers,
-          }),
-        }
-        if (req.path === '/hold') pending.push({ req, x })
-        else if (req.path === '/later') setTimeout(() => x.respond(req, reply), 20)
-        else x.respond(req, reply)
-      },
-      (code, message) => ({ status: code, headers: { 'content-type': 'text/plain' }, body: `${message}\n` }),
-    )
-    await new Promise<void>((resolve) => server.tls.listen(0, '127.0.0.1', resolve))
-    port = (server.tls.address() as { port: number }).port
+    const dir = tempDir()
+    tls = makeCert(dir)
+    writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
+    srv = await startWebhookServer({
+      policies: [join(dir, 'p.yaml')],
+      tlsCert: tls.certFile,
+      tlsKey: tls.keyFile,
+      port: 0,
+      address: '127.0.0.1',
+      logger: createLogger({ write: () => {} }),
+      bodyLimit: 4000,
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      keepAliveTimeoutMs: 400,
+      processMetrics: false,
+      watch: false,
+    })
   })
   afterAll(async () => {
-    await server?.close(1000)
+    await srv?.close()
   })
 
-  /** Connects, writes `parts` (one write each), collects what comes back until `done` or the close. */
-  const talk = (
-    parts: readonly (string | Buffer)[],
-    done: (text: string) => boolean = () => false,
-    timeoutMs = 3000,
-  ): Promise<{ text: string; closed: boolean; socket: TLSSocket }> =>
-    new Promise((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, () => {
-        for (const p of parts) socket.write(p)
-      })
-      let text = ''
-      let settled = false
-      const finish = (closed: boolean) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        resolve({ text, closed, socket })
-      }
-      const timer = setTimeout(() => finish(false), timeoutMs)
-      socket.on('data', (d) => {
-        text += d.toString('latin1')
-        if (done(text)) finish(false)
-      })
-      socket.on('close', () => finish(true))
-      socket.on('error', (e) => (settled ? undefined : reject(e)))
-    })
-  const count = (n: number) => (text: string) => parseResponses(text).length >= n
-
   it('a Content-Length body, and two requests on one kept-alive connection', async () => {
-    const req = (body: string) =>
-      `POST /validate?x=1 HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`
-    const r = await talk([req('{"a":1}'), req('[]')], count(2))
-    r.socket.destroy()
+    const r = await say([post(body(1, 'a')), post(body(9, 'b'))], responses(2))
     const [one, two] = parseResponses(r.text)
     expect(one?.status).toBe(200)
     expect(one?.headers.connection).toBe('keep-alive')
     expect(one?.headers['keep-alive']).toMatch(/^timeout=\d+$/)
     expect(one?.headers.date).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
-    expect(JSON.parse(one?.body ?? '')).toMatchObject({
-      method: 'POST',
-      target: '/validate?x=1',
-      path: '/validate',
-      body: '{"a":1}',
-      headers: { host: 'a', 'content-type': 'application/json', 'content-length': '7' },
-    })
-    expect(JSON.parse(two?.body ?? '').body).toBe('[]')
-    expect(r.closed).toBe(false)
+    expect(JSON.parse(one?.body ?? '').response).toEqual({ uid: 'a', allowed: true })
+    expect(JSON.parse(two?.body ?? '').response).toMatchObject({ uid: 'b', allowed: false })
   })
 
-  it('a chunked body: sizes in hex, extensions and trailer fields ignored', async () => {
-    const r = await talk(
-      [
-        'POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n',
-        '5;name=value\r\nhello\r\n',
-        'B\r\n, chunked!!\r\n0\r\nX-Trailer: t\r\n\r\n',
-      ],
-      count(1),
+  it('a chunked body, and one trickled in many one-byte chunks, arrive whole', async () => {
+    const b = body(1, 'c')
+    const chunked = `POST /validate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n${[...b].map((c) => `1\r\n${c}\r\n`).join('')}0\r\nX-Trailer: t\r\n\r\n`
+    const r = await say([chunked], responses(1))
+    expect(JSON.parse(parseResponses(r.text)[0]?.body ?? '').response).toEqual({ uid: 'c', allowed: true })
+  })
+
+  it('pipelined requests are answered in order, /metrics (answered later) among them', async () => {
+    const r = await say(
+      [`GET /metrics HTTP/1.1\r\nHost: a\r\n\r\n${post(body(1, 'p1'))}GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n`],
+      responses(3),
     )
-    r.socket.destroy()
-    const body = JSON.parse(parseResponses(r.text)[0]?.body ?? '')
-    expect(body).toMatchObject({ body: 'hello, chunked!!', length: 16 })
+    const [m, v, h] = parseResponses(r.text)
+    expect(m?.body).toMatch(/^# HELP /)
+    expect(JSON.parse(v?.body ?? '').response.uid).toBe('p1')
+    expect(h?.body).toBe('ok\n')
   })
 
-  it('a body trickled in many small reads, and one of many one-byte chunks, arrives whole', async () => {
-    const text = 'abcdefghij'.repeat(60) // 600 bytes
-    const parts: string[] = [`POST /t HTTP/1.1\r\nHost: a\r\nContent-Length: ${text.length}\r\n\r\n`]
-    for (let i = 0; i < text.length; i += 7) parts.push(text.slice(i, i + 7))
-    const slow = await new Promise<string>((resolve, reject) => {
-      let got = ''
-      const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, async () => {
-        for (const p of parts) {
-          socket.write(p)
-          await new Promise((r) => setImmediate(r)) // separate TLS records, separate reads
-        }
-      })
-      socket.on('data', (d) => {
-        got += d
-        if (parseResponses(got).length === 1) {
-          socket.destroy()
-          resolve(got)
-        }
-      })
-      socket.on('error', reject)
-    })
-    expect(JSON.parse(parseResponses(slow)[0]?.body ?? '')).toMatchObject({ length: 600, body: text })
-    const chunked = `POST /t HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n${[...text].map((c) => `1\r\n${c}\r\n`).join('')}0\r\n\r\n`
-    const r = await talk([chunked], count(1))
-    r.socket.destroy()
-    expect(JSON.parse(parseResponses(r.text)[0]?.body ?? '')).toMatchObject({ length: 600, body: text })
-  })
-
-  it('pipelined requests are answered in order, also when the first is answered later', async () => {
-    const r = await talk(
-      [
-        'GET /later HTTP/1.1\r\nHost: a\r\n\r\nGET /now HTTP/1.1\r\nHost: a\r\n\r\nPOST /now2 HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok',
-      ],
-      count(3),
+  it('HEAD: the headers of the GET answer with its content-length, no body', async () => {
+    const r = await say(['HEAD /healthz HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n'], (t) =>
+      t.endsWith('ok\n'),
     )
-    r.socket.destroy()
-    expect(parseResponses(r.text).map((x) => JSON.parse(x.body).path)).toEqual(['/later', '/now', '/now2'])
-  })
-
-  it('HEAD: the headers of the answer with its content-length, no body', async () => {
-    const r = await talk(['HEAD /h HTTP/1.1\r\nHost: a\r\n\r\nGET /g HTTP/1.1\r\nHost: a\r\n\r\n'], (t) =>
-      t.includes('"/g"'),
-    )
-    r.socket.destroy()
     const [head, get] = parseResponses(r.text, [true])
     expect(head?.status).toBe(200)
-    expect(Number(head?.headers['content-length'])).toBeGreaterThan(0)
+    expect(head?.headers['content-length']).toBe('3')
     expect(head?.body).toBe('')
-    expect(JSON.parse(get?.body ?? '').path).toBe('/g')
+    expect(get?.body).toBe('ok\n')
   })
 
-  it('Expect: 100-continue gets 100 Continue before the body is sent; other expectations 417', async () => {
-    const r = await talk(['POST /e HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n'], (t) =>
-      t.includes('100 Continue'),
+  it('Expect: 100-continue gets 100 Continue, but not for a body over the limit (413 at once)', async () => {
+    const b = body(1, 'e')
+    const r = await say(
+      [post('', 'Expect: 100-continue\r\n').replace('Content-Length: 0', `Content-Length: ${b.length}`)],
+      (t) => t.includes('100 Continue'),
     )
-    expect(r.text).toBe('HTTP/1.1 100 Continue\r\n\r\n')
-    r.socket.write('hi')
-    const rest = await new Promise<string>((resolve) => r.socket.once('data', (d) => resolve(d.toString())))
-    r.socket.destroy()
-    expect(JSON.parse(parseResponses(rest)[0]?.body ?? '').body).toBe('hi')
-    const other = await talk(['POST /e HTTP/1.1\r\nHost: a\r\nExpect: magic\r\nContent-Length: 2\r\n\r\nhi'])
-    expect(parseResponses(other.text)[0]?.status).toBe(417)
-    expect(other.closed).toBe(true)
+    expect(r.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n/)
+    const big = await say([
+      'POST /validate HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n',
+    ])
+    expect(big.text).not.toMatch(/100 Continue/)
+    expect(parseResponses(big.text)[0]?.status).toBe(413)
+    expect(big.closed).toBe(true)
   })
 
-  it('persistence: Connection: close and HTTP/1.0 close after the answer; HTTP/1.0 keep-alive stays', async () => {
-    const close = await talk(['GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'])
+  it('persistence: Connection: close and HTTP/1.0 close after the answer', async () => {
+    const close = await say(['GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'])
     expect(parseResponses(close.text)[0]?.headers.connection).toBe('close')
     expect(close.closed).toBe(true)
-    const old = await talk(['GET /a HTTP/1.0\r\n\r\n'])
+    const old = await say(['GET /healthz HTTP/1.0\r\n\r\n'])
     expect(parseResponses(old.text)[0]?.status).toBe(200)
     expect(old.closed).toBe(true)
-    const kept = await talk(['GET /a HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n'], count(1))
-    kept.socket.destroy()
-    expect(parseResponses(kept.text)[0]?.headers.connection).toBe('keep-alive')
-    expect(kept.closed).toBe(false)
   })
 
-  it('a client that half-closes after its request still gets the answer, then the connection closes', async () => {
-    const r = await new Promise<{ text: string }>((resolve, reject) => {
+  // node's HTTP server does not keep a half-open connection (httpAllowHalfOpen false): the client's
+  // FIN aborts its requests and the connection closes; the apiserver's client never half-closes
+  it('a client that half-closes after its request: the connection closes, no hang', async () => {
+    const r = await new Promise<string>((resolve, reject) => {
       let text = ''
-      const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, () => {
-        socket.end('GET /later HTTP/1.1\r\nHost: a\r\n\r\n') // the request, then FIN
-      })
-      socket.on('data', (d) => {
+      const s = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert }, () => s.end(post(body(1, 'h')))) // then FIN
+      s.on('data', (d) => {
         text += d
       })
-      socket.on('close', () => resolve({ text }))
-      socket.on('error', reject)
+      const t = setTimeout(() => {
+        s.destroy()
+        reject(new Error('the server kept the connection open'))
+      }, 3000)
+      s.on('close', () => {
+        clearTimeout(t)
+        resolve(text)
+      })
+      s.on('error', () => {})
     })
-    const [answer] = parseResponses(r.text)
-    expect(answer?.status).toBe(200)
-    expect(JSON.parse(answer?.body ?? '').path).toBe('/later')
-    expect(answer?.headers.connection).toBe('close')
+    expect(parseResponses(r).length).toBeLessThanOrEqual(1)
   })
 
-  // each: the request, the status node's server (llhttp) answers, the reason in kelp's message
-  const refused: [string, string, number, RegExp][] = [
-    ['no Host in HTTP/1.1', 'GET / HTTP/1.1\r\n\r\n', 400, /missing Host/],
-    ['two Hosts', 'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n', 400, /more than one Host/],
+  // each: the request, and the status node's server (llhttp) answers; then the connection closes
+  const refused: [string, string, number][] = [
+    ['no Host in HTTP/1.1', 'GET /healthz HTTP/1.1\r\n\r\n', 400],
     [
       'Content-Length with Transfer-Encoding (request smuggling)',
-      'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST /validate HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
       400,
-      /both Content-Length and Transfer-Encoding/,
     ],
     [
       'a transfer coding other than chunked',
-      'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n',
-      501,
-      /unsupported Transfer-Encoding/,
+      'POST /validate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n',
+      400,
     ],
-    ['Content-Length not digits', 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1e3\r\n\r\n', 400, /Content-Length/],
+    ['Content-Length not digits', 'POST /validate HTTP/1.1\r\nHost: a\r\nContent-Length: 1e3\r\n\r\n', 400],
     [
       'Content-Lengths that disagree',
-      'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+      'POST /validate HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
       400,
-      /Content-Length/,
     ],
-    ['obs-fold', 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n', 400, /obsolete line folding/],
-    ['white space before the colon', 'GET / HTTP/1.1\r\nHost : a\r\n\r\n', 400, /invalid header name/],
-    ['a control character in a value', 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\x01c\r\n\r\n', 400, /invalid character/],
-    ['a bare LF line end', 'GET / HTTP/1.1\nHost: a\r\n\r\n', 400, /malformed request line/],
-    ['not a request line', 'HELLO\r\n\r\n', 400, /malformed request line/],
-    ['HTTP/2.0', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 505, /not supported/],
-    ['a bad chunk size', 'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, /chunk size/],
-    [
-      'headers over 16 KiB',
-      `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'x'.repeat(17 * 1024)}\r\n\r\n`,
-      431,
-      /header fields too large/,
-    ],
+    ['obs-fold', 'GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n', 400],
+    ['white space before the colon', 'GET /healthz HTTP/1.1\r\nHost : a\r\n\r\n', 400],
+    ['a control character in a value', 'GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: b\x01c\r\n\r\n', 400],
+    ['not a request line', 'HELLO\r\n\r\n', 400],
+    ['HTTP/2.0 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 400],
+    ['a bad chunk size', 'POST /validate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400],
+    ['headers over 16 KiB', `GET /healthz HTTP/1.1\r\nHost: a\r\nX-Big: ${'x'.repeat(17 * 1024)}\r\n\r\n`, 431],
   ]
-  for (const [what, bytes, status, message] of refused)
+  for (const [what, bytes, status] of refused)
     it(`refused: ${what} → ${status}, then the connection closes`, async () => {
-      const r = await talk([bytes])
-      const [answer] = parseResponses(r.text)
-      expect(answer?.status).toBe(status)
-      expect(answer?.body).toMatch(message)
-      expect(answer?.headers.connection).toBe('close')
+      const r = await say([bytes])
+      const answers = parseResponses(r.text)
+      expect(answers[0]?.status).toBe(status)
+      expect(answers[0]?.headers.connection).toBe('close')
       expect(r.closed).toBe(true)
     })
 
-  it('a body over the limit: 413 at once, the rest read and dropped, then the connection closes', async () => {
-    const r = await talk(
-      [
-        'POST /big HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n',
-        Buffer.alloc(2500, 0x61),
-        Buffer.alloc(2500, 0x61),
-      ],
-      () => false,
-    )
-    const [answer] = parseResponses(r.text)
+  it('a body over the limit: one 413 (a Status), then the connection closes; chunked too', async () => {
+    const r = await say([
+      'POST /validate HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n',
+      Buffer.alloc(2500, 0x20),
+    ])
+    const [answer, ...more] = parseResponses(r.text)
     expect(answer?.status).toBe(413)
-    expect(JSON.parse(answer?.body ?? '').length).toBe(0)
+    expect(JSON.parse(answer?.body ?? '')).toMatchObject({ kind: 'Status', code: 413, reason: 'RequestEntityTooLarge' })
     expect(answer?.headers.connection).toBe('close')
+    expect(more).toEqual([])
     expect(r.closed).toBe(true)
-    // chunked: the limit is seen while reading
-    const chunked = await talk([
-      'POST /big HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n',
-      `400\r\n${'a'.repeat(1024)}\r\n`,
+    const chunked = await say([
+      'POST /validate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n',
+      `1000\r\n${' '.repeat(4096)}\r\n`,
       '0\r\n\r\n',
     ])
-    expect(parseResponses(chunked.text)[0]?.status).toBe(413)
+    expect(parseResponses(chunked.text).map((a) => a.status)).toEqual([413])
     expect(chunked.closed).toBe(true)
   })
 
-  it('mangled requests (seeded byte flips, cuts, stray CR / LF / colons / NULs): an answer or a close, never a hang or a crash', async () => {
+  it('mangled requests (seeded byte flips, cuts, stray CR / LF / colons / NULs): an answer or a close, never a hang', async () => {
     let seed = 0x2545f491
     const rand = (n: number) => {
       seed ^= seed << 13
@@ -327,86 +226,31 @@ describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer (http1.ts)', () => {
       }
       return out
     }
-    const allowed = new Set([200, 400, 408, 413, 417, 431, 501, 505])
+    const allowed = new Set([400, 404, 405, 408, 413, 431])
     const seen = new Map<number | 'closed', number>()
     for (let round = 0; round < 6; round++) {
-      const results = await Promise.all(Array.from({ length: 20 }, () => talk([mangle()], count(1), 2000)))
+      const results = await Promise.all(Array.from({ length: 20 }, () => say([mangle()], responses(1), 2000)))
       for (const r of results) {
-        r.socket.destroy()
         const status = parseResponses(r.text)[0]?.status
-        // an answer with a status the layer gives, or a close without one; a hang fails here
+        // an answer with a status kelp or node gives, or a close without one; a hang fails here
         if (status === undefined) expect(r.closed).toBe(true)
         else expect(allowed.has(status)).toBe(true)
         seen.set(status ?? 'closed', (seen.get(status ?? 'closed') ?? 0) + 1)
       }
     }
-    // the mutations reach the refusals, the timeouts and the accepted requests alike
-    for (const status of [200, 400, 408]) expect(seen.get(status) ?? 0).toBeGreaterThan(0)
-    // and the server still answers
-    const ok = await talk(['GET /still HTTP/1.1\r\nHost: a\r\n\r\n'], count(1))
-    ok.socket.destroy()
-    expect(JSON.parse(parseResponses(ok.text)[0]?.body ?? '').path).toBe('/still')
+    for (const status of [400, 408]) expect(seen.get(status) ?? 0).toBeGreaterThan(0)
+    const ok = await say(['GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n'], responses(1))
+    expect(parseResponses(ok.text)[0]?.body).toBe('ok\n')
   })
 
-  it('timeouts: headers not complete in time → 408; an idle kept-alive connection is closed', async () => {
-    const slow = await talk(['POST / HTTP/1.1\r\nHost: a\r\n'])
-    expect(parseResponses(slow.text)[0]?.status).toBe(408)
+  it('timeouts: headers not complete in time → 408; a body not complete → 408; an idle connection closes', async () => {
+    const slow = await say(['POST /validate HTTP/1.1\r\nHost: a\r\n'])
+    expect(parseResponses(slow.text).map((a) => a.status)).toEqual([408])
     expect(slow.closed).toBe(true)
-    const body = await talk(['POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc'])
-    expect(parseResponses(body.text)[0]?.status).toBe(408)
-    const idle = await talk(['GET / HTTP/1.1\r\nHost: a\r\n\r\n'])
+    const partial = await say(['POST /validate HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc'])
+    expect(parseResponses(partial.text).map((a) => a.status)).toEqual([408])
+    const idle = await say(['GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n'])
     expect(parseResponses(idle.text)).toHaveLength(1) // answered, then closed without a word
     expect(idle.closed).toBe(true)
-  })
-})
-
-describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 layer: shutdown', () => {
-  it('close(): idle connections close at once, a request in flight is answered with connection: close', async () => {
-    const tls = makeCert(tempDir())
-    const held: { req: Http1Request; x: Http1Exchange }[] = []
-    const server = createHttp1Server(
-      {
-        tls: { cert: tls.cert, key: tls.key },
-        bodyLimit: 100,
-        headersTimeoutMs: 5000,
-        requestTimeoutMs: 5000,
-        keepAliveTimeoutMs: 5000,
-      },
-      (req, x) => {
-        if (req.path === '/hold') held.push({ req, x })
-        else x.respond(req, { status: 200, body: 'ok' })
-      },
-      (code, message) => ({ status: code, body: message }),
-    )
-    await new Promise<void>((resolve) => server.tls.listen(0, '127.0.0.1', resolve))
-    const port = (server.tls.address() as { port: number }).port
-    const open = (request: string) =>
-      new Promise<{ socket: TLSSocket; data: () => string; closed: Promise<void> }>((resolve) => {
-        let text = ''
-        const socket = connect({ host: '127.0.0.1', port, ca: tls.cert }, () => {
-          socket.write(request)
-          resolve({ socket, data: () => text, closed })
-        })
-        socket.on('data', (d) => {
-          text += d
-        })
-        const closed = new Promise<void>((r) => socket.on('close', () => r()))
-      })
-    const idle = await open('GET /now HTTP/1.1\r\nHost: a\r\n\r\n')
-    const busy = await open('GET /hold HTTP/1.1\r\nHost: a\r\n\r\n')
-    while (held.length === 0 || !idle.data().includes('ok')) await new Promise((r) => setTimeout(r, 10))
-    let done = false
-    const closing = server.close(5000).then(() => {
-      done = true
-    })
-    await idle.closed // the idle one goes at once
-    expect(done).toBe(false)
-    const h = held[0] as { req: Http1Request; x: Http1Exchange }
-    h.x.respond(h.req, { status: 200, body: 'late' })
-    await busy.closed
-    await closing
-    expect(done).toBe(true)
-    const answer = parseResponses(busy.data())[0]
-    expect([answer?.status, answer?.body, answer?.headers.connection]).toEqual([200, 'late', 'close'])
   })
 })
