@@ -163,6 +163,8 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
 
   const buildOptions: PolicySetOptions = {
     version: options.kubeVersion,
+    // the REST mapping of the target release (which may be older than the oldest CEL environment)
+    release: options.target ?? options.kubeVersion,
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
   // the set is built from the material, Namespaces (selectors) and params (paramRefs); params are known
@@ -353,6 +355,7 @@ function admitOne(
   const oldObject = id === undefined ? undefined : olds.get(id)
   const findings: Finding[] = []
   const at = (f: Omit<Finding, 'source'>): Finding => ({ ...f, source })
+  let generatedName: string | undefined
 
   const lifecycle = apiVersionStatus(apiVersion, kind, kubeVersion)
   // not served at the target: removed, not yet introduced, or off unless --runtime-config enables it
@@ -381,8 +384,13 @@ function admitOne(
       namespace: defaultNamespace,
     })
     const result = 'error' in request ? set.validate(o) : set.admit(request)
+    generatedName = result.generatedName
+    // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
-      'error' in request ? message : forbiddenStatus(request, message, reason).message
+      'error' in request
+        ? message
+        : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
+            .message
     findings.push(...findingsOf(result, kind, denial).map(at))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
@@ -391,7 +399,7 @@ function admitOne(
     apiVersion,
     kind,
     ...(namespace !== undefined ? { namespace } : {}),
-    name: String(m.name ?? m.generateName ?? ''),
+    name: generatedName ?? String(m.name ?? m.generateName ?? ''),
     operation: oldObject === undefined ? 'CREATE' : 'UPDATE',
     outcome: outcomeOf(findings),
     findings,

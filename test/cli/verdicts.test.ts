@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// `kelp check` wiring of two engine answers (issue 15): the REST mapping of the target release
+// (zz_generated.prerelease-lifecycle.go: policy/v1beta1 PodSecurityPolicy deprecated 1.21, removed
+// 1.25) and generateName (apiserver pkg/storage/names/generate.go: prefix + 5 characters of
+// apimachinery pkg/util/rand's alphabet), which the report and the Forbidden Status name.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const cli = join(root, 'dist/cli/main.js')
+
+type Report = { objects: { name: string; outcome: string; findings: { level: string; message: string }[] }[] }
+function kelp(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  return { code: r.status, report: JSON.parse(r.stdout) as Report }
+}
+
+describe('kelp check: the target release decides what is served', () => {
+  it('--kube-version 1.24 serves policy/v1beta1 PodSecurityPolicy (deprecated: a warning only); 1.25 does not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-release-'))
+    writeFileSync(
+      join(dir, 'psp.yaml'),
+      'apiVersion: policy/v1beta1\nkind: PodSecurityPolicy\nmetadata: {name: psp}\nspec: {}\n',
+    )
+    const at24 = kelp(['check', 'psp.yaml', '--kube-version', '1.24', '--pack', 'off', '-o', 'json'], dir)
+    expect(at24.report.objects[0]?.findings.map((f) => [f.level, f.message])).toEqual([
+      ['warn', 'policy/v1beta1 PodSecurityPolicy is deprecated in v1.21+, unavailable in v1.25+'],
+    ])
+    expect(at24.code).toBe(0)
+    const at25 = kelp(['check', 'psp.yaml', '--kube-version', '1.25', '--pack', 'off', '-o', 'json'], dir)
+    expect(at25.report.objects[0]?.outcome).toBe('not-served')
+  })
+})
+
+describe('kelp check: generateName', () => {
+  it('the object is reported, and denied, under its generated name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-gen-'))
+    writeFileSync(
+      join(dir, 'pod.yaml'),
+      'apiVersion: v1\nkind: Pod\nmetadata: {generateName: dbg-, namespace: default}\nspec:\n  containers: [{name: c, image: nginx:1.27, securityContext: {privileged: true}}]\n',
+    )
+    const r = kelp(['check', 'pod.yaml', '-o', 'json'], dir)
+    const o = r.report.objects[0]
+    expect(o?.name).toMatch(/^dbg-[bcdfghjklmnpqrstvwxz2456789]{5}$/)
+    const deny = o?.findings.find((f) => f.level === 'deny')
+    expect(deny?.message).toMatch(/^pods "dbg-[bcdfghjklmnpqrstvwxz2456789]{5}" is forbidden: /)
+    expect(deny?.message).toContain(`pods "${o?.name}" is forbidden`)
+  })
+})
