@@ -165,15 +165,18 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     version: options.kubeVersion,
     // the REST mapping of the target release (which may be older than the oldest CEL environment)
     release: options.target ?? options.kubeVersion,
+    // the bundled pack is validated for every release by kelp's tests: not compiled twice per run
+    trusted: (o: object) => packObjects.has(o),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
   // the set is built from the material, Namespaces (selectors) and params (paramRefs); params are known
   // once the policies are: objects of a paramKind are taken from the held objects or read again
   // the pack's per-release variables (and kelp.dev/ annotations of copies of it) set for the target release
-  const base = [
-    ...instantiatePack([...material, ...pack, ...extra], options.kubeVersion),
-    ...namespaces.filter((n) => !extra.includes(n)),
-  ]
+  const instantiated = instantiatePack([...material, ...pack, ...extra], options.kubeVersion)
+  const base = [...instantiated, ...namespaces.filter((n) => !extra.includes(n))]
+  const packObjects = new Set<object>(
+    instantiated.slice(material.length, material.length + pack.length).map((o) => o.object),
+  )
   let all = [...base, ...(held ?? [])]
   let set = PolicySet.build(
     all.map((o) => o.object),

@@ -25,9 +25,11 @@ export function threadsFor(objects: number, jobs?: number): number {
 }
 
 function runWorker(prepared: Prepared, objects: readonly LoadedObject[]): Promise<ObjectResult[]> {
+  // a predicate cannot cross to a worker: there the material is validated (the answers are the same)
+  const { trusted, ...rest } = prepared.buildOptions
   const input: WorkerInput = {
     context: prepared.context,
-    buildOptions: prepared.buildOptions,
+    buildOptions: typeof trusted === 'boolean' ? { ...rest, trusted } : rest,
     objects,
     olds: [...prepared.olds],
     target: prepared.target,

@@ -75,8 +75,12 @@ export interface PolicySetOptions {
    * cluster without it would.
    */
   readonly namespaces?: 'assume' | 'strict'
-  /** Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster). */
-  readonly trusted?: boolean
+  /**
+   * Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster):
+   * `true` for all; a predicate for the policies and bindings it accepts (the CLI's bundled pack,
+   * validated for every release by kelp's tests, so a run does not compile it twice).
+   */
+  readonly trusted?: boolean | ((object: object) => boolean)
   /**
    * OpenAPI v3 documents of built-in group-versions (`kubectl get --raw /openapi/v3/apis/apps/v1`):
    * with them (and the loaded CRDs), policy expressions are type checked as status.typeChecking does.
@@ -217,7 +221,7 @@ export class PolicySet {
 
     const crds = CustomResourceDefinitions.load(
       crdObjects.map((c) => c.obj),
-      { version, ...(options.trusted ? { trusted: true } : {}) },
+      { version, ...(options.trusted === true ? { trusted: true } : {}) },
     )
     const refusedCRDs = new Map<string, string>()
     for (const p of crds.problems) {
@@ -240,17 +244,19 @@ export class PolicySet {
       problems.push({ index, kind, name, errors, message: status.message })
     }
     const compile = policyCompileHook({ version })
+    const trusted = (o: object) =>
+      options.trusted === true || (typeof options.trusted === 'function' && options.trusted(o))
     const validPolicies = new Map<string, ValidatingAdmissionPolicy>()
     for (const { index, obj } of policies) {
       const p = applyValidatingAdmissionPolicyDefaults(obj)
-      const errors = options.trusted ? [] : validateValidatingAdmissionPolicy(p, { compile })
+      const errors = trusted(obj) ? [] : validateValidatingAdmissionPolicy(p, { compile })
       if (errors.length > 0) reject(index, 'ValidatingAdmissionPolicy', p, errors)
       else validPolicies.set(p.metadata?.name ?? '', p)
     }
     const bindingsByPolicy = new Map<string, ValidatingAdmissionPolicyBinding[]>()
     for (const { index, obj } of bindings) {
       const b = applyValidatingAdmissionPolicyBindingDefaults(obj)
-      const errors = options.trusted ? [] : validateValidatingAdmissionPolicyBinding(b)
+      const errors = trusted(obj) ? [] : validateValidatingAdmissionPolicyBinding(b)
       if (errors.length > 0) {
         reject(index, 'ValidatingAdmissionPolicyBinding', b, errors)
         continue
