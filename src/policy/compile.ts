@@ -139,7 +139,7 @@ export function variableFieldType(t: Type | undefined): Type {
 }
 
 export interface CompilerOptions {
-  /** The apiserver version whose StoredExpressions environment the policy compiles in (default 1.36). */
+  /** The apiserver version whose StoredExpressions environment the policy compiles in (default DEFAULT_KUBE_VERSION). */
   readonly version?: KubeVersion
   /**
    * Types of `object` / `oldObject` / `params` (dyn unless given): the status type checker declares

@@ -64,7 +64,7 @@ export interface TypeCheckOptions {
   readonly schemas: (gvk: GroupVersionKind) => JSONSchemaProps | undefined
   /** Resolves the rules' resources to kinds (RESTMapper.KindsFor). */
   readonly mapper: RESTMapper
-  /** The apiserver version whose StoredExpressions environment the expressions compile in (default 1.36). */
+  /** The apiserver version whose StoredExpressions environment the expressions compile in (default DEFAULT_KUBE_VERSION). */
   readonly version?: KubeVersion
 }
 
