@@ -133,7 +133,7 @@ const refMatches = (o: JSONObject, ref: ObjectRef) => {
 export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   let suite: Suite
   try {
-    const parsed = parseManifests(readFileSync(file, 'utf8'), file)
+    const parsed = parseManifests(readFileSync(file), file)
     if (parsed.errors.length > 0) {
       const e = parsed.errors[0]
       return { file, name: file, results: [], error: `${file}:${e?.source?.line ?? 0}: ${e?.message}` }
