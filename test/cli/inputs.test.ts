@@ -279,3 +279,15 @@ describe('kelp check: the bundled pack follows the target release', () => {
     expect(r?.outcome).toBe('denied')
   })
 })
+
+describe('kelp check --jobs', () => {
+  it('worker threads (the bundled check worker) give the same report as one thread', () => {
+    const dir = tmp('kelp-jobs-')
+    const docs = Array.from({ length: 8 }, (_, i) => PRIVILEGED_POD.replace('name: p,', `name: p${i},`))
+    writeFileSync(join(dir, 'pods.yaml'), docs.join('---\n'))
+    const one = json(kelp(['check', 'pods.yaml', '-o', 'json', '--jobs', '1'], dir).out)
+    const two = json(kelp(['check', 'pods.yaml', '-o', 'json', '--jobs', '2'], dir).out)
+    expect(two).toEqual(one)
+    expect(one.summary).toMatchObject({ objects: 8, denied: 8 })
+  })
+})
