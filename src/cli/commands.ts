@@ -220,6 +220,11 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
     .option('--address <address>', 'the address to listen on (default: every interface)')
     .option('--kube-version <version>', 'the Kubernetes release to behave as', DEFAULT_KUBE_VERSION)
     .option('--log-level <level>', `log level: ${LOG_LEVELS.join(', ')}`, 'info')
+    .option('--client-ca <file>', 'require client certificates signed by this CA (PEM): mTLS on the HTTPS port')
+    .option('--metrics-port <port>', 'also serve GET /metrics, /healthz, /readyz over plain HTTP on this port')
+    .option('--metrics-address <address>', 'the address of the metrics port (default: as --address)')
+    .option('--max-connections <n>', 'connections at once; more are closed at accept', '1024')
+    .option('--shutdown-delay <seconds>', 'on SIGTERM: seconds answering as usual while not ready', '5')
     .action(
       (opts: {
         policies: string[]
@@ -229,6 +234,11 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
         address?: string
         kubeVersion: string
         logLevel: string
+        clientCa?: string
+        metricsPort?: string
+        metricsAddress?: string
+        maxConnections: string
+        shutdownDelay: string
       }) => {
         if (opts.policies.length === 0) throw new UsageError('--policies is required (files or directories)')
         for (const p of opts.policies) {
@@ -242,6 +252,7 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
         for (const [flag, file] of [
           ['--tls-cert', opts.tlsCert],
           ['--tls-key', opts.tlsKey],
+          ...(opts.clientCa !== undefined ? [['--client-ca', opts.clientCa] as const] : []),
         ] as const) {
           if (file === undefined) throw new UsageError(`${flag} is required`)
           try {
@@ -250,8 +261,16 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
             throw new UsageError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
           }
         }
-        const port = Number(opts.port)
-        if (!/^\d+$/.test(opts.port) || port > 65535) throw new UsageError(`--port: not a port number: ${opts.port}`)
+        const portOf = (flag: string, v: string) => {
+          if (!/^\d+$/.test(v) || Number(v) > 65535) throw new UsageError(`${flag}: not a port number: ${v}`)
+          return Number(v)
+        }
+        const port = portOf('--port', opts.port)
+        const metricsPort = opts.metricsPort === undefined ? undefined : portOf('--metrics-port', opts.metricsPort)
+        if (!/^[1-9]\d*$/.test(opts.maxConnections))
+          throw new UsageError(`--max-connections: not a positive number: ${opts.maxConnections}`)
+        if (!/^\d+(\.\d+)?$/.test(opts.shutdownDelay))
+          throw new UsageError(`--shutdown-delay: not a number of seconds: ${opts.shutdownDelay}`)
         if (!(LOG_LEVELS as readonly string[]).includes(opts.logLevel))
           throw new UsageError(`--log-level: one of ${LOG_LEVELS.join(', ')}`)
         const { env } = kubeVersionOf(opts.kubeVersion)
@@ -270,6 +289,11 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
               tlsKey: opts.tlsKey as string,
               port,
               ...(opts.address !== undefined ? { address: opts.address } : {}),
+              ...(opts.clientCa !== undefined ? { clientCA: opts.clientCa } : {}),
+              ...(metricsPort !== undefined ? { metricsPort } : {}),
+              ...(opts.metricsAddress !== undefined ? { metricsAddress: opts.metricsAddress } : {}),
+              maxConnections: Number(opts.maxConnections),
+              shutdownDelayMs: Number(opts.shutdownDelay) * 1000,
               policySetOptions: { version: env },
               logger: log,
             }),

@@ -8,6 +8,7 @@ import type {
   Operation,
   UserInfo,
 } from '../policy/attributes.js'
+import { parseJSONExact } from './json.js'
 
 // The admission webhook adapter, framework-neutral: an AdmissionReview (admission.k8s.io/v1) in, an
 // AdmissionReview out, with the same PolicySet.admit() the CLI uses. Usable from node:http(s),
@@ -141,7 +142,7 @@ function parseBody(body: unknown): unknown {
   else if (body === undefined || body === null) throw emptyBody()
   else return body
   try {
-    return JSON.parse(text)
+    return parseJSONExact(text) // integers past 2^53 exact, as the apiserver's int64s
   } catch (e) {
     // a text JSON.parse accepts has a character other than white space: only a refused one can be empty
     if (text.trim() === '') throw emptyBody()

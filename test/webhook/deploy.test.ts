@@ -88,6 +88,18 @@ describe('docs/deploy', () => {
     expect(pod.serviceAccountName).toBe(one('ServiceAccount').metadata.name)
   })
 
+  it('termination: the grace period covers the preStop sleep, the shutdown delay and the 25 s shutdown timeout', () => {
+    const pod = one('Deployment', 'kelp-webhook').spec.template.spec
+    const c = pod.containers[0]
+    const preStop = c.lifecycle.preStop.sleep.seconds
+    const delay = Number(
+      /^--shutdown-delay=(\d+)$/.exec(c.args.find((a: string) => a.startsWith('--shutdown-delay=')))?.[1],
+    )
+    expect(preStop).toBeGreaterThan(0)
+    expect(delay).toBeGreaterThan(0) // not ready first, answering while the endpoints update
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStop + delay + 25)
+  })
+
   it('Service, PodDisruptionBudget and certificate point at the Deployment', () => {
     const d = one('Deployment', 'kelp-webhook')
     const labels = d.spec.template.metadata.labels

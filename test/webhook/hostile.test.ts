@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { Agent } from 'node:https'
 import { connect as netConnect } from 'node:net'
 import { join } from 'node:path'
 import { connect, type TLSSocket } from 'node:tls'
@@ -348,5 +349,46 @@ describe.skipIf(!hasOpenssl)('kelp serve TLS', () => {
     const { srv, tls } = await start()
     const r = await send(srv.port, tls.cert, { method: 'GET', path: '/healthz', headers: { connection: 'keep-alive' } })
     expect(Number(/timeout=(\d+)/.exec(String(r.headers['keep-alive']))?.[1])).toBeGreaterThan(90)
+  })
+})
+
+describe.skipIf(!hasOpenssl)('kelp serve shutdown', () => {
+  it('not ready at once, answering on open connections for the delay, then each connection closes after an answer: no request lost', async () => {
+    const { srv, tls } = await start({ shutdownDelayMs: 600, shutdownTimeoutMs: 4000 })
+    const agent = new Agent({ keepAlive: true, maxSockets: 4, ca: tls.cert })
+    const outcomes: string[] = []
+    let closeHeaders = 0
+    let running = true
+    const loop = async () => {
+      while (running) {
+        try {
+          const r = await send(srv.port, tls.cert, { body: review(deployment(1), DEPLOYMENTS), agent })
+          outcomes.push(String(r.status))
+          if (r.headers.connection === 'close') closeHeaders++
+        } catch (e) {
+          // a new connection after the listener closed is refused: that request was never sent
+          const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message
+          outcomes.push(code)
+          if (code === 'ECONNREFUSED') return
+        }
+      }
+    }
+    const loops = [loop(), loop(), loop(), loop()]
+    try {
+      await waitFor(() => outcomes.length > 20, 5000, 'requests')
+      const closing = srv.close()
+      const ready = await send(srv.port, tls.cert, { method: 'GET', path: '/readyz', agent })
+      expect(ready.status).toBe(503) // not ready first …
+      const during = outcomes.length
+      await sleep(400)
+      expect(outcomes.length).toBeGreaterThan(during) // … while the open connections are answered
+      await closing
+    } finally {
+      running = false
+      await Promise.all(loops)
+      agent.destroy()
+    }
+    expect(outcomes.filter((o) => o !== '200' && o !== 'ECONNREFUSED')).toEqual([])
+    expect(closeHeaders).toBeGreaterThan(0)
   })
 })

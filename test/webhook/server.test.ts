@@ -535,9 +535,14 @@ const startProcess = () => {
   const tls = makeCert(dir)
   writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
   const args = ['serve', '-p', dir, '--tls-cert', tls.certFile, '--tls-key', tls.keyFile]
-  const child = spawn(process.execPath, [cli, ...args, '--port', '0', '--address', '127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  // a short shutdown delay (default 5 s: the time a cluster needs to stop sending to a pod)
+  const child = spawn(
+    process.execPath,
+    [cli, ...args, '--port', '0', '--address', '127.0.0.1', '--shutdown-delay', '0.2'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   return { tls, child }
 }
 describe.skipIf(!hasOpenssl || !built)('kelp serve as a process', () => {
