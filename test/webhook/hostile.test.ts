@@ -392,3 +392,73 @@ describe.skipIf(!hasOpenssl)('kelp serve shutdown', () => {
     expect(closeHeaders).toBeGreaterThan(0)
   })
 })
+
+describe.skipIf(!hasOpenssl)('kelp serve reloads', () => {
+  // 60 policies of 6 validations each: a reload held the loop for the whole set at once (then the
+  // first request compiled every policy); now for one policy at a time (buildPolicySetInSlices).
+  // Asserted by the loop's turns, not by timing: the shared test machine's pauses are larger.
+  const many = Array.from(
+    { length: 60 },
+    (_, i) => `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: p${i}.example.com}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [''], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [pods]}
+  variables:
+  - {name: images, expression: "object.spec.containers.map(c, c.image)"}
+  validations:
+${[0, 1, 2, 3, 4, 5]
+  .map(
+    (
+      k,
+    ) => `  - expression: "variables.images.all(x, !x.endsWith(':bad${i}-${k}')) && object.spec.containers.all(c, c.name.size() < ${100 + k})"
+    messageExpression: "'no ${i}-${k}: ' + variables.images.join(', ')"`,
+  )
+  .join('\n')}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: p${i}.example.com}
+spec: {policyName: p${i}.example.com, validationActions: [Deny]}
+`,
+  )
+
+  it('a reload is built between requests: the loop is held for one policy at a time, the serving set answers meanwhile', async () => {
+    const { srv, tls } = await start({}, many)
+    const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: tls.cert })
+    try {
+      const pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'shop' },
+        spec: { containers: [{ name: 'a', image: 'a:1' }] },
+      }
+      const ask = () =>
+        send(srv.port, tls.cert, { body: review(pod, { group: '', version: 'v1', resource: 'pods' }), agent })
+      expect((await ask()).status).toBe(200) // the connection is open
+      await srv.reloadPolicies(true) // warm
+      // the event loop's turns during the reload (one per setImmediate round)
+      let turns = 0
+      let counting = true
+      const count = () => {
+        turns++
+        if (counting) setImmediate(count)
+      }
+      setImmediate(count)
+      const answeredAt = ask().then(() => performance.now())
+      const r = await srv.reloadPolicies(true)
+      const doneAt = performance.now()
+      counting = false
+      expect(r.outcome).toBe('loaded')
+      expect(srv.policySet()?.policies.length).toBe(60)
+      expect(await answeredAt).toBeLessThan(doneAt) // answered by the serving set during the reload
+      // a turn at least per policy validated and per policy compiled (a reload used to be one turn)
+      expect(turns).toBeGreaterThanOrEqual(120)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
