@@ -1,8 +1,16 @@
 import type { GroupVersionKind, GroupVersionResource } from '../policy/attributes.js'
 import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
+import {
+  RELEASES as GENERATED_RELEASES,
+  ROWS as GENERATED_ROWS,
+  type GeneratedRow,
+} from './builtin-schemas/generated.js'
 
-// The REST mapping of Kubernetes 1.36: which resources the API server serves, their kinds, scope and
+// The REST mapping of each release: which resources the API server serves, their kinds, scope and
 // subresources, and which resources are equivalent (the same objects under another group/version).
+// For 1.30 and later it is read from the release's published OpenAPI v3 documents (generated.ts,
+// scripts/generate-builtin-schemas.js; builtinResourcesAt); the hand-kept table below (ROWS,
+// OTHER_RELEASE_ROWS) serves the releases before 1.30 (API-version answers).
 //
 // EquivalentResourceRegistry is k8s.io/apimachinery v0.36.3 pkg/runtime/mapper.go. The kube-apiserver
 // registers every (resource, subresource) → kind it installs (RegisterKindFor), in installation order:
@@ -15,7 +23,7 @@ import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
 // (kubeapiserver default_storage_factory_builder.go AddCohabitatingResources; the other cohabiting
 // pairs were with the extensions group, no longer served).
 //
-// How BUILTIN_RESOURCES was built: from k8s.io/client-go v0.36.3 kubernetes/typed/<group>/<version>:
+// How ROWS (the hand-kept 1.36 table, for releases before 1.30) was built: from k8s.io/client-go v0.36.3 kubernetes/typed/<group>/<version>:
 // each typed client gives the resource (gentype.NewClient…("plural")), the kind, the scope (whether
 // its constructor takes a namespace), `status` (UpdateStatus) and the other subresources its methods
 // call (.SubResource("scale") with the kind they return: autoscaling/v1 Scale, authentication/v1
@@ -329,14 +337,90 @@ function toInfo([gv, kind, resource, namespaced, subs]: Row, defaultEnabled: boo
   return { group, version, resource, kind, namespaced, subresources, builtin: true, defaultEnabled }
 }
 
-/** Every built-in resource kube-apiserver 1.36 can serve, default-enabled or not, in registration order. */
-export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = ROWS.map((r) => toInfo(r, isGA(parseGV(r[0])[1])))
+/**
+ * Registration order of the groups (pkg/controlplane/instance.go RESTStorageProviders, then
+ * apiextensions and apiregistration): a group not listed (a new one) goes before apiextensions.k8s.io.
+ */
+const GROUP_ORDER = [
+  '',
+  'internal.apiserver.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'extensions',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+  'storagemigration.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'apps',
+  'admissionregistration.k8s.io',
+  'events.k8s.io',
+  'resource.k8s.io',
+  'lifecycle.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+]
+
+function groupRank(group: string): number {
+  const i = GROUP_ORDER.indexOf(group)
+  return i >= 0 ? i : GROUP_ORDER.indexOf('apiextensions.k8s.io') - 0.5
+}
+
+/**
+ * apimachinery version.CompareKubeAwareVersionStrings, highest first: GA before beta before alpha,
+ * then the higher major, then the higher minor; versions that do not look like Kubernetes versions
+ * after, by name. The scheme's version priority of every built-in group follows it.
+ */
+export function compareKubeAwareVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v)
+    if (m === null) return undefined
+    return { major: Number(m[1]), rank: m[2] === undefined ? 2 : m[2] === 'beta' ? 1 : 0, minor: Number(m[3] ?? 0) }
+  }
+  const x = parse(a)
+  const y = parse(b)
+  if (x === undefined || y === undefined) {
+    if (x !== undefined) return -1
+    if (y !== undefined) return 1
+    return a < b ? -1 : a > b ? 1 : 0
+  }
+  return y.rank - x.rank || y.major - x.major || y.minor - x.minor
+}
+
+/** The rows of a release from its published OpenAPI documents (generated.ts), in registration order. */
+function documentRows(release: string): readonly Row[] | undefined {
+  const ids = GENERATED_RELEASES[release]
+  if (ids === undefined) return undefined
+  const rows = ids.map((i) => {
+    const [gv, kind, resource, namespaced, subs] = GENERATED_ROWS[i] as GeneratedRow
+    return [gv, kind, resource, namespaced, subs === '' ? undefined : subs] as Row
+  })
+  const key = (r: Row) => parseGV(r[0])
+  return rows.sort((a, b) => {
+    const [ga, va] = key(a)
+    const [gb, vb] = key(b)
+    return (
+      groupRank(ga) - groupRank(gb) ||
+      (ga < gb ? -1 : ga > gb ? 1 : 0) ||
+      compareKubeAwareVersions(va, vb) ||
+      (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0)
+    )
+  })
+}
 
 /**
  * ROWS and OTHER_RELEASE_ROWS in registration order: a group's other versions after its 1.36 rows;
  * extensions before networking; groups 1.36 lacks before apiextensions.
  */
-const ALL_ROWS: readonly Row[] = (() => {
+function allRows(): readonly Row[] {
   const out = [...ROWS]
   const groupOf = (r: Row) => parseGV(r[0])[0]
   for (const r of OTHER_RELEASE_ROWS) {
@@ -350,15 +434,28 @@ const ALL_ROWS: readonly Row[] = (() => {
     out.splice(at, 0, r)
   }
   return out
-})()
+}
+
+/** Off by default: the lifecycle table's enabledByDefault where it has the GVK, else GA only. */
+function enabledByDefault(r: Row, minor: number): boolean {
+  const row = lifecycleRow(r[0], r[1])
+  return row === undefined ? isGA(parseGV(r[0])[1]) : lifecycleAt(row, minor).enabledByDefault
+}
 
 const byRelease = new Map<number, readonly BuiltinResourceInfo[]>()
 
 /**
  * The built-in resources a kube-apiserver of `release` (`1.16` … `1.37`) has, in registration order,
- * each with whether default flags serve it: the lifecycle table (api-lifecycle.ts: introduced,
- * removed, Go type gone, off by default) decides for the GVKs it has; the others (GA kinds of every
- * release: core v1, batch/v1 Job, …; a few alpha versions without lifecycle data) are as in 1.36.
+ * each with whether default flags serve it.
+ *
+ * 1.30 and later (the releases with shipped schemas): the resources, kinds, scopes and subresources
+ * its published OpenAPI v3 documents declare (api/openapi-spec/v3, generated with every API enabled;
+ * src/kube/builtin-schemas/generated.ts); whether default flags serve them is the lifecycle table's
+ * enabledByDefault (api-lifecycle.ts: alpha, and betas after KEP-3136), else GA only.
+ *
+ * Before 1.30: the hand-kept table (ROWS, OTHER_RELEASE_ROWS) with the lifecycle table deciding
+ * (introduced, removed, Go type gone, off by default) for the GVKs it has; the others (GA kinds of
+ * every release: core v1, batch/v1 Job, …; a few alpha versions without lifecycle data) are as in 1.36.
  */
 export function builtinResourcesAt(release: string): readonly BuiltinResourceInfo[] {
   const m = /^1\.(\d+)$/.exec(release)
@@ -367,18 +464,29 @@ export function builtinResourcesAt(release: string): readonly BuiltinResourceInf
   const cached = byRelease.get(minor)
   if (cached !== undefined) return cached
   const list: BuiltinResourceInfo[] = []
-  for (const r of ALL_ROWS) {
-    const row = lifecycleRow(r[0], r[1])
-    if (row === undefined) {
-      if (ROWS.includes(r)) list.push(toInfo(r, isGA(parseGV(r[0])[1])))
-      continue
+  const fromDocuments = documentRows(release)
+  if (fromDocuments !== undefined) {
+    for (const r of fromDocuments) list.push(toInfo(r, enabledByDefault(r, minor)))
+  } else {
+    for (const r of allRows()) {
+      const row = lifecycleRow(r[0], r[1])
+      if (row === undefined) {
+        if (ROWS.includes(r)) list.push(toInfo(r, isGA(parseGV(r[0])[1])))
+        continue
+      }
+      const at = lifecycleAt(row, minor)
+      if (at.compiled) list.push(toInfo(r, at.enabledByDefault))
     }
-    const at = lifecycleAt(row, minor)
-    if (at.compiled) list.push(toInfo(r, at.enabledByDefault))
   }
   byRelease.set(minor, list)
   return list
 }
+
+/**
+ * Every built-in resource kube-apiserver 1.36 can serve, default-enabled or not, in registration
+ * order (builtinResourcesAt('1.36'), from its published OpenAPI documents).
+ */
+export const BUILTIN_RESOURCES: readonly BuiltinResourceInfo[] = builtinResourcesAt('1.36')
 
 /** A CustomResourceDefinition as the REST mapping needs it. */
 export interface CRDMapping {
