@@ -2,6 +2,7 @@ import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
+import { hasBuiltinSchemas } from '../kube/builtin-schemas/index.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import { errorString, type FieldError, newInvalid } from '../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
@@ -78,12 +79,15 @@ export interface PolicySetOptions {
   /**
    * Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster):
    * `true` for all; a predicate for the policies and bindings it accepts (the CLI's bundled pack,
-   * validated for every release by kelp's tests, so a run does not compile it twice).
+   * validated for every release by kelp's tests, so a run does not compile it twice). The policies a
+   * predicate accepts are not type checked either (diagnostics).
    */
   readonly trusted?: boolean | ((object: object) => boolean)
   /**
-   * OpenAPI v3 documents of built-in group-versions (`kubectl get --raw /openapi/v3/apis/apps/v1`):
-   * with them (and the loaded CRDs), policy expressions are type checked as status.typeChecking does.
+   * OpenAPI v3 documents of group-versions (`kubectl get --raw /openapi/v3/apis/apps/v1`), for
+   * type checking policy expressions as status.typeChecking does (diagnostics). Not needed for the
+   * built-in kinds of 1.30 … 1.37: the target release's published schemas are shipped and used for
+   * every group-version no document is given for; CRDs in the inputs are used too.
    */
   readonly openapi?: readonly OpenAPIV3Document[]
   /**
@@ -300,13 +304,23 @@ export class PolicySet {
 
     const computeDiagnostics = (): Diagnostic[] => {
       const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
-      if (options.openapi === undefined && crds.size === 0) return diagnostics
-      const resolver = new OpenAPISchemaResolver(options.openapi ?? [])
-      for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
+      // the built-in kinds' schemas of the target release (1.30 … 1.37; none before), the documents
+      // given (`openapi`, which win for their group-versions) and the CRDs: as the apiserver's status
+      // controller resolves them (DefinitionsSchemaResolver, then discovery)
+      const release = options.release ?? version
+      if (options.openapi === undefined && crds.size === 0 && !hasBuiltinSchemas(release)) return diagnostics
+      let resolver: OpenAPISchemaResolver | undefined
       for (const { index, obj } of policies) {
         const policy = validPolicies.get(obj.metadata?.name ?? '')
         if (policy === undefined) continue
-        for (const w of typeCheck(policy, { schemas: (gvk) => resolver.schemaFor(gvk), mapper, version })) {
+        // the policies a trusted predicate accepts (the bundled pack) are type checked by kelp's tests
+        if (typeof options.trusted === 'function' && options.trusted(obj)) continue
+        if (resolver === undefined) {
+          resolver = new OpenAPISchemaResolver(options.openapi ?? [], { release })
+          for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
+        }
+        const r = resolver
+        for (const w of typeCheck(policy, { schemas: (gvk) => r.schemaFor(gvk), mapper, version })) {
           diagnostics.push({
             index,
             kind: 'ValidatingAdmissionPolicy',

@@ -1,4 +1,5 @@
 import type { GroupVersionKind } from '../policy/attributes.js'
+import { builtinDefinitions, hasBuiltinSchemas, resolvedSchemaFor } from './builtin-schemas/index.js'
 import type { JSONSchemaProps } from './schema/structural.js'
 
 // The schema of a kind, found as the apiserver finds it for ValidatingAdmissionPolicy type checking
@@ -6,7 +7,10 @@ import type { JSONSchemaProps } from './schema/structural.js'
 // `kubectl get --raw /openapi/v3/apis/apps/v1` serves it; ClientDiscoveryResolver), the component
 // schema whose `x-kubernetes-group-version-kind` names the kind, every `$ref` (bare or wrapped in
 // `allOf: [{$ref}]`) replaced by the schema it names, and a reference back to a schema being
-// expanded replaced by `{type: object}` (PopulateRefs). CustomResourceDefinitions are read from their
+// expanded replaced by `{type: object}` (PopulateRefs). Without a document for the group-version, a
+// resolver given a release (1.30 … 1.37) uses that release's published schemas (./builtin-schemas), as
+// the apiserver's DefinitionsSchemaResolver uses the definitions compiled into it (before discovery).
+// CustomResourceDefinitions are read from their
 // manifests: a version's `schema.openAPIV3Schema` with the properties the apiextensions OpenAPI
 // builder adds (apiextensions-apiserver pkg/controller/openapi/builder buildKubeNative:
 // `apiVersion`, `kind`, `metadata` as ObjectMeta, the same on every `x-kubernetes-embedded-resource`).
@@ -263,8 +267,20 @@ export class OpenAPISchemaResolver {
   private readonly documents = new Map<string, OpenAPIV3Document>()
   private readonly crds = new Map<string, CRDVersionSchema>()
   private readonly resolved = new Map<string, JSONSchemaProps>()
+  /** The release whose built-in schemas answer for group-versions without a document. */
+  private readonly release: string | undefined
 
-  constructor(documents: Iterable<OpenAPIV3Document | { path: string; document: OpenAPIV3Document }> = []) {
+  /**
+   * @param documents OpenAPI v3 documents (they win over the built-in schemas of their group-version)
+   * @param options.release the release (`1.30` … `1.37`) whose built-in schemas are used for the
+   *   group-versions no document was given for; without it (or for a release without shipped
+   *   schemas) only the documents and CRDs are known
+   */
+  constructor(
+    documents: Iterable<OpenAPIV3Document | { path: string; document: OpenAPIV3Document }> = [],
+    options: { readonly release?: string } = {},
+  ) {
+    this.release = options.release !== undefined && hasBuiltinSchemas(options.release) ? options.release : undefined
     for (const d of documents) {
       if ('document' in d && typeof d.path === 'string') this.addDocument(d.document as OpenAPIV3Document, d.path)
       else this.addDocument(d as OpenAPIV3Document)
@@ -347,9 +363,17 @@ export class OpenAPISchemaResolver {
         }
       }
     }
+    const builtinDefs =
+      doc === undefined && this.release !== undefined
+        ? builtinDefinitions(this.release, gvk.group, gvk.version)
+        : undefined
+    if (builtinDefs !== undefined && builtinDefs.kindSchemaName(gvk.kind) !== undefined) {
+      const s = resolvedSchemaFor(this.release as string, gvk)
+      if (s !== undefined) return s
+    }
     const crd = this.crds.get(gvkKey(gvk))
     if (crd !== undefined) return this.crdSchema(crd)
-    if (doc === undefined)
+    if (doc === undefined && builtinDefs === undefined)
       throw new SchemaNotFoundError(`cannot resolve group version "${groupVersionString(gvk.group, gvk.version)}"`)
     throw new SchemaNotFoundError(`cannot resolve group version kind "${gvkString(gvk)}"`)
   }
@@ -384,7 +408,7 @@ export class OpenAPISchemaResolver {
     return { ...root, properties: { ...root.properties, metadata: meta, apiVersion: str, kind: str } }
   }
 
-  /** ObjectMeta from a loaded document (refs populated), else the built-in 1.36 ObjectMeta. */
+  /** ObjectMeta from a loaded document (refs populated), else the release's, else the built-in 1.36 ObjectMeta. */
   private objectMeta(): JSONSchemaProps {
     for (const doc of this.documents.values()) {
       const schemas = doc.components?.schemas ?? {}
@@ -400,6 +424,9 @@ export class OpenAPISchemaResolver {
         // a trimmed document without ObjectMeta's dependencies: use the built-in one
       }
     }
+    const core = this.release !== undefined ? builtinDefinitions(this.release, '', 'v1') : undefined
+    if (core?.schema(ObjectMetaName) !== undefined)
+      return toJSONSchemaProps(populateRefs(core.schemaOf, RefPrefix + ObjectMetaName))
     return OBJECT_META
   }
 }

@@ -681,3 +681,139 @@ describe('CRD schemas', () => {
     })
   }
 })
+
+// Without --openapi: the target release's published schemas (src/kube/builtin-schemas). Cases from
+// kubernetes v1.37.2 pkg/controller/validatingadmissionpolicystatus/controller_test.go
+// (TestTypeChecking: the status controller with resolver.NewDefinitionsSchemaResolver over the
+// compiled-in definitions, expectations as substrings there), then the full texts kelp gives.
+describe('built-in schemas of the release (no OpenAPI documents given)', () => {
+  const builtin = new OpenAPISchemaResolver([], { release: '1.37' })
+  const run = (validations: { expression: string }[], resolver = builtin) =>
+    typeCheck(
+      { spec: { validations, matchConstraints: deployments } },
+      { schemas: (gvk) => resolver.schemaFor(gvk), mapper: new RESTMapper({ release: '1.37' }) },
+    )
+  it('deployment with correct expression', () => {
+    expect(run([{ expression: 'object.spec.replicas > 1' }])).toEqual([])
+  })
+  it('deployment with type confusion', () => {
+    const w = run([{ expression: 'object.spec.replicas < 100' }, { expression: "object.spec.replicas > '1'" }])
+    toHaveFieldRef('spec.validations[1].expression')(w)
+    toContain("found no matching overload for '_>_' applied to '(int, string)'")(w)
+  })
+  it('two expressions different type checking errors', () => {
+    const w = run([{ expression: 'object.spec.nonExistingFirst > 1' }, { expression: "object.spec.replicas > '1'" }])
+    toHaveFieldRef('spec.validations[0].expression', 'spec.validations[1].expression')(w)
+    expect(w[0]?.warning).toContain("undefined field 'nonExistingFirst'")
+    expect(w[1]?.warning).toContain("found no matching overload for '_>_' applied to '(int, string)'")
+  })
+  it('one expression, two warnings', () => {
+    const w = run([
+      { expression: 'object.spec.replicas < 100' },
+      { expression: "object.spec.replicas > '1' && object.spec.nonExisting == 1" },
+    ])
+    toHaveFieldRef('spec.validations[1].expression')(w)
+    toContain("undefined field 'nonExisting'")(w)
+    toContain("found no matching overload for '_>_' applied to '(int, string)'")(w)
+  })
+  it('the full text of object.spec.replicsa', () => {
+    expect(run([{ expression: 'object.spec.replicsa > 1' }])).toEqual([
+      {
+        fieldRef: 'spec.validations[0].expression',
+        warning:
+          "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'\n | object.spec.replicsa > 1\n | ...........^\n",
+      },
+    ])
+  })
+  it('a document given wins for its group-version; other group-versions stay built-in', () => {
+    const trimmed = fixture('apis__apps__v1.json')
+    const both = new OpenAPISchemaResolver([trimmed], { release: '1.37' })
+    expect(both.schemaFor({ group: 'apps', version: 'v1', kind: 'Deployment' })).toEqual(
+      new OpenAPISchemaResolver([trimmed]).schemaFor({ group: 'apps', version: 'v1', kind: 'Deployment' }),
+    )
+    expect(both.schemaFor({ group: 'batch', version: 'v1', kind: 'Job' })?.properties?.['spec']).toBeDefined()
+    // a release without shipped schemas (before 1.30) knows only the documents and CRDs
+    expect(
+      new OpenAPISchemaResolver([], { release: '1.29' }).schemaFor({
+        group: 'apps',
+        version: 'v1',
+        kind: 'Deployment',
+      }),
+    ).toBeUndefined()
+  })
+  it('each release types with its own schemas: Pod spec.resources from 1.32, container restartPolicyRules from 1.34', () => {
+    const pods: MatchResources = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }
+    const at = (release: string, expression: string) =>
+      typeCheck(
+        { spec: { validations: [{ expression }], matchConstraints: pods } },
+        {
+          schemas: (gvk) => new OpenAPISchemaResolver([], { release }).schemaFor(gvk),
+          mapper: new RESTMapper({ release }),
+        },
+      )
+    expect(at('1.30', 'has(object.spec.hostUsers)')).toEqual([])
+    expect(at('1.31', 'has(object.spec.resources)')[0]?.warning).toContain("undefined field 'resources'")
+    expect(at('1.32', 'has(object.spec.resources)')).toEqual([])
+    const rules = 'object.spec.containers.all(c, !has(c.restartPolicyRules))'
+    expect(at('1.33', rules)[0]?.warning).toContain("undefined field 'restartPolicyRules'")
+    expect(at('1.34', rules)).toEqual([])
+  })
+})
+
+describe('PolicySet diagnostics: type checking without --openapi', () => {
+  const policy = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicy',
+    metadata: { name: 'replicas' },
+    spec: {
+      matchConstraints: {
+        resourceRules: [
+          { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'], operations: ['CREATE'] },
+        ],
+      },
+      validations: [{ expression: 'object.spec.replicsa <= 5' }],
+    },
+  }
+  const binding = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicyBinding',
+    metadata: { name: 'replicas' },
+    spec: { policyName: 'replicas', validationActions: ['Deny'] },
+  }
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd', namespace: 'default' },
+    spec: { replicas: 3, selector: {}, template: {} },
+  }
+
+  it('reports object.spec.replicsa on Deployments from the release’s schemas', async () => {
+    const { PolicySet } = await import('../../src/engine/policy-set.js')
+    const set = PolicySet.build([policy, binding], { version: '1.37' })
+    expect(set.diagnostics.filter((d) => d.field === 'spec.validations[0].expression')).toEqual([
+      {
+        index: 0,
+        kind: 'ValidatingAdmissionPolicy',
+        name: 'replicas',
+        level: 'warn',
+        field: 'spec.validations[0].expression',
+        message:
+          "type checking: spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'\n | object.spec.replicsa <= 5\n | ...........^",
+      },
+    ])
+    // a release before 1.30 ships no schemas: nothing to check against
+    const old = PolicySet.build([policy, binding], { version: '1.30', release: '1.29' })
+    expect(old.diagnostics.filter((d) => d.field?.startsWith('spec.validations'))).toEqual([])
+    // the policies a trusted predicate accepts (the bundled pack) are not type checked
+    const trusted = PolicySet.build([policy, binding], { version: '1.37', trusted: (o) => o === policy })
+    expect(trusted.diagnostics.filter((d) => d.field?.startsWith('spec.validations'))).toEqual([])
+  })
+
+  it('admission stays as the apiserver runs it: object is dyn, the typo fails at evaluation', async () => {
+    const { PolicySet } = await import('../../src/engine/policy-set.js')
+    const set = PolicySet.build([policy, binding], { version: '1.37' })
+    const r = set.validate(deployment)
+    expect(r.allowed).toBe(false)
+    expect(r.status?.message).toContain('no such key: replicsa')
+  })
+})
