@@ -7,8 +7,11 @@
 //
 // Layout (docs/builtin-schemas.md):
 //   index.json                  sources (module, version, go.sum hash), sha256 of each published file
-//   defs/<package>.json.gz      content-addressed component schemas of one Go package (hash → schema),
-//                               every release's versions of them stored once
+//   defs/<package>.json.gz      content-addressed component schemas of one Go package (hash of the
+//                               published schema → the schema without its descriptions), every
+//                               release's versions of them stored once
+//   descriptions/<package>.json.gz  hash → the descriptions taken out: [object ordinal (pre-order),
+//                               key position, text] (read only to rebuild documents)
 //   gv/<document>.json.gz       per document (`apis__apps__v1`), per release: the skeleton (info, openapi,
 //                               securitySchemes), [component name, hash] in document order, and the kinds
 //                               (`group/version/Kind` → component name) of the document's own group-version
@@ -46,6 +49,30 @@ function download(version) {
   const info = JSON.parse(json)
   if (info.Error) throw new Error(`go mod download k8s.io/kubernetes@${version}: ${info.Error}`)
   return { dir: info.Dir, sum: info.Sum }
+}
+
+/**
+ * The schema without its `description` strings, and where they were: [ordinal of the object in
+ * pre-order, position of the key in it, text]. Only string values named description are taken (a
+ * property named description is a schema, an object).
+ */
+export function stripDescriptions(schema) {
+  const descriptions = []
+  let ordinal = 0
+  const walk = (v) => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v === null || typeof v !== 'object') return v
+    const mine = ordinal++
+    const out = {}
+    let pos = 0
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'description' && typeof x === 'string') descriptions.push([mine, pos, x])
+      else out[k] = walk(x)
+      pos++
+    }
+    return out
+  }
+  return { stripped: walk(schema), descriptions }
 }
 
 const hashOf = (text) => createHash('sha256').update(text).digest('base64url').slice(0, 12)
@@ -199,7 +226,18 @@ function main() {
   mkdirSync(join(out, 'gv'), { recursive: true })
   mkdirSync(join(out, 'paths'), { recursive: true })
   const gz = (file, value) => writeFileSync(file, gzipSync(JSON.stringify(value), { level: 9 }))
-  for (const [shard, table] of defs) gz(join(out, 'defs', `${shard}.json.gz`), Object.fromEntries(table))
+  mkdirSync(join(out, 'descriptions'), { recursive: true })
+  for (const [shard, table] of defs) {
+    const stripped = {}
+    const described = {}
+    for (const [h, schema] of table) {
+      const { stripped: st, descriptions } = stripDescriptions(schema)
+      stripped[h] = st
+      if (descriptions.length > 0) described[h] = descriptions
+    }
+    gz(join(out, 'defs', `${shard}.json.gz`), stripped)
+    gz(join(out, 'descriptions', `${shard}.json.gz`), described)
+  }
   for (const [path, g] of gvs) gz(join(out, 'gv', `${docFile(path)}.json.gz`), g)
   for (const [path, pt] of paths)
     gz(join(out, 'paths', `${docFile(path)}.json.gz`), { items: Object.fromEntries(pt.items), releases: pt.releases })

@@ -58,6 +58,11 @@ describe('builtin schemas: loader', () => {
     expect(container['properties']['name']).toMatchObject({ type: 'string', default: '' })
     const secret = schemaFor('1.37', { group: '', version: 'v1', kind: 'Secret' })
     expect((secret?.schema['properties'] as any)?.data?.additionalProperties).toMatchObject({ format: 'byte' })
+    // descriptions are apart: schema() has none, describedSchema() the published text
+    expect(k?.schema['description']).toBeUndefined()
+    expect(k?.definitions.describedSchema(k.name)?.['description']).toBe(
+      'Deployment enables declarative updates for Pods and ReplicaSets.',
+    )
     expect(schemaFor('1.37', { group: 'apps', version: 'v1', kind: 'Nope' })).toBeUndefined()
     expect(schemaFor('1.29', { group: 'apps', version: 'v1', kind: 'Deployment' })).toBeUndefined()
   })

@@ -12,7 +12,8 @@
 //   builtinDocumentPaths(release)                 the documents of a release: 'api/v1', 'apis/apps/v1', … ('api', 'apis/apps', … too)
 //   builtinDefinitions(release, group, version)   GroupVersionDefinitions of the group-version's document, or undefined
 //     .names()                                    component schema names in document order ('io.k8s.api.apps.v1.Deployment', …)
-//     .schema(name)                               the component schema as published (`$ref: '#/components/schemas/<name>'`), undefined when absent
+//     .schema(name)                               the component schema as published but without descriptions (`$ref: '#/components/schemas/<name>'`), undefined when absent
+//     .describedSchema(name)                      the same with its descriptions (reads the descriptions file too)
 //     .schemaOf(ref)                              the same for a `$ref` ('#/components/schemas/…' or a bare name): populateRefs' resolver
 //     .kinds()                                    the kinds of the document's own group-version: 'Deployment', 'DeploymentList', …
 //     .kindSchemaName(kind)                       the component declaring it (x-kubernetes-group-version-kind), or undefined
@@ -25,7 +26,8 @@
 //
 // Schemas are the published JSON: formats (int32, int64, byte, date-time, int-or-string, double), `x-kubernetes-*`
 // extensions (group-version-kind, list-type, list-map-keys, map-type, patch-strategy, int-or-string
-// as format, unions, validations), `required`, `default`, descriptions. A `$ref` is wrapped in `allOf`
+// as format, unions, validations), `required`, `default`; descriptions (string `description` values)
+// are kept apart and read only by describedSchema / builtinDocument. A `$ref` is wrapped in `allOf`
 // when the referring property carries its own description or default (kube-openapi). Objects are
 // shared between releases and documents (and cached): never mutate them.
 
@@ -55,8 +57,10 @@ export interface GroupVersionDefinitions {
   readonly path: string
   /** Component schema names, in document order. */
   names(): readonly string[]
-  /** The component schema `name`, as published; undefined when the document has none. */
+  /** The component schema `name`, as published without its descriptions; undefined when the document has none. */
   schema(name: string): OpenAPISchema | undefined
+  /** The component schema `name` exactly as published (descriptions included). */
+  describedSchema(name: string): OpenAPISchema | undefined
   /** The schema a `$ref` names (`#/components/schemas/<name>` or the bare name). */
   schemaOf(ref: string): OpenAPISchema | undefined
   /** The kinds the document's own group-version declares (x-kubernetes-group-version-kind). */
@@ -73,7 +77,7 @@ export interface BuiltinKindSchema {
   readonly name: string
   /** The Go type name: `Deployment`. */
   readonly goType: string
-  /** The component schema as published ($refs unresolved). */
+  /** The component schema as published, without descriptions ($refs unresolved). */
   readonly schema: OpenAPISchema
   /** Resolves a `$ref` of this schema or of any schema it reaches. */
   resolve(ref: string): OpenAPISchema | undefined
@@ -160,6 +164,37 @@ function definition(name: string, hash: string): OpenAPISchema | undefined {
   return Object.hasOwn(table, hash) ? table[hash] : undefined
 }
 
+type Descriptions = readonly (readonly [number, number, string])[]
+const descriptionShards = new Map<string, Readonly<Record<string, Descriptions>>>()
+const described = new Map<string, OpenAPISchema>()
+/** The definition with its descriptions put back where they were (scripts/generate-builtin-schemas.js stripDescriptions). */
+function describedDefinition(name: string, hash: string): OpenAPISchema | undefined {
+  const plain = definition(name, hash)
+  if (plain === undefined) return undefined
+  const s = shardOf(name)
+  const key = `${s} ${hash}`
+  const hit = described.get(key)
+  if (hit !== undefined) return hit
+  let table = descriptionShards.get(s)
+  if (table === undefined)
+    descriptionShards.set(s, (table = readGz<Record<string, Descriptions>>(`descriptions/${s}.json.gz`)))
+  const at = new Map<number, readonly [number, string]>()
+  for (const [ordinal, pos, text] of Object.hasOwn(table, hash) ? (table[hash] as Descriptions) : [])
+    at.set(ordinal, [pos, text])
+  let ordinal = 0
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v === null || typeof v !== 'object') return v
+    const d = at.get(ordinal++)
+    const entries = Object.entries(v).map(([k, x]): [string, unknown] => [k, walk(x)])
+    if (d !== undefined) entries.splice(d[0], 0, ['description', d[1]])
+    return Object.fromEntries(entries)
+  }
+  const out = walk(plain) as OpenAPISchema
+  described.set(key, out)
+  return out
+}
+
 // ── definitions ─────────────────────────────────────────────────────────────────────────────────
 
 class Definitions implements GroupVersionDefinitions {
@@ -179,6 +214,10 @@ class Definitions implements GroupVersionDefinitions {
   schema(name: string): OpenAPISchema | undefined {
     const h = this.hashes.get(name)
     return h === undefined ? undefined : definition(name, h)
+  }
+  describedSchema(name: string): OpenAPISchema | undefined {
+    const h = this.hashes.get(name)
+    return h === undefined ? undefined : describedDefinition(name, h)
   }
   schemaOf = (ref: string): OpenAPISchema | undefined =>
     this.schema(ref.startsWith(RefPrefix) ? ref.slice(RefPrefix.length) : ref)
@@ -267,7 +306,7 @@ export function builtinDocument(release: string, path: string): OpenAPIV3Documen
       const c: Record<string, unknown> = {}
       for (const [ck, cv] of Object.entries(v)) {
         if (ck !== 'schemas') c[ck] = cv
-        else c[ck] = Object.fromEntries(defs.names().map((n) => [n, defs.schema(n)]))
+        else c[ck] = Object.fromEntries(defs.names().map((n) => [n, defs.describedSchema(n)]))
       }
       out[k] = c
     } else if (k === 'paths') {
