@@ -1,0 +1,540 @@
+import { formatRFC3339, parseRFC3339 } from '../crd/structural/gotime.js'
+import { parseQuantity } from '../kube/values/quantity.js'
+import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
+
+// A built-in object decoded as kube-apiserver decodes a request body into its Go type
+// (apimachinery pkg/runtime/serializer/json, strict: sigs.k8s.io/json UnmarshalStrict, a fork of
+// encoding/json), and written back as Go's json.Marshal would write the decoded value:
+//
+// - keys are matched case-sensitively; unknown ones are strict errors `unknown field "<path>"`
+//   (path with `.` and `[i]`, map keys included), deduplicated, at most 100, reported only when
+//   nothing else failed;
+// - a value of the wrong JSON type is encoding/json's UnmarshalTypeError, saved (the first one wins)
+//   while decoding goes on: `json: cannot unmarshal string into Go struct field
+//   DeploymentSpec.spec.replicas of type int32` (the innermost struct's Go name, the path of JSON
+//   names and embedded Go field names without indexes or map keys, the Go type);
+// - types with their own UnmarshalJSON (Quantity, Time, IntOrString, ...) fail at once, and their
+//   error is returned even when an earlier one was saved (encoding/json's value() returns it);
+//   base64 errors of []byte fields are saved as they are (`illegal base64 data at input byte 4`);
+// - null leaves a value field as it is and makes pointers, slices and maps nil;
+// - the output is the Go value marshalled: fields in Go order, `omitempty` / `omitzero` zero values
+//   dropped, other zero values written (`containers: null`, `status: {}`), map keys sorted,
+//   quantities and times in canonical form, bytes in padded base64.
+//
+// Each struct's decoder is built once from the type table (gotypes.ts) and reused.
+
+type JSONObject = Record<string, unknown>
+
+/** A custom UnmarshalJSON failed: decoding stops (encoding/json returns the error at once). */
+class Abort {
+  constructor(readonly message: string) {}
+}
+
+export class DecodeContext {
+  /** The first saved error (d.savedError), already formatted. */
+  err: string | undefined
+  /** Unknown field paths (strict errors), when tracked. */
+  readonly strict: string[] | undefined
+  private readonly seen: Set<string> | undefined
+  /** errorContext.FieldStack (JSON names and embedded Go field names). */
+  readonly fs: string[] = []
+  /** errorContext.Struct's name. */
+  struct = ''
+  /** strictFieldStack, one entry per step (`.key`, `key` first, `[i]`). */
+  readonly ss: string[] = []
+
+  constructor(trackUnknown: boolean) {
+    this.strict = trackUnknown ? [] : undefined
+    this.seen = trackUnknown ? new Set() : undefined
+  }
+
+  /** UnmarshalTypeError with the current error context. */
+  typeError(value: string, goType: string): string {
+    if (this.struct !== '' || this.fs.length > 0) {
+      return `json: cannot unmarshal ${value} into Go struct field ${this.struct}.${this.fs.join('.')} of type ${goType}`
+    }
+    return `json: cannot unmarshal ${value} into Go value of type ${goType}`
+  }
+
+  save(message: string): void {
+    this.err ??= message
+  }
+
+  unknown(key: string): void {
+    if (this.strict === undefined || this.seen === undefined || this.strict.length >= 100) return
+    const path = this.ss.length > 0 ? `${this.ss.join('')}.${key}` : key
+    if (this.seen.has(path)) return
+    this.seen.add(path)
+    this.strict.push(path)
+  }
+
+  pushKey(key: string): void {
+    this.ss.push(this.ss.length > 0 ? `.${key}` : key)
+  }
+}
+
+/** A node's decoder: the marshalled Go value, or NIL for a nil pointer / slice / map. */
+export type Decoder = (v: unknown, ctx: DecodeContext) => unknown
+export const NIL = undefined
+
+/** The JSON kind encoding/json names in UnmarshalTypeError.Value. */
+function jsonKind(v: unknown): string {
+  if (typeof v === 'string') return 'string'
+  if (typeof v === 'number' || typeof v === 'bigint') return 'number'
+  if (typeof v === 'boolean') return 'bool'
+  if (Array.isArray(v)) return 'array'
+  return 'object'
+}
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The number as kubectl's JSON writes it (Go's float64 formatting agrees with JS's for these). */
+export const numberLiteral = (v: number | bigint): string => String(v)
+
+const INT_RANGE: Record<number, [bigint, bigint]> = {
+  8: [-(2n ** 7n), 2n ** 7n - 1n],
+  16: [-(2n ** 15n), 2n ** 15n - 1n],
+  32: [-(2n ** 31n), 2n ** 31n - 1n],
+  64: [-(2n ** 63n), 2n ** 63n - 1n],
+}
+const UINT_MAX: Record<number, bigint> = { 8: 255n, 16: 65535n, 32: 2n ** 32n - 1n, 64: 2n ** 64n - 1n }
+
+/** strconv.ParseInt(literal, 10, 64) and OverflowInt: the integer, or undefined. */
+function asInt(v: number | bigint, bits: number): number | bigint | undefined {
+  const [lo, hi] = INT_RANGE[bits] ?? (INT_RANGE[64] as [bigint, bigint])
+  if (typeof v === 'bigint') return v >= lo && v <= hi ? v : undefined
+  if (!Number.isInteger(v)) return undefined
+  if (bits <= 32) return v >= Number(lo) && v <= Number(hi) ? v : undefined
+  // past 2^53 a double is exact only as a bigint
+  if (Math.abs(v) >= 1e21) return undefined
+  const b = BigInt(v)
+  if (b < lo || b > hi) return undefined
+  return Number.isSafeInteger(v) ? v : b
+}
+
+function intDecoder(goType: string, bits: number): Decoder {
+  return (v, ctx) => {
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      const n = asInt(v, bits)
+      if (n !== undefined) return n
+      ctx.save(ctx.typeError(`number ${numberLiteral(v)}`, goType))
+      return 0
+    }
+    if (v !== null) ctx.save(ctx.typeError(jsonKind(v), goType))
+    return 0
+  }
+}
+
+function uintDecoder(goType: string, bits: number): Decoder {
+  const max = UINT_MAX[bits] ?? (UINT_MAX[64] as bigint)
+  return (v, ctx) => {
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      const ok = typeof v === 'bigint' ? v >= 0n && v <= max : Number.isInteger(v) && v >= 0 && BigInt(v) <= max
+      if (ok) return v
+      ctx.save(ctx.typeError(`number ${numberLiteral(v)}`, goType))
+      return 0
+    }
+    if (v !== null) ctx.save(ctx.typeError(jsonKind(v), goType))
+    return 0
+  }
+}
+
+function floatDecoder(goType: string, bits: number): Decoder {
+  return (v, ctx) => {
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      const f = Number(v)
+      if (bits === 32 && Math.abs(f) > 3.4028234663852886e38) {
+        ctx.save(ctx.typeError(`number ${numberLiteral(v)}`, goType))
+        return 0
+      }
+      return f
+    }
+    if (v !== null) ctx.save(ctx.typeError(jsonKind(v), goType))
+    return 0
+  }
+}
+
+function stringDecoder(goType: string): Decoder {
+  return (v, ctx) => {
+    if (typeof v === 'string') return v
+    if (v !== null) ctx.save(ctx.typeError(jsonKind(v), goType))
+    return ''
+  }
+}
+
+function boolDecoder(goType: string): Decoder {
+  return (v, ctx) => {
+    if (typeof v === 'boolean') return v
+    if (v !== null) ctx.save(ctx.typeError(jsonKind(v), goType))
+    return false
+  }
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+const B64MAP = new Int16Array(256).fill(-1)
+for (let i = 0; i < B64.length; i++) B64MAP[B64.charCodeAt(i)] = i
+
+/**
+ * base64.StdEncoding.Decode (padded; `\r` and `\n` skipped): the bytes, or the CorruptInputError
+ * offset. The input is the string's UTF-8 bytes.
+ */
+export function goBase64Decode(s: string): Uint8Array | number {
+  const src = Buffer.from(s, 'utf8')
+  const out: number[] = []
+  let si = 0
+  const n = src.length
+  for (;;) {
+    const dbuf = [0, 0, 0, 0]
+    let dlen = 4
+    let j = 0
+    let end = false
+    for (; j < 4; j++) {
+      if (si === n) {
+        if (j === 0) return Uint8Array.from(out)
+        return si - j
+      }
+      const c = src[si] as number
+      si++
+      const d = B64MAP[c] as number
+      if (d >= 0) {
+        dbuf[j] = d
+        continue
+      }
+      if (c === 0x0a || c === 0x0d) {
+        j--
+        continue
+      }
+      if (c !== 0x3d) return si - 1
+      // padding
+      if (j === 0 || j === 1) return si - 1
+      if (j === 2) {
+        while (si < n && (src[si] === 0x0a || src[si] === 0x0d)) si++
+        if (si === n) return n
+        if (src[si] !== 0x3d) return si - 1
+        si++
+      }
+      while (si < n && (src[si] === 0x0a || src[si] === 0x0d)) si++
+      if (si < n) return si
+      dlen = j
+      end = true
+      break
+    }
+    const val =
+      ((dbuf[0] as number) << 18) | ((dbuf[1] as number) << 12) | ((dbuf[2] as number) << 6) | (dbuf[3] as number)
+    const b = [(val >> 16) & 0xff, (val >> 8) & 0xff, val & 0xff]
+    for (let k = 0; k < dlen - 1; k++) out.push(b[k] as number)
+    if (end) return Uint8Array.from(out)
+  }
+}
+
+function bytesDecoder(goType: string): Decoder {
+  const u8 = uintDecoder('uint8', 8)
+  return (v, ctx) => {
+    if (v === null) return NIL
+    if (typeof v === 'string') {
+      const r = goBase64Decode(v)
+      if (typeof r === 'number') {
+        ctx.save(`illegal base64 data at input byte ${r}`)
+        return ''
+      }
+      return Buffer.from(r).toString('base64')
+    }
+    if (Array.isArray(v)) {
+      const bytes: number[] = []
+      for (let i = 0; i < v.length; i++) {
+        ctx.ss.push(`[${i}]`)
+        bytes.push(Number(u8(v[i], ctx)))
+        ctx.ss.pop()
+      }
+      return Buffer.from(bytes).toString('base64')
+    }
+    ctx.save(ctx.typeError(jsonKind(v), goType))
+    return NIL
+  }
+}
+
+function pointerDecoder(elem: Decoder): Decoder {
+  return (v, ctx) => (v === null ? NIL : elem(v, ctx))
+}
+
+function sliceDecoder(goType: string, elem: Decoder): Decoder {
+  return (v, ctx) => {
+    if (v === null) return NIL
+    if (!Array.isArray(v)) {
+      ctx.save(ctx.typeError(jsonKind(v), goType))
+      return NIL
+    }
+    const out = new Array(v.length)
+    const ss = ctx.ss
+    for (let i = 0; i < v.length; i++) {
+      ss.push(`[${i}]`)
+      const d = elem(v[i], ctx)
+      out[i] = d === NIL ? null : d
+      ss.pop()
+    }
+    return out
+  }
+}
+
+function mapDecoder(goType: string, elem: Decoder): Decoder {
+  return (v, ctx) => {
+    if (v === null) return NIL
+    if (!isObject(v)) {
+      ctx.save(ctx.typeError(jsonKind(v), goType))
+      return NIL
+    }
+    const keys = Object.keys(v)
+    const out: JSONObject = {}
+    const decoded: [string, unknown][] = []
+    for (const k of keys) {
+      ctx.pushKey(k)
+      const d = elem(v[k], ctx)
+      ctx.ss.pop()
+      decoded.push([k, d === NIL ? null : d])
+    }
+    // json.Marshal writes map keys sorted
+    if (keys.length > 1) decoded.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    for (const [k, d] of decoded) out[k] = d
+    return out
+  }
+}
+
+const anyDecoder: Decoder = (v) => structuredClone(v)
+
+/** Types with their own UnmarshalJSON. */
+function unmarshalerDecoder(goType: string): Decoder {
+  switch (goType) {
+    case 'resource.Quantity':
+      return (v, _ctx) => {
+        if (v === null) return '0'
+        // the raw JSON: a string's contents, or the literal
+        const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : numberLiteral(v as number)
+        const q = parseQuantity(text.trim())
+        if (typeof q === 'string') throw new Abort(q)
+        return q.toString()
+      }
+    case 'intstr.IntOrString':
+      return (v, ctx) => {
+        if (typeof v === 'string') return v
+        if (v === null) return 0
+        if (typeof v === 'number' || typeof v === 'bigint') {
+          const n = asInt(v, 32)
+          if (n !== undefined) return n
+          throw new Abort(ctx.typeError(`number ${numberLiteral(v)}`, 'int32'))
+        }
+        throw new Abort(ctx.typeError(jsonKind(v), 'int32'))
+      }
+    case 'v1.Time':
+    case 'v1.MicroTime': {
+      const micro = goType === 'v1.MicroTime'
+      return (v, ctx) => {
+        if (v === null) return null
+        if (typeof v !== 'string') throw new Abort(ctx.typeError(jsonKind(v), 'string'))
+        const t = parseRFC3339(v)
+        if ('error' in t) throw new Abort(t.error)
+        const s = formatRFC3339(t.unixSeconds)
+        return micro ? `${s.slice(0, -1)}.000000Z` : s
+      }
+    }
+    default:
+      // runtime.RawExtension, metav1.FieldsV1: the raw JSON, kept as it is
+      return (v) => structuredClone(v)
+  }
+}
+
+/** The marshalled zero value of a node (NIL: omitted under omitempty, else null). */
+export function zeroOf(t: TypeNode): unknown {
+  if (typeof t === 'string') return zeroStruct(t)
+  switch (t[0]) {
+    case 'i':
+    case 'n':
+    case 'f':
+      return 0
+    case 'str':
+      return ''
+    case 'bool':
+      return false
+    case 'u':
+      return t[1] === 'resource.Quantity' ? '0' : t[1] === 'intstr.IntOrString' ? 0 : null
+    default:
+      return NIL
+  }
+}
+
+/** Whether Go's omitempty drops this marshalled value of a node. */
+function omitEmpty(t: TypeNode, v: unknown): boolean {
+  if (v === NIL || v === null) return typeof t !== 'string' && t[0] !== 'u'
+  if (typeof t === 'string') return false
+  switch (t[0]) {
+    case 'i':
+    case 'n':
+    case 'f':
+      return v === 0
+    case 'str':
+      return v === ''
+    case 'bool':
+      return v === false
+    case 'l':
+      return (v as unknown[]).length === 0
+    case 'b':
+      return v === ''
+    case 'm':
+      return Object.keys(v as object).length === 0
+    default:
+      return false
+  }
+}
+
+/** Whether omitzero drops it: the Go zero value (Time.IsZero for times). */
+function omitZero(t: TypeNode, v: unknown): boolean {
+  if (v === NIL || v === null) return true
+  if (typeof t === 'string') return false
+  if (t[0] === 'l' || t[0] === 'm' || t[0] === 'b') return false
+  return omitEmpty(t, v)
+}
+
+const zeroCache = new Map<string, JSONObject>()
+function zeroStruct(id: string): JSONObject {
+  let z = zeroCache.get(id)
+  if (z === undefined) {
+    z = {}
+    for (const [name, t, flags] of structInfo(id).fields) {
+      const v = zeroOf(t)
+      const omit = flags & 2 ? omitZero(t, v) : flags & 1 ? omitEmpty(t, v) : false
+      if (!omit) z[name] = v === NIL ? null : v
+    }
+    zeroCache.set(id, z)
+  }
+  return structuredClone(z)
+}
+
+const decoders = new Map<string, Decoder>()
+
+/** The decoder of a node, built once per struct. */
+export function decoderOf(t: TypeNode): Decoder {
+  if (typeof t === 'string') {
+    let d = decoders.get(t)
+    if (d === undefined) {
+      // a placeholder for recursive types, replaced once built
+      let real: Decoder | undefined
+      decoders.set(t, (v, ctx) => (real as Decoder)(v, ctx))
+      real = structDecoder(t)
+      decoders.set(t, real)
+      d = real
+    }
+    return d
+  }
+  switch (t[0]) {
+    case 'p':
+      return pointerDecoder(decoderOf(t[1]))
+    case 'l':
+      return sliceDecoder(t[1], decoderOf(t[2]))
+    case 'b':
+      return bytesDecoder(t[1])
+    case 'm':
+      return mapDecoder(t[1], decoderOf(t[3]))
+    case 'i':
+      return intDecoder(t[1], t[2])
+    case 'n':
+      return uintDecoder(t[1], t[2])
+    case 'f':
+      return floatDecoder(t[1], t[2])
+    case 'str':
+      return stringDecoder(t[1])
+    case 'bool':
+      return boolDecoder(t[1])
+    case 'u':
+      return unmarshalerDecoder(t[1])
+    case 'any':
+      return anyDecoder
+  }
+}
+
+interface CompiledField {
+  readonly name: string
+  readonly type: TypeNode
+  readonly decode: Decoder
+  /** 0 keep, 1 omitempty, 2 omitzero */
+  readonly omit: number
+  /** The error context's FieldStack entries: embedded Go names, then the JSON name. */
+  readonly stack: readonly string[]
+}
+
+function structDecoder(id: string): Decoder {
+  const info = structInfo(id)
+  const fields: CompiledField[] = info.fields.map((row: FieldRow) => ({
+    name: row[0],
+    type: row[1],
+    decode: decoderOf(row[1]),
+    omit: row[2] & 2 ? 2 : row[2] & 1 ? 1 : 0,
+    stack: [...(row[3] ?? []), row[0]],
+  }))
+  const byName = new Map<string, number>()
+  for (let i = 0; i < fields.length; i++) byName.set((fields[i] as CompiledField).name, i)
+  const n = fields.length
+  const name = info.name
+  const goType = info.goType
+  return (v, ctx) => {
+    if (v === null) return zeroStruct(id)
+    if (!isObject(v)) {
+      ctx.save(ctx.typeError(jsonKind(v), goType))
+      return zeroStruct(id)
+    }
+    const values: unknown[] = new Array(n)
+    const set: boolean[] = new Array(n).fill(false)
+    const fs = ctx.fs
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue
+      const i = byName.get(key)
+      if (i === undefined) {
+        ctx.unknown(key)
+        continue
+      }
+      const f = fields[i] as CompiledField
+      const saved = fs.length
+      const savedStruct = ctx.struct
+      for (const s of f.stack) fs.push(s)
+      ctx.struct = name
+      ctx.pushKey(key)
+      const x = v[key]
+      // null leaves a value field as it is; nils pointers, slices and maps
+      const d = f.decode(x, ctx)
+      ctx.ss.pop()
+      fs.length = saved
+      ctx.struct = savedStruct
+      values[i] = d
+      set[i] = true
+    }
+    const out: JSONObject = {}
+    for (let i = 0; i < n; i++) {
+      const f = fields[i] as CompiledField
+      const d = set[i] ? values[i] : zeroOf(f.type)
+      if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) continue
+      out[f.name] = d === NIL ? null : d
+    }
+    return out
+  }
+}
+
+export interface DecodeResult {
+  /** The decoded value as Go marshals it (undefined when decoding failed). */
+  readonly object?: JSONObject
+  /** The decode error (the text after `cannot be handled as a <Kind>: `). */
+  readonly error?: string
+  /** Unknown field paths (`spec.replica`), in the decoder's order. */
+  readonly unknownFields: readonly string[]
+}
+
+/** Decodes `input` into the struct `id` as the apiserver's strict JSON decoder does. */
+export function decodeStruct(id: string, input: unknown, trackUnknown = true): DecodeResult {
+  const ctx = new DecodeContext(trackUnknown)
+  let object: unknown
+  try {
+    object = decoderOf(id)(input, ctx)
+  } catch (e) {
+    if (e instanceof Abort) return { error: e.message, unknownFields: [] }
+    throw e
+  }
+  if (ctx.err !== undefined) return { error: ctx.err, unknownFields: [] }
+  return { object: object as JSONObject, unknownFields: ctx.strict ?? [] }
+}

@@ -1,0 +1,73 @@
+import { goQuote } from '../cel/ext/quote.js'
+import type { FieldValidation, RequestStatus } from '../crd/custom-resource.js'
+import { decodeErrorMessage, strictDecodingError } from '../crd/structural/decode.js'
+import type { FieldError } from '../kube/field.js'
+import { decodeStruct } from './decode.js'
+import { applyBuiltinDefaults } from './defaults.js'
+import { kindStruct } from './gotypes.js'
+import { GO_TYPES_RELEASE } from './types.generated.js'
+
+// A built-in object's write before admission, as kube-apiserver's create / update handlers do it
+// (apiserver pkg/endpoints/handlers create.go, update.go, patch.go): the body decoded into the
+// kind's Go type by the strict JSON serializer (decode.ts), the scheme's defaults applied
+// (defaults.ts), and a failed decode answered 400 BadRequest by transformDecodeError:
+// `Deployment in version "v1" cannot be handled as a Deployment: <error>`. Unknown fields fail the
+// request under fieldValidation Strict (kubectl's default), are `unknown field "x"` warnings under
+// Warn, and are dropped silently under Ignore.
+
+type JSONObject = Record<string, unknown>
+
+export { GO_TYPES_RELEASE }
+
+export interface BuiltinOptions {
+  /** Strict (kubectl's default) unless given. */
+  readonly fieldValidation?: FieldValidation
+  /** The target release's minor version (feature-gated defaults); default 37. */
+  readonly minor?: number
+}
+
+export interface BuiltinResult {
+  readonly allowed: boolean
+  /** Always empty: validation of built-ins is not done yet (issue 18 part 2); here for the CR shape. */
+  readonly errors: readonly FieldError[]
+  /** `unknown field "spec.replica"` under fieldValidation Warn. */
+  readonly warnings: readonly string[]
+  /** 400 BadRequest when the body does not decode. */
+  readonly status?: RequestStatus
+  /** What kubectl prints after `Error from server (BadRequest): error when creating "x.yaml": `. */
+  readonly message?: string
+  /** The object as the apiserver holds it before admission: decoded, written back as Go does, defaulted. */
+  readonly object?: JSONObject
+}
+
+/** Whether kelp decodes objects of this apiVersion / kind as a built-in type. */
+export function isBuiltinKind(apiVersion: string, kind: string): boolean {
+  return kindStruct(apiVersion, kind) !== undefined
+}
+
+/** Decodes and defaults a built-in object; undefined when the kind is not one kelp has the Go type of. */
+export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): BuiltinResult | undefined {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined
+  const o = object as JSONObject
+  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
+  const kind = typeof o.kind === 'string' ? o.kind : ''
+  const id = kindStruct(apiVersion, kind)
+  if (id === undefined) return undefined
+  const fieldValidation = options.fieldValidation ?? 'Strict'
+  const r = decodeStruct(id, o, fieldValidation !== 'Ignore')
+  const version = apiVersion.slice(apiVersion.indexOf('/') + 1)
+  const fail = (error: string, warnings: readonly string[]): BuiltinResult => {
+    const message = decodeErrorMessage(kind, version, error)
+    return { allowed: false, errors: [], warnings, status: { code: 400, reason: 'BadRequest', message }, message }
+  }
+  if (r.error !== undefined) return fail(r.error, [])
+  if (r.unknownFields.length > 0 && fieldValidation === 'Strict') return fail(strictDecodingError(r.unknownFields), [])
+  const decoded = r.object as JSONObject
+  applyBuiltinDefaults(id, decoded, { minor: options.minor ?? 37 })
+  return {
+    allowed: true,
+    errors: [],
+    warnings: fieldValidation === 'Warn' ? r.unknownFields.map((f) => `unknown field ${goQuote(f)}`) : [],
+    object: decoded,
+  }
+}
