@@ -1,3 +1,4 @@
+import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
 import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
@@ -96,6 +97,12 @@ export interface PolicySetOptions {
    * Pass a fixed one for reproducible output.
    */
   readonly generateName?: NameGenerator
+  /**
+   * Built-in objects decoded and defaulted as the apiserver does before admission (src/builtin):
+   * a body that does not decode is a 400 BadRequest (`builtin` in the result), policies see the
+   * defaulted object. Default true.
+   */
+  readonly builtins?: boolean
 }
 
 /**
@@ -122,6 +129,12 @@ export interface AdmitResult extends DispatchResult {
   readonly noMatch?: NoMatch
   /** The name generated from metadata.generateName on CREATE (what the cluster would have stored). */
   readonly generatedName?: string
+  /**
+   * The decoding and defaulting of a built-in object (CREATE / UPDATE): when not allowed, the 400
+   * BadRequest (`status`, `message`) and no policy ran; else `object` is the object as the policies
+   * saw it (decoded, defaulted) and `warnings` the unknown fields under fieldValidation Warn.
+   */
+  readonly builtin?: BuiltinResult
 }
 
 export interface ValidateRequestOptions {
@@ -392,6 +405,30 @@ export class PolicySet {
       }
     }
     const named = generatedName === undefined ? {} : { generatedName }
+    // The handler decodes the body into the kind's Go type and the codec defaults it before any
+    // admission (endpoints/handlers create.go / update.go; the stored old object is defaulted too).
+    let builtin: BuiltinResult | undefined
+    if (
+      this.options.builtins !== false &&
+      (a.operation === 'CREATE' || a.operation === 'UPDATE') &&
+      a.subResource === '' &&
+      isObject(attrs.object)
+    ) {
+      const minor = releaseMinor(this.options.release ?? this.options.version ?? DEFAULT_KUBE_VERSION)
+      builtin = decodeBuiltin(attrs.object, { minor })
+      if (builtin !== undefined) {
+        if (!builtin.allowed) {
+          return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
+        }
+        const old = isObject(a.oldObject) ? decodeBuiltin(a.oldObject, { minor, fieldValidation: 'Ignore' }) : undefined
+        attrs = {
+          ...attrs,
+          object: builtin.object as JSONObject,
+          ...(old?.object !== undefined ? { oldObject: old.object } : {}),
+        }
+      }
+    }
+    const withBuiltin = builtin === undefined ? named : { ...named, builtin }
     let customResource: CustomResourceResult | undefined
     if (
       this.hasCRDs &&
@@ -428,7 +465,11 @@ export class PolicySet {
       authorize: this.options.authorize ?? defaultAuthorize,
       convert: convertByApiVersion,
     })
-    if (customResource === undefined) return generatedName === undefined ? result : { ...result, ...named }
+    if (customResource === undefined) {
+      if (builtin === undefined) return generatedName === undefined ? result : { ...result, ...named }
+      const warnings = builtin.warnings.length > 0 ? [...builtin.warnings, ...result.warnings] : result.warnings
+      return { ...result, warnings, ...withBuiltin }
+    }
     return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource, ...named }
   }
 
@@ -501,6 +542,12 @@ export class PolicySet {
     }
     return this.admit(req)
   }
+}
+
+/** `1.37` → 37 (the target release's minor, for feature-gated defaults). */
+function releaseMinor(release: string): number {
+  const m = /^v?1\.(\d+)/.exec(release)
+  return m ? Number(m[1]) : 37
 }
 
 /**
