@@ -817,3 +817,25 @@ describe('PolicySet diagnostics: type checking without --openapi', () => {
     expect(r.status?.message).toContain('no such key: replicsa')
   })
 })
+
+describe('the bundled pack type checks clean against every release’s schemas', () => {
+  // kelp check does not type check the pack at run time (PolicySetOptions.trusted): this test does
+  it.each(['1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37'])('%s', async (release) => {
+    const { bundledPack } = await import('../../src/cli/pack.js')
+    const resolver = new OpenAPISchemaResolver([], { release })
+    const releaseMapper = new RESTMapper({ release })
+    let kinds = 0
+    for (const { object } of bundledPack(release).objects) {
+      if (object['kind'] !== 'ValidatingAdmissionPolicy') continue
+      const policy = object as ValidatingAdmissionPolicy
+      kinds += typesToCheck(policy, releaseMapper).length
+      const w = typeCheck(policy, {
+        schemas: (gvk) => resolver.schemaFor(gvk),
+        mapper: releaseMapper,
+        version: release as '1.30',
+      })
+      expect({ policy: policy.metadata?.name, w }).toEqual({ policy: policy.metadata?.name, w: [] })
+    }
+    expect(kinds).toBeGreaterThan(10)
+  })
+})
