@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // the e2e suites need a real kube-apiserver: npm run test:e2e (vitest.e2e.config.ts)
+    exclude: [...configDefaults.exclude, 'test/e2e/**'],
     testTimeout: 60_000,
     reporters: ['default'],
   },
