@@ -444,6 +444,18 @@ function findingsOf(
     out.push({ level: 'deny', type: 'not-served', rule: 'kind/not-served', message: `${message} (${why})` })
     return out
   }
+  // a built-in object that does not decode: 400 BadRequest before any admission (src/builtin)
+  const b = r.builtin
+  if (b !== undefined && !b.allowed) {
+    out.push({
+      level: 'deny',
+      type: 'invalid',
+      rule: `builtin/${kind}`,
+      reason: b.status?.reason ?? 'BadRequest',
+      message: b.message ?? b.status?.message ?? '',
+    })
+    return out
+  }
   if (cr !== undefined && !cr.allowed) {
     if (cr.errors.length > 0) {
       for (const e of cr.errors) {

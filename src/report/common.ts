@@ -103,6 +103,13 @@ export function kubectlLine(f: Finding, o?: ObjectResult): string {
         const causes = status === null ? m : m.slice(status[0].length)
         return `The ${o.kind} "${o.name}" is invalid: ${causes}`
       }
+      // kubectl apply creating an object prefixes the Status message with its source (cmdutil.AddSourceToErr
+      // "creating": `error when creating "<file>": `; stdin is "STDIN"); an update's prefix quotes the whole
+      // patch, which kelp does not build (docs/known-differences.md)
+      if (o !== undefined && o.operation === 'CREATE') {
+        const file = o.source.file === '-' ? 'STDIN' : o.source.file
+        return `Error from server (${reason}): error when creating ${JSON.stringify(file)}: ${m}`
+      }
       return `Error from server (${reason}): ${m}`
     }
   }

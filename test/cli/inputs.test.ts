@@ -213,7 +213,7 @@ describe('kelp check: inputs too large to hold', () => {
 
   it("keep: 'findings' keeps only the results with findings; the summary counts all", () => {
     const dir = tmp('kelp-keep-')
-    writeFileSync(join(dir, 'all.yaml'), [policy, cm('x'), cm('y')].join('---\n'))
+    writeFileSync(join(dir, 'all.yaml'), [policy, cm('x'), cm('z')].join('---\n'))
     const r = check({ paths: [join(dir, 'all.yaml')], kubeVersion: '1.36', pack: 'off' }, 'findings')
     expect(r.objects).toEqual([])
     expect(r.summary.objects).toBe(2)

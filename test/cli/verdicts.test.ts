@@ -55,3 +55,25 @@ describe('kelp check: generateName', () => {
     expect(deny?.message).toContain(`pods "${o?.name}" is forbidden`)
   })
 })
+
+describe('kelp check: built-in objects decoded as the apiserver decodes them', () => {
+  // apiserver: a body that does not decode is 400 BadRequest, `<Kind> in version "v1" cannot be handled as a
+  // <Kind>: <encoding/json UnmarshalTypeError>`; kubectl apply prefixes the source of a create
+  // (cmdutil.AddSourceToErr "creating") and prints `Error from server (BadRequest): …`
+  it('replicas: three is refused with the decoder’s words, in kubectl’s line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-decode-'))
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: three\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n',
+    )
+    const r = spawnSync(process.execPath, [cli, 'check', 'bad.yaml', '--pack', 'off'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    expect(r.status).toBe(1)
+    expect(r.stdout).toContain(
+      '  Error from server (BadRequest): error when creating "bad.yaml": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n',
+    )
+  })
+})

@@ -65,7 +65,7 @@ describe('junit', () => {
         '  </testsuite>',
         '  <testsuite name="app.yaml" tests="2" failures="1" errors="0" skipped="0" time="0">',
         '    <testcase name="Deployment default/web" classname="app.yaml" file="app.yaml" line="1" time="0">',
-        '      <failure message="Error from server (Forbidden): ValidatingAdmissionPolicy &apos;p&apos; denied request: &lt;no&gt; &amp; &quot;bad&quot;" type="vap/p">Error from server (Forbidden): ValidatingAdmissionPolicy \'p\' denied request: &lt;no&gt; &amp; "bad"</failure>',
+        '      <failure message="Error from server (Forbidden): error when creating &quot;app.yaml&quot;: ValidatingAdmissionPolicy &apos;p&apos; denied request: &lt;no&gt; &amp; &quot;bad&quot;" type="vap/p">Error from server (Forbidden): error when creating "app.yaml": ValidatingAdmissionPolicy \'p\' denied request: &lt;no&gt; &amp; "bad"</failure>',
         '      <system-out>Warning: policy/v1beta1 is deprecated</system-out>',
         '    </testcase>',
         '    <testcase name="Service default/web" classname="app.yaml" file="app.yaml" line="30" time="0"/>',
@@ -78,7 +78,7 @@ describe('junit', () => {
   it('fails on the findings at or above failOn', () => {
     const out = formatJUnit(TINY, { failOn: 'warn' })
     expect(out).toContain(
-      '<failure message="Error from server (Forbidden): ValidatingAdmissionPolicy &apos;p&apos; denied request: &lt;no&gt; &amp; &quot;bad&quot;" type="vap/p">Error from server (Forbidden): ValidatingAdmissionPolicy \'p\' denied request: &lt;no&gt; &amp; "bad"\nWarning: policy/v1beta1 is deprecated</failure>',
+      '<failure message="Error from server (Forbidden): error when creating &quot;app.yaml&quot;: ValidatingAdmissionPolicy &apos;p&apos; denied request: &lt;no&gt; &amp; &quot;bad&quot;" type="vap/p">Error from server (Forbidden): error when creating "app.yaml": ValidatingAdmissionPolicy \'p\' denied request: &lt;no&gt; &amp; "bad"\nWarning: policy/v1beta1 is deprecated</failure>',
     )
     expect(out).not.toContain('system-out')
     // none: only errors fail
@@ -133,8 +133,10 @@ describe('junit', () => {
     const shown = 'a<b>&c"d\'e]]>f\tg\nh\r\\x00i\\x1bj\\ud800k\\ufffe\u{1F600}'
     // attribute values keep tabs and line breaks (as references); text keeps everything but the unencodable
     expect(failure.getAttribute('type')).toBe(shown)
-    expect(failure.getAttribute('message')).toBe(`Error from server (Forbidden): ${shown.split('\n')[0]}`)
-    expect(failure.textContent).toBe(`Error from server (Forbidden): ${shown}`)
+    expect(failure.getAttribute('message')).toBe(
+      `Error from server (Forbidden): error when creating "we\\"ird&<>.yaml": ${shown.split('\n')[0]}`,
+    )
+    expect(failure.textContent).toBe(`Error from server (Forbidden): error when creating "we\\"ird&<>.yaml": ${shown}`)
     const testcase = doc.getElementsByTagName('testcase')[0]!
     expect(testcase.getAttribute('name')).toBe(`ConfigMap n/${shown}`)
     expect(testcase.getAttribute('classname')).toBe('we"ird&<>.yaml')

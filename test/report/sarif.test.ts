@@ -87,7 +87,7 @@ describe('sarif', () => {
               ruleIndex: 0,
               level: 'error',
               message: {
-                text: "Error from server (Forbidden): ValidatingAdmissionPolicy 'require-team' with binding 'b' denied request: label team is required",
+                text: "Error from server (Forbidden): error when creating \"k8s/app.yaml\": ValidatingAdmissionPolicy 'require-team' with binding 'b' denied request: label team is required",
               },
               locations: [
                 {

@@ -17,7 +17,7 @@ describe('text', () => {
         '-:4:2: error: Implicit map keys need to be followed by map values',
         '',
         'deploy.yaml:1:1 Deployment default/web (created)',
-        "  Error from server (Forbidden): ValidatingAdmissionPolicy 'require-team' with binding 'require-team-binding' denied request: label team is required",
+        "  Error from server (Forbidden): error when creating \"deploy.yaml\": ValidatingAdmissionPolicy 'require-team' with binding 'require-team-binding' denied request: label team is required",
         "  Warning: Validation failed for ValidatingAdmissionPolicy 'replicas' with binding 'replicas': replicas should be at least 2",
         '',
         'crs.yaml:1:1 Widget default/w1 (updated)',
@@ -80,7 +80,7 @@ describe('text', () => {
         '  yaml',
         '',
         `${ESC}[2ma.yaml:2:1${ESC}[0m ${ESC}[1mPod ns/p${ESC}[0m ${ESC}[2m(created)${ESC}[0m`,
-        `  ${ESC}[31mError from server (Forbidden): no${ESC}[0m`,
+        `  ${ESC}[31mError from server (Forbidden): error when creating "a.yaml": no${ESC}[0m`,
         `  ${ESC}[33mWarning: old${ESC}[0m`,
         '',
         `${ESC}[1m1 object${ESC}[0m: 0 allowed, ${ESC}[1;31m1 denied${ESC}[0m, 0 warned; ${ESC}[1;31m1 error${ESC}[0m`,
@@ -129,10 +129,10 @@ describe('kubectlLine', () => {
   }
   const f = (x: Partial<Finding>): Finding => ({ level: 'deny', type: 'policy', message: 'm', rule: 'r', ...x })
   it.each<[Partial<Finding>, string]>([
-    [{}, 'Error from server (Forbidden): m'],
-    [{ reason: 'Unauthorized' }, 'Error from server (Unauthorized): m'],
-    [{ reason: 'RequestEntityTooLarge' }, 'Error from server (RequestEntityTooLarge): m'],
-    [{ type: 'invalid', reason: 'BadRequest' }, 'Error from server (BadRequest): m'],
+    [{}, 'Error from server (Forbidden): error when creating "a.yaml": m'],
+    [{ reason: 'Unauthorized' }, 'Error from server (Unauthorized): error when creating "a.yaml": m'],
+    [{ reason: 'RequestEntityTooLarge' }, 'Error from server (RequestEntityTooLarge): error when creating "a.yaml": m'],
+    [{ type: 'invalid', reason: 'BadRequest' }, 'Error from server (BadRequest): error when creating "a.yaml": m'],
     [{ type: 'invalid', message: 'spec.a: Required value' }, 'The Widget "w" is invalid: spec.a: Required value'],
     // the apiserver's Status message: kubectl names the kind and lists the causes
     [
