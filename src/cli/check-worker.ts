@@ -13,8 +13,20 @@ export interface WorkerInput {
   readonly olds: readonly [string, JSONObject][]
   readonly target: string
   readonly defaultNamespace: string
+  /** Attach the stored objects (-o yaml). */
+  readonly stored?: boolean
 }
 
 const input = workerData as WorkerInput
 const set = PolicySet.build(input.context, input.buildOptions)
-parentPort?.postMessage(admitAll(set, input.objects, new Map(input.olds), input.target, input.defaultNamespace).results)
+parentPort?.postMessage(
+  admitAll(
+    set,
+    input.objects,
+    new Map(input.olds),
+    input.target,
+    input.defaultNamespace,
+    undefined,
+    input.stored === true ? 'stored' : 'all',
+  ).results,
+)

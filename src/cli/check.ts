@@ -288,9 +288,13 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
 }
 
 /**
- * Admits a run of objects against a built set. With `keep: 'findings'` only the results that have
- * findings are kept (the text, SARIF and GitHub formats show no others); the summary counts all.
+ * Which results a run keeps: `all`; `findings`, only those with findings (the text, SARIF and GitHub
+ * formats show no others); `stored`, all, each with the object as the cluster would store it (-o yaml).
+ * The summary counts all in every case.
  */
+export type Keep = 'all' | 'findings' | 'stored'
+
+/** Admits a run of objects against a built set, keeping the results `keep` says. */
 export function admitAll(
   set: PolicySet,
   objects: Iterable<LoadedObject>,
@@ -298,16 +302,16 @@ export function admitAll(
   target: string,
   defaultNamespace: string,
   onProgress?: (done: number, total: number) => void,
-  keep: 'all' | 'findings' = 'all',
+  keep: Keep = 'all',
   total?: number,
 ): Admitted {
   const results: ObjectResult[] = []
   const counter = new SummaryCounter()
   let done = 0
   for (const o of objects) {
-    const r = admitOne(set, o, olds, target, defaultNamespace)
+    const r = admitOne(set, o, olds, target, defaultNamespace, keep === 'stored')
     counter.add(r)
-    if (keep === 'all' || r.findings.length > 0) results.push(r)
+    if (keep !== 'findings' || r.findings.length > 0) results.push(r)
     done++
     if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
   }
@@ -333,7 +337,7 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
-export function check(options: CheckOptions, keep: 'all' | 'findings' = 'all'): Report {
+export function check(options: CheckOptions, keep: Keep = 'all'): Report {
   const { prepared, set } = prepare(options)
   const objects = prepared.toAdmit ?? prepared.stream?.() ?? []
   return report(
@@ -348,6 +352,7 @@ function admitOne(
   olds: ReadonlyMap<string, JSONObject>,
   kubeVersion: string,
   defaultNamespace: string,
+  withStored = false,
 ): ObjectResult {
   const o = loaded.object
   const source = loaded.source
@@ -359,6 +364,7 @@ function admitOne(
   const findings: Finding[] = []
   const at = (f: Omit<Finding, 'source'>): Finding => ({ ...f, source })
   let generatedName: string | undefined
+  let stored: unknown
 
   const lifecycle = apiVersionStatus(apiVersion, kind, kubeVersion)
   // not served at the target: removed, not yet introduced, or off unless --runtime-config enables it
@@ -388,6 +394,7 @@ function admitOne(
     })
     const result = 'error' in request ? set.validate(o) : set.admit(request)
     generatedName = result.generatedName
+    if (withStored) stored = result.builtin?.object ?? result.customResource?.object
     // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
       'error' in request
@@ -397,6 +404,7 @@ function admitOne(
     findings.push(...findingsOf(result, kind, denial).map(at))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
+  const outcome = outcomeOf(findings)
   return {
     source,
     apiVersion,
@@ -404,10 +412,14 @@ function admitOne(
     ...(namespace !== undefined ? { namespace } : {}),
     name: generatedName ?? String(m.name ?? m.generateName ?? ''),
     operation: oldObject === undefined ? 'CREATE' : 'UPDATE',
-    outcome: outcomeOf(findings),
+    outcome,
     findings,
+    ...(stored !== undefined && ACCEPTED.has(outcome) ? { stored: stored as Record<string, unknown> } : {}),
   }
 }
+
+/** The outcomes of the requests a cluster accepts (and stores the object of). */
+const ACCEPTED: ReadonlySet<string> = new Set(['allowed', 'warned', 'audited'])
 
 /** The engine's answer as findings (no source yet). */
 /**

@@ -5,6 +5,7 @@ import { DEFAULT_KUBE_VERSION, type KubeVersion, SUPPORTED_VERSIONS } from '../k
 import { format, type OutputFormat } from '../report/index.js'
 import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
+import { formatStoredYAML } from '../report/yaml.js'
 import { createLogger, LOG_LEVELS, type LogLevel } from '../webhook/log.js'
 import type { WebhookServer } from '../webhook/server.js'
 import type { PackMode } from './check.js'
@@ -16,7 +17,7 @@ import { type Io, UsageError } from './usage.js'
 // policy-test.ts / webhook/server.ts.
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value]
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'yaml'] as const
 const FAIL_ON = ['deny', 'warn', 'audit', 'none'] as const
 const PACK_MODES: PackMode[] = ['auto', 'add', 'replace', 'off']
 
@@ -85,7 +86,11 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
       [],
     )
     .option('-n, --namespace <namespace>', 'namespace of namespaced objects that have none', 'default')
-    .option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`, 'text')
+    .option(
+      '-o, --output <format>',
+      `output format: ${FORMATS.join(', ')} (yaml: the objects as the cluster would store them on stdout, the text report on stderr)`,
+      'text',
+    )
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
     .option('--no-color', 'no colours in text output')
     .option('-j, --jobs <n>', 'threads to admit objects on (default: by the cores and the input size)')
@@ -144,16 +149,23 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           jobs,
           progress.update,
           // the formats that list every object keep every result; the others only those with findings
-          opts.output === 'json' || opts.output === 'junit' ? 'all' : 'findings',
+          opts.output === 'yaml' ? 'stored' : opts.output === 'json' || opts.output === 'junit' ? 'all' : 'findings',
         )
         progress.done()
         const failOn = opts.failOn as FailOn
-        io.out(
-          format(report, opts.output as OutputFormat, {
-            color: opts.color !== false && io.color === true,
-            failOn,
-          }).replace(/\n$/, ''),
-        )
+        if (opts.output === 'yaml') {
+          // stdout stays a manifest stream (for kubectl apply -f -); what kubectl would print goes to stderr
+          const stored = formatStoredYAML(report)
+          if (stored !== '') io.out(stored)
+          io.err(format(report, 'text', { color: false, failOn }).replace(/\n$/, ''))
+        } else {
+          io.out(
+            format(report, opts.output as OutputFormat, {
+              color: opts.color !== false && io.color === true,
+              failOn,
+            }).replace(/\n$/, ''),
+          )
+        }
         setCode(exitCode(report, failOn))
       },
     )

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { ObjectResult, Report } from '../report/model.js'
-import { admitAll, type CheckOptions, type Prepared, prepare, report } from './check.js'
+import { admitAll, type CheckOptions, type Keep, type Prepared, prepare, report } from './check.js'
 import type { WorkerInput } from './check-worker.js'
 import type { LoadedObject } from './load.js'
 
@@ -24,7 +24,7 @@ export function threadsFor(objects: number, jobs?: number): number {
   return Math.max(1, Math.min(cores, Math.floor(objects / MIN_OBJECTS_PER_WORKER)))
 }
 
-function runWorker(prepared: Prepared, objects: readonly LoadedObject[]): Promise<ObjectResult[]> {
+function runWorker(prepared: Prepared, objects: readonly LoadedObject[], stored: boolean): Promise<ObjectResult[]> {
   // a predicate cannot cross to a worker: there the material is validated (the answers are the same)
   const { trusted, ...rest } = prepared.buildOptions
   const input: WorkerInput = {
@@ -34,6 +34,7 @@ function runWorker(prepared: Prepared, objects: readonly LoadedObject[]): Promis
     olds: [...prepared.olds],
     target: prepared.target,
     defaultNamespace: prepared.defaultNamespace,
+    stored,
   }
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL('./check-worker.js', import.meta.url), { workerData: input })
@@ -54,7 +55,7 @@ export async function checkParallel(
   options: CheckOptions,
   jobs?: number,
   onProgress?: (done: number, total: number) => void,
-  keep: 'all' | 'findings' = 'all',
+  keep: Keep = 'all',
 ): Promise<Report> {
   const { prepared, set } = prepare(options)
   const { toAdmit, olds, target, defaultNamespace } = prepared
@@ -67,7 +68,7 @@ export async function checkParallel(
   const size = Math.ceil(toAdmit.length / threads)
   const chunks = Array.from({ length: threads }, (_, i) => toAdmit.slice(i * size, (i + 1) * size))
   const [mine, ...theirs] = chunks
-  const pending = theirs.map((c) => runWorker(prepared, c))
+  const pending = theirs.map((c) => runWorker(prepared, c, keep === 'stored'))
   const own = admitAll(
     set,
     mine ?? [],
@@ -80,7 +81,7 @@ export async function checkParallel(
   for (const results of await Promise.all(pending)) {
     for (const r of results) {
       own.counter.add(r)
-      if (keep === 'all' || r.findings.length > 0) own.results.push(r)
+      if (keep !== 'findings' || r.findings.length > 0) own.results.push(r)
     }
   }
   return report(prepared, own)

@@ -72,6 +72,11 @@ export interface ObjectResult {
   /** The worst finding decides: denied > warned > audited > allowed. */
   readonly outcome: Outcome
   readonly findings: readonly Finding[]
+  /**
+   * The object as the apiserver would store it (decoded, defaulted; a custom resource also pruned), for
+   * `kelp check -o yaml`; only when asked for and only for objects the cluster would accept.
+   */
+  readonly stored?: Record<string, unknown>
 }
 
 export interface Summary {

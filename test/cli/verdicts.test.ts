@@ -77,3 +77,64 @@ describe('kelp check: built-in objects decoded as the apiserver decodes them', (
     )
   })
 })
+
+describe('kelp check -o yaml: objects as the cluster would store them', () => {
+  // the defaults of apps/v1 SetDefaults_Deployment and core/v1 SetDefaults_PodSpec / _Container
+  // (pkg/apis/apps/v1/defaults_test.go TestSetDefaultDeployment, core/v1 TestPodDefaults); written as
+  // kubectl's YAML (sigs.k8s.io/yaml: sorted keys, sequences not indented, YAML 1.1 strings quoted)
+  it('a Deployment comes out defaulted, its "on" label still a string; the report goes to stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-yaml-'))
+    writeFileSync(
+      join(dir, 'ok.yaml'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web, mode: "on"}}\n    spec:\n      containers: [{name: c, image: "nginx:1.27"}]\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: bad}\ndata: {n: 5}\n',
+    )
+    const r = spawnSync(process.execPath, [cli, 'check', 'ok.yaml', '-o', 'yaml', '--pack', 'off'], {
+      cwd: dir,
+      encoding: 'utf8',
+    })
+    expect(r.stdout).toBe(
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata:',
+        '  name: web',
+        '  namespace: default',
+        'spec:',
+        '  progressDeadlineSeconds: 600',
+        '  replicas: 1',
+        '  revisionHistoryLimit: 10',
+        '  selector:',
+        '    matchLabels:',
+        '      app: web',
+        '  strategy:',
+        '    rollingUpdate:',
+        '      maxSurge: 25%',
+        '      maxUnavailable: 25%',
+        '    type: RollingUpdate',
+        '  template:',
+        '    metadata:',
+        '      labels:',
+        '        app: web',
+        '        mode: "on"',
+        '    spec:',
+        '      containers:',
+        '      - image: nginx:1.27',
+        '        imagePullPolicy: IfNotPresent',
+        '        name: c',
+        '        resources: {}',
+        '        terminationMessagePath: /dev/termination-log',
+        '        terminationMessagePolicy: File',
+        '      dnsPolicy: ClusterFirst',
+        '      restartPolicy: Always',
+        '      schedulerName: default-scheduler',
+        '      securityContext: {}',
+        '      terminationGracePeriodSeconds: 30',
+        'status: {}',
+        '',
+      ].join('\n'),
+    )
+    // the ConfigMap does not decode: nothing stored, the refusal reported on stderr
+    expect(r.stderr).toContain('ConfigMap in version "v1" cannot be handled as a ConfigMap')
+    expect(r.status).toBe(1)
+  })
+})
