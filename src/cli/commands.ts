@@ -81,7 +81,8 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     .option('--kube-version <version>', 'the target Kubernetes release', DEFAULT_KUBE_VERSION)
     .option(
       '--openapi <path>',
-      'OpenAPI v3 documents of built-in kinds (kubectl get --raw /openapi/v3/apis/apps/v1) to type check policies (repeatable)',
+      'OpenAPI v3 documents (kubectl get --raw /openapi/v3/apis/apps/v1) to type check policies against (repeatable; ' +
+        'optional: the built-in kinds of 1.30-1.37 ship with kelp; a document given wins for its group-version)',
       collect,
       [],
     )
