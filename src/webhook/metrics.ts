@@ -117,7 +117,10 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     collect: collectCells,
   })
   const refusalCells = new Map<RefusalReason, Cell>()
-  for (const reason of REFUSAL_REASONS) refusalCells.set(reason, cell(refusals, { reason }))
+  for (const reason of REFUSAL_REASONS) {
+    refusalCells.set(reason, cell(refusals, { reason }))
+    refusals.inc({ reason }, 0) // every reason exported from the start, at 0
+  }
   for (const path of [...ROUTES, 'other']) latency.zero({ path })
   for (const target of ['policies', 'certificate'] as const)
     for (const result of ['success', 'failure']) reloads.inc({ target, result }, 0)

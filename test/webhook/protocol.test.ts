@@ -243,6 +243,23 @@ describe.skipIf(!hasOpenssl)('kelp serve HTTP/1.1 (node:https)', () => {
     expect(parseResponses(ok.text)[0]?.body).toBe('ok\n')
   })
 
+  it('every refusal above is counted by its reason (kelp_http_refusals_total, a fixed set of labels)', async () => {
+    const m = await srv.metrics.registry.getSingleMetric('kelp_http_refusals_total')?.get()
+    const by = Object.fromEntries((m?.values ?? []).map((v) => [v.labels.reason, v.value]))
+    expect(Object.keys(by).sort()).toEqual([
+      'bad_request',
+      'body_budget',
+      'body_too_large',
+      'connection_limit',
+      'connection_reset',
+      'header_too_large',
+      'request_timeout',
+      'tls_handshake',
+    ])
+    for (const reason of ['bad_request', 'body_too_large', 'header_too_large', 'request_timeout'])
+      expect(by[reason], reason).toBeGreaterThan(0)
+  })
+
   it('timeouts: headers not complete in time → 408; a body not complete → 408; an idle connection closes', async () => {
     const slow = await say(['POST /validate HTTP/1.1\r\nHost: a\r\n'])
     expect(parseResponses(slow.text).map((a) => a.status)).toEqual([408])
