@@ -1,4 +1,4 @@
-import { formatRFC3339, parseRFC3339 } from '../crd/structural/gotime.js'
+import { formatRFC3339, parseRFC3339 } from '../kube/gotime.js'
 import { parseQuantity } from '../kube/values/quantity.js'
 import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 

@@ -1,5 +1,5 @@
-import type { GroupVersionKind } from '../policy/attributes.js'
 import { builtinDefinitions, hasBuiltinSchemas, resolvedSchemaFor } from './builtin-schemas/index.js'
+import type { GroupVersionKind } from './gvk.js'
 import type { JSONSchemaProps } from './schema/structural.js'
 
 // The schema of a kind, found as the apiserver finds it for ValidatingAdmissionPolicy type checking

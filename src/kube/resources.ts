@@ -1,10 +1,10 @@
-import type { GroupVersionKind, GroupVersionResource } from '../policy/attributes.js'
 import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
 import {
   RELEASES as GENERATED_RELEASES,
   ROWS as GENERATED_ROWS,
   type GeneratedRow,
 } from './builtin-schemas/generated.js'
+import type { GroupVersionKind, GroupVersionResource } from './gvk.js'
 
 // The REST mapping of each release: which resources the API server serves, their kinds, scope and
 // subresources, and which resources are equivalent (the same objects under another group/version).

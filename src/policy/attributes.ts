@@ -2,17 +2,9 @@
 // as the policy plugins read it. The CLI and the webhook both build one of these per object; the
 // webhook from an AdmissionReview's request, the CLI from a manifest (and an old revision).
 
-export interface GroupVersionKind {
-  readonly group: string
-  readonly version: string
-  readonly kind: string
-}
+import type { GroupVersionKind, GroupVersionResource } from '../kube/gvk.js'
 
-export interface GroupVersionResource {
-  readonly group: string
-  readonly version: string
-  readonly resource: string
-}
+export type { GroupVersionKind, GroupVersionResource }
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT'
 

@@ -4,14 +4,8 @@ import { compile, standardEnv } from '../../src/cel/program.js'
 import { DynType, type Type } from '../../src/cel/types/types.js'
 import { parseDuration, parseTimestamp } from '../../src/cel/values/time.js'
 import { type CelValue, Double, Uint } from '../../src/cel/values/values.js'
-import {
-  listsCosts,
-  listsLibrary,
-  listsLibraryV1,
-  traversalCost,
-  UNBOUNDED,
-  utf8Length,
-} from '../../src/kube/library/lists.js'
+import { listsCosts, listsLibrary, listsLibraryV1, traversalCost, UNBOUNDED } from '../../src/kube/library/lists.js'
+import { utf8Length } from '../../src/kube/validation/utf8.js'
 
 const env = standardEnv().extend({ libraries: [listsLibraryV1] })
 

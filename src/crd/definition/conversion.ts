@@ -1,6 +1,6 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { isDNS1035Label, isDNS1123Subdomain, isValidPortNum } from '../../kube/validation/names.js'
 import { GoURL, parseURL, URLError } from '../../kube/values/url.js'
-import { isDNS1035Label, isDNS1123Subdomain, isValidPortNum } from './names-format.js'
 import type { CustomResourceConversion } from './types.js'
 
 // validateCustomResourceConversion (validation.go) with the webhook client checks it calls

@@ -1,5 +1,5 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
-import { isDNS1035Label } from './names-format.js'
+import { isDNS1035Label } from '../../kube/validation/names.js'
 import type { CustomResourceDefinitionNames } from './types.js'
 
 // ValidateCustomResourceDefinitionNames (validation.go): the formats of spec.names (and of

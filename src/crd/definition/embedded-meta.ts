@@ -1,5 +1,5 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
-import { isDNS1035Label } from './names-format.js'
+import { isDNS1035Label } from '../../kube/validation/names.js'
 import { validateObjectMeta } from './object-meta.js'
 import { sortedKeys } from './structural.js'
 import type { JSONSchemaProps, ObjectMeta } from './types.js'

@@ -1,4 +1,5 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { byteLength, isDNS1035Label, isDNS1123Subdomain } from '../../kube/validation/names.js'
 import { validateCustomResourceConversion, validateEnumStrings } from './conversion.js'
 import { validateCustomResourceDefinitionNames } from './crd-names.js'
 import {
@@ -8,7 +9,6 @@ import {
 import { deepEqual } from './equality.js'
 import { marshaled, marshaledString, versionsJSON } from './gojson.js'
 import type { ValidationHooks } from './hooks.js'
-import { byteLength, isDNS1035Label, isDNS1123Subdomain } from './names-format.js'
 import { specHasDefaults } from './schema-has.js'
 import { validateSelectableFields } from './selectable-fields.js'
 import { newStructuralError } from './structural.js'

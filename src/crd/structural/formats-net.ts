@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js'
+import { utf8Length } from '../../kube/validation/utf8.js'
 import { parseAddr } from '../../kube/values/netip.js'
 
 // The network formats of kube-openapi's strfmt registry (strfmt/default.go): ipv4 and cidr through
@@ -160,21 +161,6 @@ export function isMAC(s: string): boolean {
 const HOSTNAME_PATTERN =
   '^([a-zA-Z0-9\\p{S}\\p{L}]((-?[a-zA-Z0-9\\p{S}\\p{L}]{0,62})?)|([a-zA-Z0-9\\p{S}\\p{L}](([a-zA-Z0-9-\\p{S}\\p{L}]{0,61}[a-zA-Z0-9\\p{S}\\p{L}])?)(\\.)){1,}([a-zA-Z\\p{L}]){2,63})$'
 let hostnameRE: ReturnType<RE2JS['re2']> | undefined
-
-/** UTF-8 length (Go len()). */
-export function utf8Length(s: string): number {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) n += 1
-    else if (c < 0x800) n += 2
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4
-      i++
-    } else n += 3
-  }
-  return n
-}
 
 /** strfmt.IsHostname: the pattern, at most 255 bytes, labels of at most 63 bytes. */
 export function isHostname(s: string): boolean {

@@ -1,5 +1,11 @@
 import { type FieldPath, goJSON } from '../../kube/field.js'
-import { formatRFC3339, parseRFC3339 } from './gotime.js'
+import { formatRFC3339, parseRFC3339 } from '../../kube/gotime.js'
+import {
+  emptyObjectMeta,
+  type ManagedFieldsEntry,
+  type ObjectMeta,
+  type OwnerReference,
+} from '../../kube/validation/objectmeta.js'
 import { compareGoStrings } from './pruning.js'
 import { isObject, type JSONObject, kindOf } from './values.js'
 
@@ -9,53 +15,12 @@ import { isObject, type JSONObject, kindOf } from './values.js'
 // decode reports (`metadata.<path>`), and the field-by-field fallback that drops malformed fields;
 // then written back as runtime.DefaultUnstructuredConverter.ToUnstructured renders the struct.
 
-export interface OwnerReference {
-  apiVersion: string
-  kind: string
-  name: string
-  uid: string
-  controller?: boolean
-  blockOwnerDeletion?: boolean
-}
-
-export interface ManagedFieldsEntry {
-  manager: string
-  operation: string
-  apiVersion: string
-  time?: number
-  fieldsType: string
-  fieldsV1?: unknown
-  subresource: string
-}
-
-/** metav1.ObjectMeta; times are Unix seconds, optional members are Go nil pointers / maps / slices. */
-export interface ObjectMeta {
-  name: string
-  generateName: string
-  namespace: string
-  selfLink: string
-  uid: string
-  resourceVersion: string
-  generation: number | bigint
-  creationTimestamp?: number
-  deletionTimestamp?: number
-  deletionGracePeriodSeconds?: number | bigint
-  labels?: Record<string, string>
-  annotations?: Record<string, string>
-  ownerReferences?: OwnerReference[]
-  finalizers?: string[]
-  managedFields?: ManagedFieldsEntry[]
-}
-
-export const emptyObjectMeta = (): ObjectMeta => ({
-  name: '',
-  generateName: '',
-  namespace: '',
-  selfLink: '',
-  uid: '',
-  resourceVersion: '',
-  generation: 0,
-})
+export {
+  emptyObjectMeta,
+  type ManagedFieldsEntry,
+  type ObjectMeta,
+  type OwnerReference,
+} from '../../kube/validation/objectmeta.js'
 
 /** A decode failing outright (a custom unmarshaler's error, which stops Go's decoder). */
 class Abort {

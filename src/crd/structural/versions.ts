@@ -9,14 +9,10 @@ export const minorOf = (v: KubeVersion): number => Number(v.split('.')[1])
 
 export const DEFAULT_MINOR = minorOf(DEFAULT_KUBE_VERSION)
 
+/** field.TooLong by release (src/kube/validation/objectmeta.ts). */
+export { tooLong } from '../../kube/validation/objectmeta.js'
 /** Bad values as the release prints them (before 1.34 Go's %#v and "null"; kubernetes#132314). */
 export { withReleaseValues }
-
-/** field.TooLong: `must have at most N bytes` up to 1.31, `may not be more than N bytes` since. */
-export function tooLong(p: FieldPath | undefined, max: number, minor: number): FieldError {
-  if (minor >= 32) return field.tooLong(p, max)
-  return { type: ErrorType.TooLong, field: pathString(p), badValue: '', detail: `must have at most ${max} bytes` }
-}
 
 /** A schema maxLength error: field.TooLongMaxLength (`may not be longer than N`) up to 1.31. */
 export function schemaTooLong(p: FieldPath | undefined, value: unknown, max: number, minor: number): FieldError {

@@ -35,7 +35,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import type { GroupVersionKind } from '../../policy/attributes.js'
+import type { GroupVersionKind } from '../gvk.js'
 import {
   type OpenAPISchema,
   type OpenAPIV3Document,

@@ -1,6 +1,7 @@
 import { type FunctionDecl, fn, type Library, memberOverload, overload } from '../../cel/functions.js'
 import { listOf, opaque, optionalOf, StringType } from '../../cel/types/types.js'
 import { OpaqueValue, Optional } from '../../cel/values/values.js'
+import { utf8Length } from '../validation/utf8.js'
 import { parseRequestURI, URLError } from '../values/url.js'
 import {
   ceilFactor,
@@ -9,7 +10,6 @@ import {
   RegexStringLengthCostFactor,
   StringTraversalCostFactor,
   stringSize,
-  utf8Length,
 } from './lists.js'
 
 // Library `format` (k8s.io/apiserver pkg/cel/library/format.go, value pkg/cel/format.go): named string

@@ -20,6 +20,7 @@ import { celCompare, celEquals } from '../../cel/values/equality.js'
 import { codePointLength } from '../../cel/values/strings.js'
 import { addDurations, addTimestampDuration, Duration, Timestamp } from '../../cel/values/time.js'
 import { CelMap, CelObject, type CelValue, Double, Kind, kindOf, MapValue, Uint } from '../../cel/values/values.js'
+import { utf8Length } from '../validation/utf8.js'
 
 // Library `kubernetes.lists` (k8s.io/apiserver pkg/cel/library/lists.go): isSorted, sum, min, max,
 // indexOf, lastIndexOf, and (library version 1, Kubernetes 1.37) includes. The comparisons follow
@@ -290,21 +291,6 @@ export const one: KubeCost = { estimate: () => ({ cost: ONE }), actual: () => 1 
 /** cel-go's size of a string at run time (types.String.Size): code points. */
 export function stringSize(s: string): number {
   return s.length <= 1 ? s.length : codePointLength(s)
-}
-
-/** Go's len(s): the UTF-8 byte length (a lone surrogate counts as U+FFFD, 3 bytes). */
-export function utf8Length(s: string): number {
-  let n = s.length
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) continue
-    if (c < 0x800) n += 1
-    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 2 // 4 bytes for the pair's 2 code units
-      i++
-    } else n += 2
-  }
-  return n
 }
 
 /**

@@ -1,7 +1,11 @@
+import { utf8Length } from './utf8.js'
+
 // The name formats of apimachinery pkg/util/validation (validation.go: DNS labels and subdomains,
 // ports) and pkg/api/validate/content (kube.go: label keys and values), with their messages. The
 // patterns are plain ASCII, so JavaScript regexes match exactly what Go's do; lengths are UTF-8 bytes
-// as Go's len().
+// as Go's len(). The label rules moved to pkg/api/validate/content in 1.35, whose MaxLenError says
+// `bytes` where util/validation's says `characters`: `minor` picks the release's text (default 37).
+// One home (issue 19) for custom resources, built-ins and policies.
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?'
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`
@@ -15,17 +19,13 @@ const dns1035Label = new RegExp(`^${DNS1035_LABEL_FMT}$`)
 const labelKey = new RegExp(`^${LABEL_KEY_FMT}$`)
 const labelValue = new RegExp(`^${LABEL_VALUE_FMT}$`)
 
-const encoder = new TextEncoder()
 /** Go's len(s): the UTF-8 byte count. */
-export function byteLength(s: string): number {
-  // ASCII fast path: most names are
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return encoder.encode(s).length
-  return s.length
-}
+export const byteLength = utf8Length
 
-/** validation.MaxLenError (characters) and content.MaxLenError (bytes). */
-const maxLenError = (n: number) => `must be no more than ${n} characters`
-const contentMaxLenError = (n: number) => `must be no more than ${n} bytes`
+/** validation.MaxLenError (characters) and content.MaxLenError (bytes; label rules since 1.35). */
+export const maxLenError = (n: number) => `must be no more than ${n} characters`
+const contentMaxLenError = (n: number, minor: number) =>
+  minor >= 35 ? `must be no more than ${n} bytes` : maxLenError(n)
 
 /** RegexError (both packages word it the same). */
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
@@ -64,9 +64,9 @@ export function isDNS1123Subdomain(value: string): string[] {
 }
 
 /** content.IsDNS1123Subdomain (the label key prefix): lengths in bytes. */
-function contentIsDNS1123Subdomain(value: string): string[] {
+function contentIsDNS1123Subdomain(value: string, minor: number): string[] {
   const errs: string[] = []
-  if (byteLength(value) > 253) errs.push(contentMaxLenError(253))
+  if (byteLength(value) > 253) errs.push(contentMaxLenError(253, minor))
   if (!dns1123Subdomain.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'))
   return errs
 }
@@ -91,7 +91,7 @@ const LABEL_KEY_MSG =
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
 
 /** content.IsLabelKey (validation.IsQualifiedName). */
-export function isQualifiedName(value: string): string[] {
+export function isQualifiedName(value: string, minor = 37): string[] {
   const errs: string[] = []
   const parts = value.split('/')
   let name: string
@@ -100,7 +100,7 @@ export function isQualifiedName(value: string): string[] {
     const prefix = parts[0] as string
     name = parts[1] as string
     if (prefix.length === 0) errs.push('prefix part must be non-empty')
-    else for (const m of contentIsDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`)
+    else for (const m of contentIsDNS1123Subdomain(prefix, minor)) errs.push(`prefix part ${m}`)
   } else {
     errs.push(
       `a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
@@ -108,16 +108,16 @@ export function isQualifiedName(value: string): string[] {
     return errs
   }
   if (name.length === 0) errs.push('name part must be non-empty')
-  else if (byteLength(name) > 63) errs.push(`name part ${contentMaxLenError(63)}`)
+  else if (byteLength(name) > 63) errs.push(`name part ${contentMaxLenError(63, minor)}`)
   if (!labelKey.test(name))
     errs.push(`name part ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')}`)
   return errs
 }
 
 /** content.IsLabelValue. */
-export function isValidLabelValue(value: string): string[] {
+export function isValidLabelValue(value: string, minor = 37): string[] {
   const errs: string[] = []
-  if (byteLength(value) > 63) errs.push(contentMaxLenError(63))
+  if (byteLength(value) > 63) errs.push(contentMaxLenError(63, minor))
   if (!labelValue.test(value))
     errs.push(
       regexError(

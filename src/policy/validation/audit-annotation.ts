@@ -1,6 +1,6 @@
 import { trim } from '../../cel/ext/strings.js'
-import { byteLength, isQualifiedName } from '../../crd/definition/names-format.js'
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { byteLength, isQualifiedName } from '../../kube/validation/names.js'
 import type { AuditAnnotation } from '../types.js'
 import { compileErrorDetail } from './cel-condition.js'
 import type { PolicyCompiler } from './compiler.js'

@@ -1,5 +1,5 @@
-import { isQualifiedName, isValidLabelValue } from '../../crd/definition/names-format.js'
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
 import type { LabelSelector, LabelSelectorRequirement } from '../types.js'
 
 // The syntax checks of a label selector (apimachinery pkg/apis/meta/v1/validation validation.go:

@@ -1,6 +1,6 @@
 import { trim } from '../../cel/ext/strings.js'
-import { isQualifiedName } from '../../crd/definition/names-format.js'
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { isQualifiedName } from '../../kube/validation/names.js'
 import type { MatchCondition } from '../types.js'
 import { validateCELCondition } from './cel-condition.js'
 import { createCompiler } from './compiler.js'

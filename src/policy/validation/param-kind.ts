@@ -1,5 +1,5 @@
-import { isDNS1035Label, isDNS1123Subdomain } from '../../crd/definition/names-format.js'
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { isDNS1035Label, isDNS1123Subdomain } from '../../kube/validation/names.js'
 import type { ParamKind } from '../types.js'
 
 // validateParamKind and parseGroupVersion (admissionregistration validation.go).
