@@ -31,6 +31,7 @@ export const obj = (v: unknown): JSONObject | undefined => (isObj(v) ? v : undef
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 export const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+export const clone = <T>(o: T): T => structuredClone(o)
 export const strs = (v: unknown): string[] => arr(v).map(str)
 export const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0)
 export const optNum = (v: unknown): number | undefined =>

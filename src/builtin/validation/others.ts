@@ -1,3 +1,4 @@
 // The native validators of issue 19's kinds outside Pod, apps and batch: importing this module
 // registers them all (src/builtin/validation/registry.ts).
 import './config.js'
+import './service.js'
