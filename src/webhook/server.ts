@@ -696,7 +696,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     st.pending++
     st.last = Date.now()
     res.once('close', onResponseDone)
-    if (st.pending > PIPELINE_LIMIT && !st.paused) {
+    if (st.pending > PIPELINE_LIMIT) {
+      // on every request past the cap: node's own drain handler may have resumed the socket
       st.paused = true
       req.socket.pause()
     }
