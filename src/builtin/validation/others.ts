@@ -2,3 +2,4 @@
 // registers them all (src/builtin/validation/registry.ts).
 import './config.js'
 import './service.js'
+import './rbac.js'
