@@ -3,3 +3,4 @@
 import './config.js'
 import './service.js'
 import './rbac.js'
+import './namespace.js'

@@ -1,0 +1,59 @@
+import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { isQualifiedName } from '../../kube/library/format.js'
+import {
+  type JSONObject,
+  nameIsDNSLabel,
+  nameIsDNSSubdomain,
+  obj,
+  objectMeta,
+  objectMetaUpdate,
+  strs,
+} from './common.js'
+import { register, type ValidationContext } from './registry.js'
+
+// core/v1 Namespace and ServiceAccount: kubernetes v1.37.2 pkg/apis/core/validation/validation.go
+// ValidateNamespace / ValidateNamespaceUpdate (after pkg/registry/core/namespace strategy's
+// PrepareForCreate, which appends the `kubernetes` finalizer, and PrepareForUpdate, which keeps the
+// old spec.finalizers: they change only through the finalize subresource) and ValidateServiceAccount /
+// ValidateServiceAccountUpdate. Their declarative rules are alpha (ObjectMeta), not enforced.
+
+const FINALIZERS = FieldPath.of('spec', 'finalizers')
+const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion'])
+
+/** validateFinalizerName (apimachinery's qualified name, then the legacy standard names). */
+function validateFinalizerName(v: string, p: FieldPath): FieldError[] {
+  const errs = isQualifiedName(v).map((m) => field.invalid(p, v, m))
+  if (v.split('/').length === 1 && !STANDARD_FINALIZERS.has(v))
+    errs.push(field.invalid(p, v, 'name is neither a standard finalizer name nor is it fully qualified'))
+  return errs
+}
+
+/** ValidateNamespace. */
+export function validateNamespace(ns: JSONObject, minor: number): FieldError[] {
+  const errs = objectMeta(ns, false, nameIsDNSLabel, minor)
+  for (const f of strs(obj(ns.spec)?.finalizers)) errs.push(...validateFinalizerName(f, FINALIZERS))
+  return errs
+}
+
+function namespaceWrite(o: JSONObject, c: ValidationContext): FieldError[] {
+  const ns: JSONObject = { ...o, spec: { ...(obj(o.spec) ?? {}) } }
+  const spec = ns.spec as JSONObject
+  if (c.oldObject === undefined) {
+    const f = strs(spec.finalizers)
+    if (!f.includes('kubernetes')) spec.finalizers = [...f, 'kubernetes']
+    return validateNamespace(ns, c.minor)
+  }
+  const oldFinalizers = obj(c.oldObject.spec)?.finalizers
+  if (oldFinalizers === undefined) delete spec.finalizers
+  else spec.finalizers = oldFinalizers
+  return [...validateNamespace(ns, c.minor), ...objectMetaUpdate(ns, c.oldObject, c.minor)]
+}
+
+/** ValidateServiceAccount / ValidateServiceAccountUpdate. */
+function serviceAccountWrite(o: JSONObject, c: ValidationContext): FieldError[] {
+  const create = objectMeta(o, true, nameIsDNSSubdomain, c.minor)
+  return c.oldObject === undefined ? create : [...objectMetaUpdate(o, c.oldObject, c.minor), ...create]
+}
+
+register('', 'v1', 'Namespace', namespaceWrite)
+register('', 'v1', 'ServiceAccount', serviceAccountWrite)
