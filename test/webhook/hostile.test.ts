@@ -183,6 +183,24 @@ describe.skipIf(!hasOpenssl)('kelp serve against hostile clients', () => {
     expect(grown).toBeLessThan(20) // 40 × 3 MiB = 120 MiB if reserved
   })
 
+  it('a body in 1-byte chunks costs its bytes, not an object per chunk', async () => {
+    const { srv, tls } = await start({ headersTimeoutMs: 3000, requestTimeoutMs: 6000 })
+    const s = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert })
+    s.on('error', () => {})
+    await new Promise<void>((resolve) => s.once('secureConnect', () => resolve()))
+    global.gc?.()
+    const before = process.memoryUsage()
+    // 400 KiB of body in 1-byte chunks (2.4 MB on the wire), the request left unfinished
+    s.write(
+      `POST /validate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n${'1\r\n \r\n'.repeat(400 * 1024)}`,
+    )
+    await sleep(1000) // read by then (the same in the test's own process)
+    const after = process.memoryUsage()
+    s.destroy()
+    const grown = (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / MiB
+    expect(grown).toBeLessThan(8) // an object per chunk: 400 Ki objects, tens of MiB
+  })
+
   it('the overall body budget: past it a request is refused with 503 (and counted); freed, the server answers again', async () => {
     const { srv, tls } = await start({ bodyBudget: 64 * 1024, headersTimeoutMs: 2000, requestTimeoutMs: 4000 })
     const holder = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert }, () => {
