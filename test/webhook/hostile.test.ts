@@ -363,6 +363,23 @@ describe.skipIf(!hasOpenssl)('kelp serve TLS', () => {
     expect((await plain('/validate')).status).toBe(404) // reviews only over mTLS
   })
 
+  it('a kept-alive connection idle past the headers timeout (within keep-alive) is answered on its next request', async () => {
+    const { srv, tls } = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400, keepAliveTimeoutMs: 5000 })
+    const s = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert })
+    let text = ''
+    s.on('data', (d) => {
+      text += d
+    })
+    s.on('error', () => {})
+    await new Promise<void>((resolve) => s.once('secureConnect', () => resolve()))
+    s.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n')
+    await sleep(900) // idle: past the headers and request timeouts, within keep-alive
+    s.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n')
+    await sleep(300)
+    s.destroy()
+    expect(parseResponses(text).map((a) => a.status)).toEqual([200, 200])
+  })
+
   it('keep-alive outlives the apiserver client idle time (90 s)', async () => {
     const { srv, tls } = await start()
     const r = await send(srv.port, tls.cert, { method: 'GET', path: '/healthz', headers: { connection: 'keep-alive' } })
