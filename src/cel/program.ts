@@ -259,7 +259,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
         ...(options.expectedType ? { expectedType: options.expectedType } : {}),
       })
   if (!options.disableCheck && env.features.literalValidators) validateLiterals(ast)
-  const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true)
+  const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true, options.typeProvider)
   let plan: Plan
   try {
     plan = planner.plan()

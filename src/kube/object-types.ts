@@ -28,6 +28,12 @@ export class ObjectTypes implements TypeProvider {
     return t.get(field)
   }
 
+  /** Message construction is the chained provider's (the mutation types `Object`, `JSONPatch`). */
+  get newValue(): TypeProvider['newValue'] {
+    const next = this.next
+    return next?.newValue === undefined ? undefined : next.newValue.bind(next)
+  }
+
   fieldNames(structType: Type): string[] {
     const t = this.types.get(structType.name)
     if (t === undefined) return this.next?.fieldNames?.(structType) ?? []

@@ -20,7 +20,9 @@ import {
 } from '../cel/types/types.js'
 import { AuthorizerType, ResourceCheckType } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion, kubeEnv, PerCallLimit } from '../kube/environment.js'
+import { jsonPatchLibrary } from '../kube/library/jsonpatch.js'
 import { ObjectTypes } from '../kube/object-types.js'
+import { MutationTypes } from './mutating/cel-types.js'
 
 // The admission CEL compiler (apiserver pkg/admission/plugin/cel/compile.go and composition.go):
 // the variables every admission expression sees, typed as the apiserver types them, and the
@@ -41,6 +43,11 @@ export const VariableVarName = 'variables'
 export interface OptionalVariableDeclarations {
   readonly hasParams: boolean
   readonly hasAuthorizer: boolean
+  /**
+   * HasPatchTypes (mutating admission policies' mutations): the `Object` / `JSONPatch` types
+   * (mutation.DynamicTypeResolver) and the `jsonpatch` library.
+   */
+  readonly hasPatchTypes?: boolean
 }
 
 /** apiserver pkg/cel Error: `Invalid` for the user's mistakes, `Internal` otherwise. */
@@ -173,6 +180,7 @@ export class CompositedCompiler {
   private readonly envs = new Map<string, Env>()
   private readonly admissionTypes: { request: Type; namespace: Type }
   readonly variables = new Map<string, CompilationResult>()
+  private patchTypes: MutationTypes | undefined
 
   constructor(private readonly options: CompilerOptions = {}) {
     this.types = new ObjectTypes(options.typeProvider)
@@ -181,7 +189,7 @@ export class CompositedCompiler {
   }
 
   private env(decls: OptionalVariableDeclarations): Env {
-    const key = `${decls.hasParams}/${decls.hasAuthorizer}`
+    const key = `${decls.hasParams}/${decls.hasAuthorizer}/${decls.hasPatchTypes === true}`
     let env = this.envs.get(key)
     if (env === undefined) {
       const objectType = this.options.objectType ?? DynType
@@ -205,6 +213,7 @@ export class CompositedCompiler {
         expressions: this.options.expressions ?? 'stored',
       }).extend({
         variables,
+        ...(decls.hasPatchTypes === true ? { libraries: [jsonPatchLibrary] } : {}),
       })
       this.envs.set(key, env)
     }
@@ -229,7 +238,7 @@ export class CompositedCompiler {
     try {
       program = compile(expression, {
         env: this.env(decls),
-        typeProvider: this.types,
+        typeProvider: decls.hasPatchTypes === true ? (this.patchTypes ??= new MutationTypes(this.types)) : this.types,
         costLimit: this.options.perCallLimit ?? PerCallLimit,
       })
     } catch (e) {

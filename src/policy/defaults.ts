@@ -1,5 +1,7 @@
 import type {
   MatchResources,
+  MutatingAdmissionPolicy,
+  MutatingAdmissionPolicyBinding,
   NamedRuleWithOperations,
   ParamRef,
   ValidatingAdmissionPolicy,
@@ -65,4 +67,26 @@ export function applyDefaults<T extends ValidatingAdmissionPolicy | ValidatingAd
   if (obj.kind === 'ValidatingAdmissionPolicyBinding')
     return applyValidatingAdmissionPolicyBindingDefaults(obj as ValidatingAdmissionPolicyBinding) as T
   return obj
+}
+
+/**
+ * SetObjectDefaults_MutatingAdmissionPolicy (v1, v1beta1, v1alpha1 zz_generated.defaults.go):
+ * SetDefaults_MutatingAdmissionPolicySpec (`failurePolicy: Fail`), match constraints defaulted.
+ * reinvocationPolicy has no default (validation requires it).
+ */
+export function applyMutatingAdmissionPolicyDefaults(policy: MutatingAdmissionPolicy): MutatingAdmissionPolicy {
+  const spec = { ...(isObject(policy.spec) ? policy.spec : {}) }
+  if (spec.failurePolicy === undefined || spec.failurePolicy === null) spec.failurePolicy = 'Fail'
+  if (isObject(spec.matchConstraints)) spec.matchConstraints = defaultMatchResources(spec.matchConstraints)
+  return { ...policy, spec }
+}
+
+/** SetObjectDefaults_MutatingAdmissionPolicyBinding: paramRef and matchResources defaulted. */
+export function applyMutatingAdmissionPolicyBindingDefaults(
+  binding: MutatingAdmissionPolicyBinding,
+): MutatingAdmissionPolicyBinding {
+  const spec = { ...(isObject(binding.spec) ? binding.spec : {}) }
+  if (isObject(spec.paramRef)) spec.paramRef = defaultParamRef(spec.paramRef)
+  if (isObject(spec.matchResources)) spec.matchResources = defaultMatchResources(spec.matchResources)
+  return { ...binding, spec }
 }

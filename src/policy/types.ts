@@ -138,3 +138,51 @@ export interface ValidatingAdmissionPolicyBinding {
   readonly metadata?: ObjectMeta
   readonly spec?: ValidatingAdmissionPolicyBindingSpec
 }
+
+// MutatingAdmissionPolicy and MutatingAdmissionPolicyBinding (admissionregistration.k8s.io v1, GA in
+// 1.36; v1beta1 in 1.34-1.35, v1alpha1 in 1.32-1.33): the same shape in every version.
+
+export type PatchType = 'ApplyConfiguration' | 'JSONPatch'
+export type ReinvocationPolicyType = 'Never' | 'IfNeeded'
+
+/** ApplyConfiguration / JSONPatch: the CEL expression of one mutation. */
+export interface MutationExpression {
+  readonly expression?: string
+}
+
+/** Mutation: one patch of a policy. */
+export interface Mutation {
+  readonly patchType?: PatchType | string
+  readonly applyConfiguration?: MutationExpression
+  readonly jsonPatch?: MutationExpression
+}
+
+export interface MutatingAdmissionPolicySpec {
+  readonly paramKind?: ParamKind
+  readonly matchConstraints?: MatchResources
+  readonly variables?: readonly Variable[]
+  readonly mutations?: readonly Mutation[]
+  readonly failurePolicy?: FailurePolicyType | string
+  readonly matchConditions?: readonly MatchCondition[]
+  readonly reinvocationPolicy?: ReinvocationPolicyType | string
+}
+
+export interface MutatingAdmissionPolicy {
+  readonly apiVersion?: string
+  readonly kind?: string
+  readonly metadata?: ObjectMeta
+  readonly spec?: MutatingAdmissionPolicySpec
+}
+
+export interface MutatingAdmissionPolicyBindingSpec {
+  readonly policyName?: string
+  readonly paramRef?: ParamRef
+  readonly matchResources?: MatchResources
+}
+
+export interface MutatingAdmissionPolicyBinding {
+  readonly apiVersion?: string
+  readonly kind?: string
+  readonly metadata?: ObjectMeta
+  readonly spec?: MutatingAdmissionPolicyBindingSpec
+}

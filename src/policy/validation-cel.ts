@@ -16,7 +16,7 @@ export function policyCompileHook(options: { readonly version?: KubeVersion } = 
   const compilers = new Map<string, CompositedCompiler>()
   const keyOf = (expressions: string, ctx: Parameters<CompileHook>[2], defs: readonly unknown[]) =>
     JSON.stringify([expressions, ctx.composition, ctx.hasParams, defs])
-  return (expression, _kind, ctx) => {
+  return (expression, kind, ctx) => {
     const expressions = ctx.environment === 'NewExpressions' ? 'new' : 'stored'
     const defs = ctx.variableDefinitions
     const key = keyOf(expressions, ctx, defs)
@@ -37,7 +37,12 @@ export function policyCompileHook(options: { readonly version?: KubeVersion } = 
       compiler.compileAndStoreVariables(ctx.variableDefinitions, { hasParams: ctx.hasParams, hasAuthorizer: true })
       compilers.set(key, compiler)
     }
-    const r = compiler.compile(expression, [AnyType], { hasParams: ctx.hasParams, hasAuthorizer: ctx.hasAuthorizer })
+    const hasPatchTypes = kind === 'jsonPatch' || kind === 'applyConfiguration'
+    const r = compiler.compile(expression, [AnyType], {
+      hasParams: ctx.hasParams,
+      hasAuthorizer: ctx.hasAuthorizer,
+      ...(hasPatchTypes ? { hasPatchTypes } : {}),
+    })
     if (r.error !== undefined) {
       // the hook returns the compiler's issues; validation adds `compilation failed: `
       return { error: r.error.detail.replace(/^compilation failed: /, '') }

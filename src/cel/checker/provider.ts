@@ -1,4 +1,5 @@
 import type { Type } from '../types/types.js'
+import type { CelValue } from '../values/values.js'
 
 /**
  * Object types declared from outside the expression language: cel-go's types.Provider as the
@@ -20,4 +21,11 @@ export interface TypeProvider {
   findStructType(name: string): Type | undefined
   findFieldType(structType: Type, field: string): Type | undefined
   fieldNames?(structType: Type): string[]
+  /**
+   * cel-go types.Provider NewValue: builds the value of message construction `T{f: v, ...}` (the
+   * fields set, optional fields left out when none). Absent: message construction is refused when
+   * planned (kelp has no protobuf types). The Kubernetes mutation types (`Object`, `JSONPatch`)
+   * implement it.
+   */
+  newValue?(typeName: string, fields: Readonly<Record<string, CelValue>>): CelValue
 }

@@ -1,12 +1,18 @@
-import type { CheckedAst } from '../checker/index.js'
+import type { CheckedAst, TypeProvider } from '../checker/index.js'
 import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
 import { ErrorValue } from '../common/errors.js'
-import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost, setMembershipCost } from '../cost/runtime.js'
+import {
+  ListCreateBaseCost,
+  MapCreateBaseCost,
+  type RuntimeCost,
+  StructCreateBaseCost,
+  setMembershipCost,
+} from '../cost/runtime.js'
 import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
 import { STANDARD_TYPE_VALUES } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
-import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Uint } from '../values/values.js'
+import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Optional, Uint } from '../values/values.js'
 import { makeDispatcher } from './dispatch.js'
 import { freeRoot, isAttribute, type OpName, type Plan } from './plan.js'
 
@@ -86,6 +92,8 @@ export class Planner {
     private readonly disableCheck = false,
     /** cel-go's OptOptimize (Kubernetes sets it): constant calls and literals are folded at compile time. */
     private readonly optimize = true,
+    /** Builds message values (`T{...}`) when it implements newValue. */
+    private readonly provider?: TypeProvider,
   ) {}
 
   /**
@@ -172,6 +180,38 @@ export class Planner {
         return { op: 'map', keys, values, optional, id: e.id }
       }
       case 'struct': {
+        const provider = this.provider
+        if (provider?.newValue !== undefined) {
+          // cel-go evalObj: the fields evaluated in order, then types.Provider.NewValue; an optional
+          // field (`?f: opt`) is set only when the optional has a value; StructCreateBaseCost (40)
+          const names = e.fields.map((f) => f.field)
+          const optional = e.fields.map((f) => f.optional)
+          const typeName = e.typeName.startsWith('.') ? e.typeName.slice(1) : e.typeName
+          const newValue = provider.newValue.bind(provider)
+          const impl = (...values: CelValue[]): CelValue => {
+            const fields: Record<string, CelValue> = {}
+            for (let i = 0; i < names.length; i++) {
+              const v = values[i] as CelValue
+              if (optional[i]) {
+                if (!(v instanceof Optional))
+                  throw new ErrorValue(
+                    `cannot initialize optional entry '${names[i]}' from non-optional value ${String(v)}`,
+                  )
+                if (v.value === undefined) continue
+                fields[names[i] as string] = v.value
+              } else fields[names[i] as string] = v
+            }
+            return newValue(typeName, fields)
+          }
+          return {
+            op: 'call',
+            impl: impl as Impl,
+            args: e.fields.map((f) => this.expr(f.value, scope)),
+            id: e.id,
+            fn: `${typeName}{}`,
+            cost: () => StructCreateBaseCost,
+          }
+        }
         const message = `unknown type '${e.typeName}': message construction needs protobuf types`
         if (this.disableCheck) return { op: 'fail', message, id: e.id }
         throw new PlanError(message, e.id)

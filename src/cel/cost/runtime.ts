@@ -11,6 +11,8 @@ import { CelMap, Kind, kindOf, MapValue } from '../values/values.js'
 export const SelectAndIdentCost = 1
 export const ConstCost = 0
 export const ListCreateBaseCost = 10
+/** common.StructCreateBaseCost: message construction (`T{...}`, through a provider's newValue). */
+export const StructCreateBaseCost = 40
 export const MapCreateBaseCost = 30
 export const StringTraversalCostFactor = 0.1
 export const RegexStringLengthCostFactor = 0.25

@@ -13,6 +13,8 @@ const RETURN_TYPES: Record<ExpressionKind, readonly string[] | undefined> = {
   messageExpression: ['string'],
   auditAnnotation: ['string', 'null_type'],
   variable: undefined,
+  jsonPatch: ['list(JSONPatch)'],
+  applyConfiguration: ['Object'],
 }
 
 /** The cel.Error detail of a compile outcome (always ErrorTypeInvalid), or undefined when it compiled. */

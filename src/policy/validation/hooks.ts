@@ -5,7 +5,15 @@
 // the field error Go reports (cel-condition.ts).
 
 /** Which expression of a policy is compiled: it decides the declared variables and the result type. */
-export type ExpressionKind = 'validation' | 'messageExpression' | 'matchCondition' | 'variable' | 'auditAnnotation'
+export type ExpressionKind =
+  | 'validation'
+  | 'messageExpression'
+  | 'matchCondition'
+  | 'variable'
+  | 'auditAnnotation'
+  /** A MutatingAdmissionPolicy's mutations: compiled with the patch types (`Object`, `JSONPatch`). */
+  | 'jsonPatch'
+  | 'applyConfiguration'
 
 /** environment.Type: which environment an expression compiles in. */
 export type EnvironmentType = 'NewExpressions' | 'StoredExpressions'

@@ -4,6 +4,8 @@
 
 export {
   applyDefaults,
+  applyMutatingAdmissionPolicyBindingDefaults,
+  applyMutatingAdmissionPolicyDefaults,
   applyValidatingAdmissionPolicyBindingDefaults,
   applyValidatingAdmissionPolicyDefaults,
 } from '../defaults.js'
@@ -19,4 +21,8 @@ export type {
   VariableDefinition,
 } from './hooks.js'
 export { type LabelSelectorValidationOptions, validateLabelSelector } from './label-selector.js'
+export {
+  validateMutatingAdmissionPolicy,
+  validateMutatingAdmissionPolicyBinding,
+} from './mutating.js'
 export { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyUpdate } from './policy.js'
