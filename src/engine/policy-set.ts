@@ -1,29 +1,53 @@
 import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
+import '../builtin/validation/apps.js'
+import '../builtin/validation/core.js'
+import { validateBuiltin } from '../builtin/validation/meta.js'
+import '../builtin/validation/others.js'
 import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
-import { hasBuiltinSchemas } from '../kube/builtin-schemas/index.js'
+import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
-import { errorString, type FieldError, newInvalid } from '../kube/field.js'
+import { errorString, type FieldError, kubectlInvalidText, newInvalid, withReleaseValues } from '../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
 import {
+  applyMutatingAdmissionPolicyBindingDefaults,
+  applyMutatingAdmissionPolicyDefaults,
   applyValidatingAdmissionPolicyBindingDefaults,
   applyValidatingAdmissionPolicyDefaults,
 } from '../policy/defaults.js'
 import { type DispatchResult, dispatch, type PolicyHook, type PolicyViolation } from '../policy/dispatcher.js'
 import { Matcher } from '../policy/matching/matching.js'
 import type { NamespaceInfo } from '../policy/matching/namespace.js'
+import { jsonDiff } from '../policy/mutating/diff.js'
+import {
+  dispatchMutating,
+  type MutatingDispatchContext,
+  type MutatingPolicyHook,
+  type PolicyMutation,
+} from '../policy/mutating/dispatcher.js'
+import type { PatchOperation } from '../policy/mutating/jsonpatch.js'
+import { PolicyMutator } from '../policy/mutating/mutator.js'
 import { type ParamSource, paramKindGVK } from '../policy/params.js'
 import { typeCheck } from '../policy/typechecking.js'
-import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../policy/types.js'
+import type {
+  MutatingAdmissionPolicy,
+  MutatingAdmissionPolicyBinding,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+} from '../policy/types.js'
 import {
   validateValidatingAdmissionPolicy,
   validateValidatingAdmissionPolicyBinding,
 } from '../policy/validation/index.js'
+import {
+  validateMutatingAdmissionPolicy,
+  validateMutatingAdmissionPolicyBinding,
+} from '../policy/validation/mutating.js'
 import { policyCompileHook } from '../policy/validation-cel.js'
 import { PolicyValidator } from '../policy/validator.js'
 
@@ -135,6 +159,14 @@ export interface AdmitResult extends DispatchResult {
    * saw it (decoded, defaulted) and `warnings` the unknown fields under fieldValidation Warn.
    */
   readonly builtin?: BuiltinResult
+  /**
+   * Set when a MutatingAdmissionPolicy matched the request: the object after the mutating policies
+   * (what schema validation and the validating policies saw), each invocation's change, and the RFC
+   * 6902 patch from the object the mutating policies received (decoded and defaulted) to it.
+   */
+  readonly mutatedObject?: JSONObject
+  readonly patch?: readonly PatchOperation[]
+  readonly mutations?: readonly PolicyMutation[]
 }
 
 export interface ValidateRequestOptions {
@@ -167,7 +199,18 @@ const isAdmissionRegistration = (g: GroupVersionKind) =>
   g.group === 'admissionregistration.k8s.io' && (g.version === 'v1' || g.version === 'v1beta1')
 
 /** What a set is built from and never admits: policies, bindings, CRDs (the faces classify with this too). */
-export type MaterialKind = 'ValidatingAdmissionPolicy' | 'ValidatingAdmissionPolicyBinding' | 'CustomResourceDefinition'
+export type MaterialKind =
+  | 'ValidatingAdmissionPolicy'
+  | 'ValidatingAdmissionPolicyBinding'
+  | 'MutatingAdmissionPolicy'
+  | 'MutatingAdmissionPolicyBinding'
+  | 'CustomResourceDefinition'
+
+/** MutatingAdmissionPolicy versions: v1 (1.36+), v1beta1 (1.34-1.35), v1alpha1 (1.32-1.33, when enabled). */
+const isMutatingAdmissionRegistration = (g: GroupVersionKind) =>
+  g.group === 'admissionregistration.k8s.io' &&
+  (g.version === 'v1' || g.version === 'v1beta1' || g.version === 'v1alpha1') &&
+  (g.kind === 'MutatingAdmissionPolicy' || g.kind === 'MutatingAdmissionPolicyBinding')
 
 export function materialKind(o: unknown): MaterialKind | undefined {
   if (!isObject(o)) return undefined
@@ -177,6 +220,7 @@ export function materialKind(o: unknown): MaterialKind | undefined {
     (g.kind === 'ValidatingAdmissionPolicy' || g.kind === 'ValidatingAdmissionPolicyBinding')
   )
     return g.kind
+  if (isMutatingAdmissionRegistration(g)) return g.kind as MaterialKind
   if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition') return g.kind
   return undefined
 }
@@ -193,6 +237,8 @@ export class PolicySet {
     private readonly computeDiagnostics: () => Diagnostic[],
     /** `<kind>.<group>` of refused CRDs → the CRD's name. */
     private readonly refusedCRDs: ReadonlyMap<string, string>,
+    /** The mutating admission policies with bindings, in the order they run. */
+    private readonly mutatingHooks: readonly MutatingPolicyHook[] = [],
   ) {}
 
   private diagnosticsCache: readonly Diagnostic[] | undefined
@@ -213,6 +259,8 @@ export class PolicySet {
     const policies: { index: number; obj: ValidatingAdmissionPolicy }[] = []
     const bindings: { index: number; obj: ValidatingAdmissionPolicyBinding }[] = []
     const crdObjects: { index: number; obj: JSONObject }[] = []
+    const mutatingPolicies: { index: number; obj: MutatingAdmissionPolicy }[] = []
+    const mutatingBindings: { index: number; obj: MutatingAdmissionPolicyBinding }[] = []
     const namespaces = new Map<string, JSONObject>()
     const others: JSONObject[] = []
     objects.forEach((o, index) => {
@@ -226,6 +274,12 @@ export class PolicySet {
           return
         case 'CustomResourceDefinition':
           crdObjects.push({ index, obj: o })
+          return
+        case 'MutatingAdmissionPolicy':
+          mutatingPolicies.push({ index, obj: o })
+          return
+        case 'MutatingAdmissionPolicyBinding':
+          mutatingBindings.push({ index, obj: o })
           return
       }
       const g = gvkOf(o)
@@ -315,6 +369,15 @@ export class PolicySet {
       })
     }
 
+    const mutatingHooks = buildMutatingHooks(mutatingPolicies, mutatingBindings, {
+      version,
+      trusted,
+      compile,
+      reject,
+      mapper,
+      others,
+    })
+
     const computeDiagnostics = (): Diagnostic[] => {
       const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
       // the built-in kinds' schemas of the target release (1.30 … 1.37; none before), the documents
@@ -366,6 +429,7 @@ export class PolicySet {
       problems,
       computeDiagnostics,
       refusedCRDs,
+      mutatingHooks,
     )
   }
 
@@ -421,6 +485,12 @@ export class PolicySet {
           return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
         }
         const old = isObject(a.oldObject) ? decodeBuiltin(a.oldObject, { minor, fieldValidation: 'Ignore' }) : undefined
+        // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
+        // validating admission: an object it refuses is a 422 Invalid no policy sees
+        builtin = this.validateBuiltin(builtin, attrs, old?.object, minor)
+        if (!builtin.allowed) {
+          return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
+        }
         attrs = {
           ...attrs,
           object: builtin.object as JSONObject,
@@ -428,7 +498,14 @@ export class PolicySet {
         }
       }
     }
-    const withBuiltin = builtin === undefined ? named : { ...named, builtin }
+    let mutated: Pick<AdmitResult, 'mutatedObject' | 'patch' | 'mutations'> = {}
+    if (this.mutatingHooks.length > 0) {
+      const m = this.mutate(a, attrs, generatedName)
+      if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
+      attrs = m.attrs
+      mutated = m.mutated
+    }
+    const withBuiltin = builtin === undefined ? { ...named, ...mutated } : { ...named, builtin, ...mutated }
     let customResource: CustomResourceResult | undefined
     if (
       this.hasCRDs &&
@@ -466,11 +543,118 @@ export class PolicySet {
       convert: convertByApiVersion,
     })
     if (customResource === undefined) {
-      if (builtin === undefined) return generatedName === undefined ? result : { ...result, ...named }
+      if (builtin === undefined)
+        return generatedName === undefined && mutated.mutatedObject === undefined
+          ? result
+          : { ...result, ...named, ...mutated }
       const warnings = builtin.warnings.length > 0 ? [...builtin.warnings, ...result.warnings] : result.warnings
       return { ...result, warnings, ...withBuiltin }
     }
-    return { ...result, warnings: [...customResource.warnings, ...result.warnings], customResource, ...named }
+    return {
+      ...result,
+      warnings: [...customResource.warnings, ...result.warnings],
+      customResource,
+      ...named,
+      ...mutated,
+    }
+  }
+
+  /**
+   * Mutating admission (the handler runs it before the store's Create names the object, so the
+   * policies see the request without the generated name): the mutated object, or the denial.
+   */
+  private mutate(
+    a: AdmissionAttributes,
+    attrs: AdmissionAttributes,
+    generatedName: string | undefined,
+  ):
+    | { attrs: AdmissionAttributes; mutated: Pick<AdmitResult, 'mutatedObject' | 'patch' | 'mutations'> }
+    | { denied: AdmitResult } {
+    const strict = this.options.namespaces === 'strict'
+    const release = this.options.release ?? this.options.version ?? DEFAULT_KUBE_VERSION
+    const minor = releaseMinor(release)
+    const unnamed = (o: JSONObject | null | undefined): JSONObject | null | undefined => {
+      if (generatedName === undefined || !isObject(o)) return o
+      const { name: _name, ...metadata } = metaOf(o)
+      return { ...o, metadata }
+    }
+    const input: AdmissionAttributes = { ...attrs, name: a.name, object: unnamed(attrs.object) }
+    const ctx: MutatingDispatchContext = {
+      matcher: this.matcher,
+      mapper: this.mapper,
+      namespaceObject: (name) => this.namespaceObjects.get(name) ?? (strict ? undefined : assumedNamespace(name)),
+      authorize: this.options.authorize ?? defaultAuthorize,
+      convert: convertByApiVersion,
+      schemaFor: (kind) => {
+        const crd = this.crds.get(kind.group, kind.kind)
+        if (crd !== undefined) return crd.versions.get(kind.version)?.schema as never
+        return hasBuiltinSchemas(release) ? (resolvedSchemaFor(release, kind) as never) : undefined
+      },
+      ...(this.options.builtins !== false
+        ? {
+            normalize: (o: JSONObject) => {
+              const r = decodeBuiltin(o, { minor })
+              if (r === undefined || r.object === undefined)
+                return r?.allowed === false ? { error: r.message ?? '' } : { object: o }
+              return { object: r.object }
+            },
+          }
+        : {}),
+    }
+    const m = dispatchMutating(input, this.mutatingHooks, ctx)
+    if (!m.allowed)
+      return {
+        denied: {
+          allowed: false,
+          warnings: [],
+          auditAnnotations: {},
+          violations: [],
+          ...(m.status !== undefined ? { status: m.status } : {}),
+          mutations: m.mutations,
+        },
+      }
+    if (m.mutations.length === 0 || !isObject(m.object)) return { attrs, mutated: {} }
+    const mutatedObject = m.object
+    const named =
+      generatedName === undefined
+        ? mutatedObject
+        : { ...mutatedObject, metadata: { ...metaOf(mutatedObject), name: generatedName } }
+    return {
+      attrs: { ...attrs, object: named },
+      mutated: { mutatedObject, patch: jsonDiff(input.object, mutatedObject), mutations: m.mutations },
+    }
+  }
+
+  /** The native validation of a decoded built-in (src/builtin/validation): errors as a 422 Invalid. */
+  private validateBuiltin(
+    b: BuiltinResult,
+    a: AdmissionAttributes,
+    oldObject: JSONObject | undefined,
+    minor: number,
+  ): BuiltinResult {
+    const object = b.object as JSONObject
+    const kind = gvkOf(object)
+    const namespaced = this.mapper.resourcesForKind(kind)[0]?.namespaced ?? a.namespace !== ''
+    const v = validateBuiltin(object, {
+      ...kind,
+      namespaced,
+      namespace: namespaced ? a.namespace : '',
+      minor,
+      ...(a.operation === 'UPDATE' && oldObject !== undefined ? { oldObject } : {}),
+    })
+    if (!v.covered) return { ...b, nativeValidation: 'not-covered' }
+    if (v.errors.length === 0) return { ...b, nativeValidation: 'validated' }
+    const errors = withReleaseValues(v.errors, minor)
+    const m = isObject(object.metadata) ? object.metadata : {}
+    const status = newInvalid(kind.group, kind.kind, typeof m.name === 'string' ? m.name : '', errors)
+    return {
+      ...b,
+      allowed: false,
+      errors,
+      status,
+      message: kubectlInvalidText(status).trimEnd(),
+      nativeValidation: 'validated',
+    }
   }
 
   /** Why no resource serves this group/version/kind (the mapper has none). */
@@ -695,3 +879,76 @@ function convertByApiVersion(a: AdmissionAttributes, to: GroupVersionKind): Admi
 
 export type { PolicyViolation }
 export { errorString }
+
+/**
+ * The MutatingAdmissionPolicies and their bindings: defaulted, validated (refused ones through
+ * `reject`, as for ValidatingAdmissionPolicies), compiled, with their params. Policies run in name
+ * order and each policy's bindings in name order (the apiserver's order is its informers' listing,
+ * which no manifest can fix; names are what a reader can predict).
+ */
+function buildMutatingHooks(
+  policies: readonly { index: number; obj: MutatingAdmissionPolicy }[],
+  bindings: readonly { index: number; obj: MutatingAdmissionPolicyBinding }[],
+  ctx: {
+    version: KubeVersion
+    trusted: (o: object) => boolean
+    compile: ReturnType<typeof policyCompileHook>
+    reject: (index: number, kind: string, obj: { metadata?: { name?: string } }, errors: FieldError[]) => void
+    mapper: RESTMapper
+    others: readonly JSONObject[]
+  },
+): MutatingPolicyHook[] {
+  const valid = new Map<string, MutatingAdmissionPolicy>()
+  for (const { index, obj } of policies) {
+    const p = applyMutatingAdmissionPolicyDefaults(obj)
+    const errors = ctx.trusted(obj) ? [] : validateMutatingAdmissionPolicy(p, { compile: ctx.compile })
+    if (errors.length > 0) ctx.reject(index, 'MutatingAdmissionPolicy', p, errors)
+    else valid.set(p.metadata?.name ?? '', p)
+  }
+  const byPolicy = new Map<string, MutatingAdmissionPolicyBinding[]>()
+  for (const { index, obj } of bindings) {
+    const b = applyMutatingAdmissionPolicyBindingDefaults(obj)
+    const errors = ctx.trusted(obj) ? [] : validateMutatingAdmissionPolicyBinding(b)
+    if (errors.length > 0) {
+      ctx.reject(index, 'MutatingAdmissionPolicyBinding', b, errors)
+      continue
+    }
+    const name = b.spec?.policyName ?? ''
+    byPolicy.set(name, [...(byPolicy.get(name) ?? []), b])
+  }
+  const byName = (x: { metadata?: { name?: string } }, y: { metadata?: { name?: string } }) => {
+    const a = x.metadata?.name ?? ''
+    const b = y.metadata?.name ?? ''
+    return a < b ? -1 : a > b ? 1 : 0
+  }
+  const hooks: MutatingPolicyHook[] = []
+  for (const policy of [...valid.values()].sort(byName)) {
+    const bs = byPolicy.get(policy.metadata?.name ?? '')
+    if (bs === undefined) continue
+    const pk = policy.spec?.paramKind
+    let params: ParamSource | undefined
+    let configurationError: string | undefined
+    if (pk !== undefined && pk !== null) {
+      const gvk = paramKindGVK(pk)
+      const resource = ctx.mapper.resourcesForKind(gvk)[0]
+      if (resource === undefined)
+        configurationError = `failed to find resource referenced by paramKind: '${gvk.group}/${gvk.version}, Kind=${gvk.kind}'`
+      else
+        params = {
+          namespaced: resource.namespaced,
+          objects: ctx.others.filter((o) => {
+            const g = gvkOf(o)
+            return g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind
+          }),
+        }
+    }
+    hooks.push({
+      policy,
+      bindings: [...bs].sort(byName),
+      mutator: new PolicyMutator(policy, { version: ctx.version }),
+      ...(params !== undefined ? { params } : {}),
+      ...(configurationError !== undefined ? { configurationError } : {}),
+    })
+  }
+  return hooks
+}

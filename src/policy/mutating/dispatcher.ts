@@ -1,0 +1,362 @@
+import type { Authorize } from '../../kube/authz/authorizer.js'
+import type { EquivalentResourceMapper } from '../../kube/resources.js'
+import type { JSONSchemaProps } from '../../kube/schema/structural.js'
+import type { AdmissionAttributes, GroupVersionKind } from '../attributes.js'
+import type { AdmissionStatus } from '../dispatcher.js'
+import type { Matcher } from '../matching/matching.js'
+import { bindingMatches, definitionMatches } from '../matching/policy-matcher.js'
+import type { MatchResources as MatcherMatchResources } from '../matching/types.js'
+import { collectParams, type ParamSource } from '../params.js'
+import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../types.js'
+import { jsonDiff, jsonEqual } from './diff.js'
+import type { PatchOperation } from './jsonpatch.js'
+import type { PolicyMutator } from './mutator.js'
+
+// The mutating admission policy plugin for one request (apiserver pkg/admission/plugin/policy/
+// generic/policy_dispatcher.go Dispatch, mutating/dispatcher.go dispatchInvocations,
+// reinvocationcontext.go, and the admission chain's one reinvocation of the mutating plugins):
+// policies in order, per policy its bindings, per binding its params: one invocation each; an
+// invocation whose match conditions pass runs its mutations in order on the object as the ones
+// before left it (a failing one is an error under the policy's failurePolicy, the object kept). A
+// policy with reinvocationPolicy IfNeeded is invoked once more when the object was mutated after it
+// ran (the plugin reinvokes the IfNeeded invocations it ran once any mutation updated the object).
+// Errors that are not ignored deny the request: the first one's text is the Status message.
+
+type JSONObject = Record<string, unknown>
+
+/** A policy with its bindings, compiled (generic.PolicyHook for mutating policies). */
+export interface MutatingPolicyHook {
+  readonly policy: MutatingAdmissionPolicy
+  readonly bindings: readonly MutatingAdmissionPolicyBinding[]
+  readonly mutator: PolicyMutator
+  readonly params?: ParamSource
+  readonly configurationError?: string
+}
+
+export interface MutatingDispatchContext {
+  readonly matcher: Matcher
+  readonly mapper: EquivalentResourceMapper
+  readonly namespaceObject: (name: string) => JSONObject | undefined
+  readonly authorize: Authorize
+  /** The type converter's schema of a kind (built-in schemas, CRDs); undefined: none registered. */
+  readonly schemaFor: (kind: GroupVersionKind) => JSONSchemaProps | undefined
+  /** The decoding and defaulting of the object after each mutation (built-ins); an error is a 500. */
+  readonly normalize?: (object: JSONObject) => { object: JSONObject } | { error: string }
+  readonly convert?: (a: AdmissionAttributes, to: GroupVersionKind) => AdmissionAttributes
+}
+
+/** What one invocation changed. */
+export interface PolicyMutation {
+  readonly policy: string
+  readonly binding: string
+  /** `namespace/name` (or `name`) of the param, when the binding has one. */
+  readonly param?: string
+  /** 1 for the first invocation, 2 for a reinvocation. */
+  readonly pass: 1 | 2
+  /** RFC 6902 from the object before this invocation to after it. */
+  readonly patch: readonly PatchOperation[]
+}
+
+/** An error of a policy (or binding) under failurePolicy Fail (generic.PolicyError). */
+export interface MutationError {
+  readonly policy: string
+  readonly binding?: string
+  readonly message: string
+  /** PolicyError.Error(). */
+  readonly text: string
+}
+
+export interface MutateResult {
+  readonly allowed: boolean
+  /** The object after every mutation (the request's object when none applied). */
+  readonly object: JSONObject | null | undefined
+  readonly mutations: readonly PolicyMutation[]
+  readonly errors: readonly MutationError[]
+  readonly status?: AdmissionStatus
+}
+
+interface Invocation {
+  readonly hook: MutatingPolicyHook
+  readonly binding: MutatingAdmissionPolicyBinding
+  readonly param: JSONObject | null
+  readonly matchKind: GroupVersionKind
+  readonly matchResource: AdmissionAttributes['resource']
+  readonly key: string
+}
+
+const meta = (o: JSONObject | null): JSONObject =>
+  o !== null && typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as JSONObject) : {}
+
+function paramName(p: JSONObject | null): string | undefined {
+  if (p === null) return undefined
+  const m = meta(p)
+  const ns = typeof m.namespace === 'string' && m.namespace !== '' ? `${m.namespace}/` : ''
+  return `${ns}${String(m.name ?? '')}`
+}
+
+function statusOf(
+  a: AdmissionAttributes,
+  message: string,
+  reason: string,
+  causes: readonly string[],
+  code = 403,
+): AdmissionStatus {
+  const name = a.name !== '' ? a.name : String(meta(a.object ?? null).name ?? meta(a.object ?? null).generateName ?? '')
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    message,
+    reason,
+    code,
+    details: {
+      ...(a.resource.group !== '' ? { group: a.resource.group } : {}),
+      kind: a.resource.resource,
+      name,
+      causes: causes.map((m) => ({ message: m })),
+    },
+  }
+}
+
+/** The request's mutating admission policies; `hooks` in the order they run. */
+export function dispatchMutating(
+  a: AdmissionAttributes,
+  hooks: readonly MutatingPolicyHook[],
+  ctx: MutatingDispatchContext,
+): MutateResult {
+  const mutations: PolicyMutation[] = []
+  const errors: (MutationError & { reason: string; failurePolicy: string })[] = []
+  const reinvocable = new Set<string>()
+  let reinvoke = new Set<string>()
+  let attrs = a
+  for (const pass of [1, 2] as const) {
+    if (pass === 2 && reinvoke.size === 0) break
+    const invocations = collect(attrs, hooks, ctx, pass === 1 ? errors : [])
+    if (invocations.length === 0) continue
+    // a namespaced request needs its Namespace
+    const isNamespace = attrs.kind.group === '' && attrs.kind.version === 'v1' && attrs.kind.kind === 'Namespace'
+    const nsName = isNamespace ? '' : attrs.namespace
+    let namespace: JSONObject | undefined
+    if (nsName !== '') {
+      namespace = ctx.namespaceObject(nsName)
+      if (namespace === undefined) {
+        const message = `namespaces "${nsName}" not found`
+        return {
+          allowed: false,
+          object: a.object,
+          mutations,
+          errors: [],
+          status: {
+            kind: 'Status',
+            apiVersion: 'v1',
+            status: 'Failure',
+            message,
+            reason: 'NotFound',
+            code: 404,
+            details: { kind: 'namespaces', name: nsName, causes: [] },
+          },
+        }
+      }
+    }
+    let dirty = false
+    for (const inv of invocations) {
+      if (pass === 2 && !reinvoke.has(inv.key)) continue
+      const policy = inv.hook.policy.metadata?.name ?? ''
+      const binding = inv.binding.metadata?.name ?? ''
+      const sameKind =
+        inv.matchKind.group === attrs.kind.group &&
+        inv.matchKind.version === attrs.kind.version &&
+        inv.matchKind.kind === attrs.kind.kind
+      let versioned = sameKind || ctx.convert === undefined ? attrs : ctx.convert(attrs, inv.matchKind)
+      const input = () => ({
+        matchedResource: inv.matchResource,
+        attributes: versioned,
+        params: inv.param,
+        ...(namespace !== undefined ? { namespace } : {}),
+        authorize: ctx.authorize,
+      })
+      const matched = inv.hook.mutator.match(input())
+      if (matched.error !== undefined) {
+        errors.push(policyError(inv, matched.error, 'Invalid'))
+        continue
+      }
+      if (!matched.matches) continue
+      const before = versioned.object
+      for (let i = 0; i < inv.hook.mutator.mutationCount; i++) {
+        if (versioned.object === undefined || versioned.object === null) continue
+        let schema: JSONSchemaProps | undefined
+        if (inv.hook.mutator.needsSchema(i)) {
+          schema = ctx.schemaFor(inv.matchKind)
+          if (schema === undefined) {
+            const k = inv.matchKind
+            const gvk = `${k.group === '' ? '' : `${k.group}/`}${k.version}, Kind=${k.kind}`
+            const message = `Resource kind ${gvk} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`
+            return {
+              allowed: false,
+              object: a.object,
+              mutations,
+              errors: [],
+              status: statusOf(a, message, 'ServiceUnavailable', [], 503),
+            }
+          }
+        }
+        const out = inv.hook.mutator.mutate(i, { ...input(), ...(schema !== undefined ? { schema } : {}) })
+        if ('error' in out) {
+          errors.push(policyError(inv, out.error, 'Invalid'))
+          continue
+        }
+        let next = out.object
+        if (ctx.normalize !== undefined) {
+          const n = ctx.normalize(next)
+          if ('error' in n) {
+            const message = `Internal error occurred: ${n.error}`
+            return {
+              allowed: false,
+              object: a.object,
+              mutations,
+              errors: [],
+              status: statusOf(a, message, 'InternalError', [n.error], 500),
+            }
+          }
+          next = n.object
+        }
+        versioned = { ...versioned, object: next }
+        dirty = true
+      }
+      if (!jsonEqual(before, versioned.object)) {
+        // RequireReinvokingPreviouslyInvokedPlugins
+        for (const k of reinvocable) reinvoke.add(k)
+        reinvocable.clear()
+        const param = paramName(inv.param)
+        mutations.push({
+          policy,
+          binding,
+          ...(param !== undefined ? { param } : {}),
+          pass,
+          patch: jsonDiff(before, versioned.object),
+        })
+      }
+      if (inv.hook.policy.spec?.reinvocationPolicy === 'IfNeeded') reinvocable.add(inv.key)
+      // back to the request's version
+      attrs =
+        sameKind || ctx.convert === undefined ? versioned : { ...attrs, object: convertBack(versioned.object, attrs) }
+    }
+    // a dispatch that updated the object (Dirty) makes every IfNeeded invocation it ran reinvocable
+    if (dirty) {
+      for (const k of reinvocable) reinvoke.add(k)
+      reinvocable.clear()
+    }
+    if (pass === 2) reinvoke = new Set()
+  }
+  const failing = errors.filter((e) => e.failurePolicy !== 'Ignore')
+  const out: MutationError[] = failing.map(({ policy, binding, message, text }) => ({
+    policy,
+    ...(binding !== undefined ? { binding } : {}),
+    message,
+    text,
+  }))
+  if (failing.length === 0) return { allowed: true, object: attrs.object, mutations, errors: out }
+  const first = failing[0] as (typeof failing)[number]
+  return {
+    allowed: false,
+    object: a.object,
+    mutations,
+    errors: out,
+    status: statusOf(
+      a,
+      first.text,
+      first.reason || 'Forbidden',
+      failing.map((e) => e.text),
+    ),
+  }
+}
+
+/** The object in the request's apiVersion/kind again (kelp converts by apiVersion alone). */
+function convertBack(o: JSONObject | null | undefined, a: AdmissionAttributes): JSONObject | null | undefined {
+  if (o === undefined || o === null) return o
+  const apiVersion = a.kind.group === '' ? a.kind.version : `${a.kind.group}/${a.kind.version}`
+  return { ...o, apiVersion, kind: a.kind.kind }
+}
+
+function policyError(
+  inv: { hook: MutatingPolicyHook; binding?: MutatingAdmissionPolicyBinding },
+  message: string,
+  reason: string,
+): MutationError & { reason: string; failurePolicy: string } {
+  const policy = inv.hook.policy.metadata?.name ?? ''
+  const binding = inv.binding?.metadata?.name
+  const text =
+    binding !== undefined
+      ? `policy '${policy}' with binding '${binding}' denied request: ${message}`
+      : `policy "${policy}" denied request: ${message}`
+  return {
+    policy,
+    ...(binding !== undefined ? { binding } : {}),
+    message,
+    text,
+    reason,
+    failurePolicy: inv.hook.policy.spec?.failurePolicy ?? 'Fail',
+  }
+}
+
+/** generic Dispatch: the invocations (policy × binding × param) the request matches, in order. */
+function collect(
+  a: AdmissionAttributes,
+  hooks: readonly MutatingPolicyHook[],
+  ctx: MutatingDispatchContext,
+  errors: (MutationError & { reason: string; failurePolicy: string })[],
+): Invocation[] {
+  const out: Invocation[] = []
+  for (const hook of hooks) {
+    const m = definitionMatches(
+      ctx.matcher,
+      a,
+      ctx.mapper,
+      hook.policy.spec?.matchConstraints as MatcherMatchResources | undefined,
+    )
+    if (m.error !== undefined) {
+      errors.push(policyError({ hook }, `failed to configure policy: ${m.error.message}`, ''))
+      continue
+    }
+    if (!m.matches) continue
+    if (hook.configurationError !== undefined) {
+      errors.push(policyError({ hook }, `failed to configure policy: ${hook.configurationError}`, ''))
+      continue
+    }
+    for (const binding of hook.bindings) {
+      const bm = bindingMatches(
+        ctx.matcher,
+        a,
+        ctx.mapper,
+        binding.spec?.matchResources as MatcherMatchResources | undefined,
+      )
+      if (bm.error !== undefined) {
+        errors.push(policyError({ hook, binding }, `failed to configure binding: ${bm.error.message}`, ''))
+        continue
+      }
+      if (!bm.matches) continue
+      const p = collectParams(hook.policy.spec?.paramKind, hook.params, binding.spec?.paramRef, a.namespace)
+      if ('error' in p) {
+        errors.push(policyError({ hook, binding }, `failed to configure binding: ${p.error}`, ''))
+        continue
+      }
+      for (const param of p.params) {
+        const pm = param === null ? {} : meta(param)
+        out.push({
+          hook,
+          binding,
+          param,
+          matchKind: m.matchKind,
+          matchResource: m.matchResource,
+          key: JSON.stringify([
+            hook.policy.metadata?.name ?? '',
+            binding.metadata?.name ?? '',
+            pm.namespace ?? '',
+            pm.name ?? '',
+          ]),
+        })
+      }
+    }
+  }
+  return out
+}

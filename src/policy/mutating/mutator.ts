@@ -1,0 +1,199 @@
+import { BoolType, listOf } from '../../cel/types/types.js'
+import type { Authorize } from '../../kube/authz/authorizer.js'
+import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
+import type { JSONSchemaProps } from '../../kube/schema/structural.js'
+import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
+import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../compile.js'
+import { type ActivationInput, forInput } from '../condition.js'
+import { createAdmissionRequest, createNamespaceObject } from '../request.js'
+import type { MutatingAdmissionPolicy } from '../types.js'
+import { type FailurePolicy, type MatchResult, matchResult } from '../validator.js'
+import { checkTypeNamesMatchFieldPathNames, JSONPatchType, mutationTypeName, ObjectType } from './cel-types.js'
+import { applyPatch, celToJSON, type JSONValue, PatchError, type PatchOperation } from './jsonpatch.js'
+import { applyConfiguration, SmdError } from './smd.js'
+
+// A MutatingAdmissionPolicy compiled once (mutating/compilation.go compilePolicy): variables,
+// matchConditions, one patcher per mutation (JSONPatch: patch/json_patch.go; ApplyConfiguration:
+// patch/smd.go), each evaluated with its own RuntimeCELCostBudget on the object as the mutations
+// before it left it.
+
+type JSONObject = Record<string, unknown>
+
+/** One evaluation's inputs (per invocation: binding and param). */
+export interface MutateInput {
+  readonly matchedResource: GroupVersionResource
+  /** The request with `object` the object as mutated so far (in the matched version). */
+  readonly attributes: AdmissionAttributes
+  readonly params: unknown
+  readonly namespace?: JSONObject
+  readonly authorize: Authorize
+  /** The schema ApplyConfiguration types its patch with (the type converter of the kind). */
+  readonly schema?: JSONSchemaProps
+}
+
+/** A mutation's outcome: the new object, or the error the policy reports (under its failurePolicy). */
+export type MutateOutcome = { readonly object: JSONObject } | { readonly error: string }
+
+interface CompiledMutation {
+  readonly patchType: 'JSONPatch' | 'ApplyConfiguration'
+  readonly result: CompilationResult
+}
+
+interface Compiled {
+  readonly variables: ReadonlyMap<string, CompilationResult>
+  readonly matchConditions: readonly CompilationResult[]
+  readonly matchConditionNames: readonly string[]
+  readonly mutations: readonly (CompiledMutation | undefined)[]
+}
+
+export class PolicyMutator {
+  readonly failurePolicy: FailurePolicy
+  private compiled: Compiled | undefined
+
+  constructor(
+    readonly policy: MutatingAdmissionPolicy,
+    private readonly options: CompilerOptions = {},
+  ) {
+    this.failurePolicy = policy.spec?.failurePolicy === 'Ignore' ? 'Ignore' : 'Fail'
+  }
+
+  private get c(): Compiled {
+    if (this.compiled === undefined) {
+      const spec = this.policy.spec ?? {}
+      const decls = { hasParams: spec.paramKind !== undefined && spec.paramKind !== null, hasAuthorizer: true }
+      const compiler = new CompositedCompiler(this.options)
+      compiler.compileAndStoreVariables(
+        (spec.variables ?? []).map((v) => ({ name: v.name ?? '', expression: v.expression ?? '' })),
+        decls,
+      )
+      const conditions = spec.matchConditions ?? []
+      const patchDecls = { ...decls, hasPatchTypes: true }
+      this.compiled = {
+        variables: compiler.variables,
+        matchConditions: conditions.map((c) => compiler.compile(c.expression ?? '', [BoolType], decls)),
+        matchConditionNames: conditions.map((c) => c.name ?? ''),
+        mutations: (spec.mutations ?? []).map((m): CompiledMutation | undefined => {
+          if (m.patchType === 'JSONPatch' && m.jsonPatch)
+            return {
+              patchType: 'JSONPatch',
+              result: compiler.compile(m.jsonPatch.expression ?? '', [listOf(JSONPatchType)], patchDecls),
+            }
+          if (m.patchType === 'ApplyConfiguration' && m.applyConfiguration)
+            return {
+              patchType: 'ApplyConfiguration',
+              result: compiler.compile(m.applyConfiguration.expression ?? '', [ObjectType], patchDecls),
+            }
+          return undefined
+        }),
+      }
+    }
+    return this.compiled
+  }
+
+  /** The number of mutations (the dispatcher loops over them). */
+  get mutationCount(): number {
+    return (this.policy.spec?.mutations ?? []).length
+  }
+
+  /** Whether the mutation at `index` is an ApplyConfiguration (it needs the kind's schema). */
+  needsSchema(index: number): boolean {
+    return this.c.mutations[index]?.patchType === 'ApplyConfiguration'
+  }
+
+  private activation(input: MutateInput, withNamespace: boolean): ActivationInput {
+    const a = input.attributes
+    return {
+      attributes: a,
+      request: withNamespace
+        ? createAdmissionRequest(a, input.matchedResource, a.kind)
+        : createAdmissionRequest(a, a.resource, a.kind),
+      namespace: withNamespace ? createNamespaceObject(input.namespace) : null,
+      bindings: { params: input.params, authorize: input.authorize },
+      variables: this.c.variables,
+    }
+  }
+
+  /** matchconditions.Matcher.Match (no match conditions: matches). */
+  match(input: MutateInput): MatchResult {
+    if (this.c.matchConditions.length === 0) return { matches: true }
+    const out = forInput(this.c.matchConditions, this.activation(input, false), RuntimeCELCostBudgetMatchConditions)
+    return matchResult(out, this.c.matchConditionNames, this.failurePolicy)
+  }
+
+  /** Patcher.Patch of mutation `index` on `input.attributes.object`. */
+  mutate(index: number, input: MutateInput): MutateOutcome {
+    const m = this.c.mutations[index]
+    const object = input.attributes.object as JSONObject
+    if (m === undefined) return { object }
+    if (m.result.error !== undefined) return { error: m.result.error.detail }
+    const out = forInput([m.result], this.activation(input, true), RuntimeCELCostBudget)
+    if ('batchError' in out) return { error: out.batchError }
+    const r = out.results[0]
+    if (r === undefined) return { object }
+    if (r.error !== undefined) return { error: r.error }
+    return m.patchType === 'JSONPatch' ? jsonPatch(r.value, object) : apply(r.value, object, input.schema)
+  }
+}
+
+/** json_patch.go: the JSONPatch values as RFC 6902 operations, applied; a failed `test` leaves the object. */
+function jsonPatch(value: unknown, object: JSONObject): MutateOutcome {
+  if (!Array.isArray(value)) return { error: 'type mismatch: JSONPatchType.expression should evaluate to array' }
+  const ops: PatchOperation[] = []
+  for (const v of value as unknown[]) {
+    if (mutationTypeName(v) !== 'JSONPatch')
+      return { error: 'type mismatch: JSONPatchType.expression should evaluate to array of JSONPatch' }
+    const p = v as { op?: string; path?: string; from?: string; value?: unknown }
+    if (p.value !== undefined && mutationTypeName(p.value) !== undefined) {
+      const mismatch = checkTypeNamesMatchFieldPathNames(p.value)
+      if (mismatch !== undefined) return { error: `type mismatch: ${mismatch}` }
+    }
+    let jv: JSONValue | undefined
+    if (p.value !== undefined) {
+      try {
+        jv = celToJSON(p.value as never)
+      } catch (e) {
+        return {
+          error: `JSONPath valueExpression evaluated to a type that could not marshal to JSON: ${(e as Error).message}`,
+        }
+      }
+    }
+    ops.push({
+      op: p.op ?? '',
+      path: p.path ?? '',
+      ...(p.from ? { from: p.from } : {}),
+      ...(jv !== undefined ? { value: jv } : {}),
+    })
+  }
+  try {
+    return { object: applyPatch(object as JSONValue, ops) as JSONObject }
+  } catch (e) {
+    if (e instanceof PatchError) {
+      if (e.testFailed) return { object }
+      return { error: `JSON Patch: ${e.message}` }
+    }
+    throw e
+  }
+}
+
+/** smd.go applyConfigPatcher: the Object value type checked by field path, merged by the schema. */
+function apply(value: unknown, object: JSONObject, schema: JSONSchemaProps | undefined): MutateOutcome {
+  const tn = mutationTypeName(value)
+  if (tn === undefined) return { error: 'unsupported return type from ApplyConfiguration expression' }
+  const mismatch = checkTypeNamesMatchFieldPathNames(value)
+  if (mismatch !== undefined) return { error: `type mismatch: ${mismatch}` }
+  let patch: JSONValue
+  try {
+    patch = celToJSON(value as never)
+  } catch (e) {
+    return { error: `invalid return type: ${(e as Error).message}` }
+  }
+  if (schema === undefined) return { error: 'error applying patch: type converter must not be nil' }
+  try {
+    return {
+      object: applyConfiguration(object as never, patch as never, schema) as JSONObject,
+    }
+  } catch (e) {
+    if (e instanceof SmdError) return { error: `error applying patch: ${e.message}` }
+    throw e
+  }
+}
