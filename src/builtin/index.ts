@@ -1,7 +1,7 @@
 import { goQuote } from '../cel/ext/quote.js'
 import type { FieldValidation, RequestStatus } from '../crd/custom-resource.js'
 import { decodeErrorMessage, strictDecodingError } from '../crd/structural/decode.js'
-import type { FieldError } from '../kube/field.js'
+import type { FieldError, InvalidStatus } from '../kube/field.js'
 import { decodeStruct } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
 import { kindStruct } from './gotypes.js'
@@ -28,12 +28,17 @@ export interface BuiltinOptions {
 
 export interface BuiltinResult {
   readonly allowed: boolean
-  /** Always empty: validation of built-ins is not done yet (issue 18 part 2); here for the CR shape. */
+  /** The kind's native validation errors (src/builtin/validation; set by the engine after decoding). */
   readonly errors: readonly FieldError[]
   /** `unknown field "spec.replica"` under fieldValidation Warn. */
   readonly warnings: readonly string[]
-  /** 400 BadRequest when the body does not decode. */
-  readonly status?: RequestStatus
+  /** 400 BadRequest when the body does not decode; 422 Invalid when the native validation fails. */
+  readonly status?: RequestStatus | InvalidStatus
+  /**
+   * Whether the kind's native validation ran (`validated`) or kelp has no validator for it
+   * (`not-covered`: decoded and defaulted only); unset when not decoded.
+   */
+  readonly nativeValidation?: 'validated' | 'not-covered'
   /** What kubectl prints after `Error from server (BadRequest): error when creating "x.yaml": `. */
   readonly message?: string
   /** The object as the apiserver holds it before admission: decoded, written back as Go does, defaulted. */

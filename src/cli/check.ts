@@ -458,6 +458,20 @@ function findingsOf(
   }
   // a built-in object that does not decode: 400 BadRequest before any admission (src/builtin)
   const b = r.builtin
+  if (b !== undefined && !b.allowed && b.errors.length > 0) {
+    // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path)
+    for (const e of b.errors) {
+      out.push({
+        level: 'deny',
+        type: 'invalid',
+        rule: `builtin/${kind}`,
+        reason: 'Invalid',
+        message: errorString(e),
+        ...(e.field ? { field: e.field } : {}),
+      })
+    }
+    return out
+  }
   if (b !== undefined && !b.allowed) {
     out.push({
       level: 'deny',
@@ -467,6 +481,14 @@ function findingsOf(
       message: b.message ?? b.status?.message ?? '',
     })
     return out
+  }
+  if (b?.nativeValidation === 'not-covered') {
+    out.push({
+      level: 'info',
+      type: 'invalid',
+      rule: 'builtin/not-covered',
+      message: `the native validation of ${kind} is not covered by kelp: decoded and defaulted as the apiserver does, not validated as its registry would`,
+    })
   }
   if (cr !== undefined && !cr.allowed) {
     if (cr.errors.length > 0) {

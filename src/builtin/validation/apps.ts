@@ -1,0 +1,459 @@
+import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
+import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
+import { deepEqualJSON } from '../../kube/schema/deep-equal.js'
+import {
+  nameIsDNSLabel,
+  nameIsDNSSubdomain,
+  type ValidateNameFunc,
+  validateObjectMetaFor,
+} from '../../kube/validation/objectmeta.js'
+import type { LabelSelector as PolicyLabelSelector } from '../../policy/types.js'
+import { validateLabelSelector } from '../../policy/validation/label-selector.js'
+import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
+import { type JSONObject, register, type ValidationContext } from './registry.js'
+
+// apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
+// pkg/apis/apps/validation/validation.go: ValidateDeployment / Update, ValidateReplicaSet / Update,
+// ValidateDaemonSet / Update, ValidateStatefulSet / Update), create and update: selectors (required,
+// valid, not empty, matching the template's labels, immutable), the template (core.ts), restartPolicy
+// Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts. Not yet:
+// StatefulSet volumeClaimTemplates' PVC validation and persistentVolumeClaimRetentionPolicy.
+
+const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
+const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined
+const META = FieldPath.of('metadata')
+const SPEC = FieldPath.of('spec')
+
+/** Go's %#v of a map[string]string (the bad value before 1.34 printed it so): keys sorted. */
+function goMapStringString(m: Record<string, string> | undefined): string {
+  if (m === undefined) return 'map[string]string(nil)'
+  const keys = Object.keys(m).sort()
+  return `map[string]string{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`).join(', ')}}`
+}
+
+/** field.Invalid of template.Labels (a map[string]string), rendered per release. */
+function labelsInvalid(p: FieldPath, labels: Record<string, string> | undefined, detail: string, minor: number) {
+  const e = field.invalid(p, labels ?? null, detail)
+  return minor >= 34 ? e : { ...e, printedValue: goMapStringString(labels) }
+}
+
+/** A *metav1.LabelSelector as a bad value: its JSON (fields in declaration order). */
+const selectorValue = (s: JSONObject) =>
+  new GoStruct([
+    ...(isObj(s.matchLabels) ? [['matchLabels', s.matchLabels] as const] : []),
+    ...(Array.isArray(s.matchExpressions) && s.matchExpressions.length > 0
+      ? [['matchExpressions', s.matchExpressions] as const]
+      : []),
+  ])
+
+/** metav1.LabelSelectorAsSelector: the selector, or undefined when it does not convert. */
+function asSelector(s: unknown): Selector | undefined {
+  try {
+    return labelSelectorAsSelector(isObj(s) ? (s as unknown as LabelSelector) : undefined)
+  } catch (e) {
+    if (e instanceof LabelSelectorError) return undefined
+    throw e
+  }
+}
+
+const selectorCount = (s: JSONObject) =>
+  Object.keys(obj(s.matchLabels)).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0)
+
+/** The strict selector checks of Deployment / ReplicaSet / StatefulSet specs. */
+function validateRequiredSelector(spec: JSONObject, what: string, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  if (!isObj(spec.selector)) errs.push(field.required(p, ''))
+  else {
+    errs.push(
+      ...validateLabelSelector(
+        spec.selector as unknown as PolicyLabelSelector,
+        { allowInvalidLabelValueInSelector: false },
+        p,
+      ),
+    )
+    if (selectorCount(spec.selector) === 0)
+      errs.push(field.invalid(p, selectorValue(spec.selector), `empty selector is invalid for ${what}`))
+  }
+  return errs
+}
+
+/** ValidatePodTemplateSpecForReplicaSet. */
+function validateTemplateForReplicaSet(
+  template: JSONObject,
+  selector: Selector,
+  p: FieldPath,
+  kind: string,
+  minor: number,
+): FieldError[] {
+  const errs: FieldError[] = []
+  const labels = obj(obj(template.metadata).labels) as Record<string, string>
+  if (!selector.empty() && !selector.matches(labels)) {
+    errs.push(
+      labelsInvalid(
+        p.child('metadata', 'labels'),
+        isObj(obj(template.metadata).labels) ? labels : undefined,
+        '`selector` does not match template `labels`',
+        minor,
+      ),
+    )
+  }
+  errs.push(...validatePodTemplateSpec(template, p, { minor }))
+  const ts = obj(template.spec)
+  if (str(ts.restartPolicy) !== 'Always')
+    errs.push(field.notSupported(p.child('spec', 'restartPolicy'), str(ts.restartPolicy), ['Always']))
+  if (ts.activeDeadlineSeconds !== undefined && ts.activeDeadlineSeconds !== null)
+    errs.push(
+      field.forbidden(p.child('spec', 'activeDeadlineSeconds'), `activeDeadlineSeconds in ${kind} is not Supported`),
+    )
+  return errs
+}
+
+/** An intstr.IntOrString as decoded: a number or a string. */
+type IntOrString = number | string
+
+const PERCENT = /^[0-9]+%$/
+function validatePositiveIntOrPercent(v: IntOrString | undefined, p: FieldPath): FieldError[] {
+  if (v === undefined) return []
+  if (typeof v === 'string') {
+    return PERCENT.test(v)
+      ? []
+      : [
+          field.invalid(
+            p,
+            v,
+            "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+          ),
+        ]
+  }
+  return validateNonnegative(v, p)
+}
+const percentValue = (v: IntOrString | undefined): number | undefined =>
+  typeof v === 'string' && PERCENT.test(v) ? Number(v.slice(0, -1)) : undefined
+/** getIntOrPercentValue: the percent, or IntValue() (a string's Atoi, 0 when it is not a number). */
+const intOrPercentValue = (v: IntOrString | undefined): number => {
+  const pc = percentValue(v)
+  if (pc !== undefined) return pc
+  if (typeof v === 'number') return v
+  const n = Number.parseInt(v ?? '', 10)
+  return /^[+-]?\d+$/.test(v ?? '') ? n : 0
+}
+function notMoreThan100Percent(v: IntOrString | undefined, p: FieldPath): FieldError[] {
+  const pc = percentValue(v)
+  return pc !== undefined && pc > 100 ? [field.invalid(p, v, 'must not be greater than 100%')] : []
+}
+const ios = (v: unknown): IntOrString | undefined => (typeof v === 'number' || typeof v === 'string' ? v : undefined)
+
+/** ValidateDeploymentStrategy. */
+function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const type = str(s.type)
+  if (type === 'Recreate') {
+    if (isObj(s.rollingUpdate))
+      errs.push(field.forbidden(p.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'"))
+  } else if (type === 'RollingUpdate') {
+    if (!isObj(s.rollingUpdate))
+      errs.push(field.required(p.child('rollingUpdate'), 'this should be defaulted and never be nil'))
+    else {
+      const rp = p.child('rollingUpdate')
+      const mu = ios(s.rollingUpdate.maxUnavailable)
+      const ms = ios(s.rollingUpdate.maxSurge)
+      errs.push(...validatePositiveIntOrPercent(mu, rp.child('maxUnavailable')))
+      errs.push(...validatePositiveIntOrPercent(ms, rp.child('maxSurge')))
+      if (intOrPercentValue(mu) === 0 && intOrPercentValue(ms) === 0)
+        errs.push(field.invalid(rp.child('maxUnavailable'), mu ?? 0, 'may not be 0 when `maxSurge` is 0'))
+      errs.push(...notMoreThan100Percent(mu, rp.child('maxUnavailable')))
+    }
+  } else {
+    errs.push(
+      field.notSupported(
+        p,
+        new GoStruct([
+          ['type', type],
+          ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : []),
+        ]),
+        ['Recreate', 'RollingUpdate'],
+      ),
+    )
+  }
+  return errs
+}
+
+/** ValidateDeploymentSpec. */
+function validateDeploymentSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
+  const errs: FieldError[] = []
+  errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
+  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector')))
+  const selector = asSelector(spec.selector)
+  if (selector === undefined)
+    errs.push(field.invalid(p.child('selector'), selectorValue(obj(spec.selector)), 'invalid label selector'))
+  else
+    errs.push(...validateTemplateForReplicaSet(obj(spec.template), selector, p.child('template'), 'ReplicaSet', minor))
+  errs.push(...validateDeploymentStrategy(obj(spec.strategy), p.child('strategy')))
+  const mrs = num(spec.minReadySeconds) ?? 0
+  errs.push(...validateNonnegative(mrs, p.child('minReadySeconds')))
+  const rhl = num(spec.revisionHistoryLimit)
+  if (rhl !== undefined) errs.push(...validateNonnegative(rhl, p.child('revisionHistoryLimit')))
+  if (isObj(spec.rollbackTo))
+    errs.push(...validateNonnegative(num(spec.rollbackTo.revision) ?? 0, p.child('rollback', 'version')))
+  const pds = num(spec.progressDeadlineSeconds)
+  if (pds !== undefined) {
+    errs.push(...validateNonnegative(pds, p.child('progressDeadlineSeconds')))
+    if (pds <= mrs)
+      errs.push(field.invalid(p.child('progressDeadlineSeconds'), pds, 'must be greater than minReadySeconds'))
+  }
+  return errs
+}
+
+const immutable = (nv: unknown, ov: unknown, p: FieldPath): FieldError[] =>
+  deepEqualJSON(nv ?? null, ov ?? null)
+    ? []
+    : [field.invalid(p, isObj(nv) ? selectorValue(nv) : (nv ?? null), 'field is immutable')]
+
+function meta(o: JSONObject, nameFn: ValidateNameFunc, ctx: ValidationContext): FieldError[] {
+  return ctx.oldObject !== undefined
+    ? validateObjectMetaFor(o, { namespaced: true, nameFn, minor: ctx.minor, oldObject: ctx.oldObject, path: META })
+    : validateObjectMetaFor(o, { namespaced: true, nameFn, minor: ctx.minor, path: META })
+}
+
+function validateDeployment(d: JSONObject, ctx: ValidationContext): FieldError[] {
+  const errs = meta(d, nameIsDNSSubdomain, ctx)
+  errs.push(...validateDeploymentSpec(obj(d.spec), SPEC, ctx.minor))
+  if (ctx.oldObject !== undefined)
+    errs.push(...immutable(obj(d.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector')))
+  return errs
+}
+
+/** ValidateReplicaSetSpec. */
+function validateReplicaSetSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
+  const errs: FieldError[] = []
+  errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
+  errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
+  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector')))
+  const selector = asSelector(spec.selector)
+  if (selector === undefined)
+    errs.push(field.invalid(p.child('selector'), selectorValue(obj(spec.selector)), 'invalid label selector'))
+  else
+    errs.push(...validateTemplateForReplicaSet(obj(spec.template), selector, p.child('template'), 'ReplicaSet', minor))
+  return errs
+}
+
+function validateReplicaSet(rs: JSONObject, ctx: ValidationContext): FieldError[] {
+  const errs = meta(rs, nameIsDNSSubdomain, ctx)
+  errs.push(...validateReplicaSetSpec(obj(rs.spec), SPEC, ctx.minor))
+  if (ctx.oldObject !== undefined)
+    errs.push(...immutable(obj(rs.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector')))
+  return errs
+}
+
+/** ValidateDaemonSetUpdateStrategy. */
+function validateDaemonSetUpdateStrategy(s: JSONObject, p: FieldPath): FieldError[] {
+  const type = str(s.type)
+  if (type === 'OnDelete') return []
+  if (type === 'RollingUpdate') {
+    if (!isObj(s.rollingUpdate)) return [field.required(p.child('rollingUpdate'), '')]
+    const rp = p.child('rollingUpdate')
+    const mu = ios(s.rollingUpdate.maxUnavailable)
+    const ms = ios(s.rollingUpdate.maxSurge)
+    const errs = [
+      ...validatePositiveIntOrPercent(mu, rp.child('maxUnavailable')),
+      ...validatePositiveIntOrPercent(ms, rp.child('maxSurge')),
+      ...notMoreThan100Percent(mu, rp.child('maxUnavailable')),
+      ...notMoreThan100Percent(ms, rp.child('maxSurge')),
+    ]
+    const hasU = intOrPercentValue(mu) !== 0
+    const hasS = intOrPercentValue(ms) !== 0
+    if (hasU && hasS)
+      errs.push(field.invalid(rp.child('maxSurge'), ms, 'may not be set when maxUnavailable is non-zero'))
+    else if (!hasU && !hasS) errs.push(field.required(rp.child('maxUnavailable'), 'cannot be 0 when maxSurge is 0'))
+    return errs
+  }
+  return [
+    field.notSupported(
+      p,
+      new GoStruct([['type', type], ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : [])]),
+      ['RollingUpdate', 'OnDelete'],
+    ),
+  ]
+}
+
+/** ValidateDaemonSetSpec. */
+function validateDaemonSetSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
+  const errs: FieldError[] = []
+  const sel = isObj(spec.selector) ? spec.selector : undefined
+  errs.push(
+    ...validateLabelSelector(
+      sel as unknown as PolicyLabelSelector | undefined,
+      { allowInvalidLabelValueInSelector: false },
+      p.child('selector'),
+    ),
+  )
+  const template = obj(spec.template)
+  const tmeta = obj(template.metadata)
+  const selector = asSelector(sel)
+  if (selector !== undefined && !selector.matches(obj(tmeta.labels) as Record<string, string>))
+    errs.push(
+      labelsInvalid(
+        p.child('template', 'metadata', 'labels'),
+        isObj(tmeta.labels) ? (tmeta.labels as Record<string, string>) : undefined,
+        '`selector` does not match template `labels`',
+        minor,
+      ),
+    )
+  if (sel !== undefined && selectorCount(sel) === 0)
+    errs.push(field.invalid(p.child('selector'), selectorValue(sel), 'empty selector is invalid for daemonset'))
+  errs.push(...validatePodTemplateSpec(template, p.child('template'), { minor }))
+  const ts = obj(template.spec)
+  if (str(ts.restartPolicy) !== 'Always')
+    errs.push(field.notSupported(p.child('template', 'spec', 'restartPolicy'), str(ts.restartPolicy), ['Always']))
+  if (ts.activeDeadlineSeconds !== undefined && ts.activeDeadlineSeconds !== null)
+    errs.push(
+      field.forbidden(
+        p.child('template', 'spec', 'activeDeadlineSeconds'),
+        'activeDeadlineSeconds in DaemonSet is not Supported',
+      ),
+    )
+  errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
+  errs.push(...validateNonnegative(num(spec.templateGeneration) ?? 0, p.child('templateGeneration')))
+  errs.push(...validateDaemonSetUpdateStrategy(obj(spec.updateStrategy), p.child('updateStrategy')))
+  const rhl = num(spec.revisionHistoryLimit)
+  if (rhl !== undefined) errs.push(...validateNonnegative(rhl, p.child('revisionHistoryLimit')))
+  return errs
+}
+
+function validateDaemonSet(ds: JSONObject, ctx: ValidationContext): FieldError[] {
+  const errs = meta(ds, nameIsDNSSubdomain, ctx)
+  if (ctx.oldObject !== undefined) {
+    // ValidateDaemonSetSpecUpdate (templateGeneration is the deprecated extensions field: v1 has none)
+    errs.push(...immutable(obj(ds.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector')))
+  }
+  errs.push(...validateDaemonSetSpec(obj(ds.spec), SPEC, ctx.minor))
+  return errs
+}
+
+/** ValidateStatefulSetSpec (without the volumeClaimTemplates' own validation). */
+function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
+  const errs: FieldError[] = []
+  const pmp = str(spec.podManagementPolicy)
+  if (pmp === '') errs.push(field.required(p.child('podManagementPolicy'), ''))
+  else if (pmp !== 'OrderedReady' && pmp !== 'Parallel')
+    errs.push(field.invalid(p.child('podManagementPolicy'), pmp, "must be 'OrderedReady' or 'Parallel'"))
+  const us = obj(spec.updateStrategy)
+  const ut = str(us.type)
+  if (ut === '') errs.push(field.required(p.child('updateStrategy'), ''))
+  else if (ut === 'OnDelete') {
+    if (isObj(us.rollingUpdate))
+      errs.push(
+        field.invalid(
+          p.child('updateStrategy', 'rollingUpdate'),
+          us.rollingUpdate,
+          "only allowed for updateStrategy 'RollingUpdate'",
+        ),
+      )
+  } else if (ut === 'RollingUpdate') {
+    if (isObj(us.rollingUpdate)) {
+      const rp = p.child('updateStrategy', 'rollingUpdate')
+      errs.push(...validateNonnegative(num(us.rollingUpdate.partition) ?? 0, rp.child('partition')))
+      const mu = ios(us.rollingUpdate.maxUnavailable)
+      if (mu !== undefined) {
+        errs.push(...validatePositiveIntOrPercent(mu, rp.child('maxUnavailable')))
+        if (intOrPercentValue(mu) === 0) errs.push(field.invalid(rp.child('maxUnavailable'), mu, 'cannot be 0'))
+        errs.push(...notMoreThan100Percent(mu, rp.child('maxUnavailable')))
+      }
+    }
+  } else
+    errs.push(
+      field.invalid(p.child('updateStrategy'), new GoStruct([['type', ut]]), "must be 'RollingUpdate' or 'OnDelete'"),
+    )
+  errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
+  errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
+  if (isObj(spec.ordinals)) errs.push(...validateNonnegative(num(spec.ordinals.start) ?? 0, p.child('ordinals.start')))
+  const sn = str(spec.serviceName)
+  if (sn.length > 0) errs.push(...validateDNS1123Label(sn, p.child('serviceName')))
+  if (!isObj(spec.selector)) errs.push(field.required(p.child('selector'), ''))
+  else {
+    errs.push(
+      ...validateLabelSelector(
+        spec.selector as unknown as PolicyLabelSelector,
+        { allowInvalidLabelValueInSelector: false },
+        p.child('selector'),
+      ),
+    )
+    if (selectorCount(spec.selector) === 0)
+      errs.push(
+        field.invalid(p.child('selector'), selectorValue(spec.selector), 'empty selector is invalid for statefulset'),
+      )
+  }
+  const selector = asSelector(spec.selector)
+  const template = obj(spec.template)
+  if (selector === undefined) errs.push(field.invalid(p.child('selector'), selectorValue(obj(spec.selector)), ''))
+  else {
+    // the controller overwrites hostname and subdomain; claim templates add volumes
+    const ts = { ...obj(template.spec) }
+    delete ts.hostname
+    delete ts.subdomain
+    const claims = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates.map(obj) : []
+    if (claims.length > 0) {
+      const added = new Map<string, JSONObject>()
+      for (const c of claims) {
+        const name = str(obj(c.metadata).name)
+        added.set(name, { name, persistentVolumeClaim: { claimName: name } })
+      }
+      const others = (Array.isArray(ts.volumes) ? ts.volumes : []).filter((v) => !added.has(str(obj(v).name)))
+      ts.volumes = [...added.values(), ...others]
+    }
+    const tpl = { ...template, spec: ts }
+    const tp = p.child('template')
+    const labels = obj(obj(template.metadata).labels) as Record<string, string>
+    if (!selector.empty() && !selector.matches(labels))
+      errs.push(
+        labelsInvalid(
+          tp.child('metadata', 'labels'),
+          isObj(obj(template.metadata).labels) ? labels : undefined,
+          '`selector` does not match template `labels`',
+          minor,
+        ),
+      )
+    errs.push(...validatePodTemplateSpec(tpl, tp, { minor }))
+  }
+  const ts = obj(template.spec)
+  if (str(ts.restartPolicy) !== 'Always')
+    errs.push(field.notSupported(p.child('template', 'spec', 'restartPolicy'), str(ts.restartPolicy), ['Always']))
+  if (ts.activeDeadlineSeconds !== undefined && ts.activeDeadlineSeconds !== null)
+    errs.push(
+      field.forbidden(
+        p.child('template', 'spec', 'activeDeadlineSeconds'),
+        'activeDeadlineSeconds in StatefulSet is not Supported',
+      ),
+    )
+  return errs
+}
+
+function validateStatefulSet(s: JSONObject, ctx: ValidationContext): FieldError[] {
+  if (ctx.oldObject === undefined) {
+    const errs = meta(s, nameIsDNSLabel, ctx)
+    errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, ctx.minor))
+    return errs
+  }
+  const old = obj(ctx.oldObject.spec)
+  const spec = obj(s.spec)
+  const errs = meta(s, nameIsDNSLabel, ctx)
+  errs.push(...validateStatefulSetSpec(spec, SPEC, ctx.minor))
+  errs.push(...immutable(spec.selector, old.selector, SPEC.child('selector')))
+  if (!deepEqualJSON(spec.volumeClaimTemplates ?? null, old.volumeClaimTemplates ?? null))
+    errs.push(
+      field.invalid(SPEC.child('volumeClaimTemplates'), spec.volumeClaimTemplates ?? null, 'field is immutable'),
+    )
+  errs.push(...immutable(spec.serviceName ?? '', old.serviceName ?? '', SPEC.child('serviceName')))
+  errs.push(
+    ...immutable(spec.podManagementPolicy ?? '', old.podManagementPolicy ?? '', SPEC.child('podManagementPolicy')),
+  )
+  return errs
+}
+
+register('apps', 'v1', 'Deployment', validateDeployment)
+register('apps', 'v1', 'ReplicaSet', validateReplicaSet)
+register('apps', 'v1', 'DaemonSet', validateDaemonSet)
+register('apps', 'v1', 'StatefulSet', validateStatefulSet)
