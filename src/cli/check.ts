@@ -394,7 +394,7 @@ function admitOne(
     })
     const result = 'error' in request ? set.validate(o) : set.admit(request)
     generatedName = result.generatedName
-    if (withStored) stored = result.builtin?.object ?? result.customResource?.object
+    if (withStored) stored = result.customResource?.object ?? mutatedWithName(result) ?? result.builtin?.object
     // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
       'error' in request
@@ -427,12 +427,48 @@ const ACCEPTED: ReadonlySet<string> = new Set(['allowed', 'warned', 'audited'])
  * (`deployments.apps "web" is forbidden: ValidatingAdmissionPolicy …`) with its reason, from which the
  * formatters print kubectl's line.
  */
+/** The object after the mutating admission policies, named as the cluster names it (-o yaml). */
+function mutatedWithName(r: AdmitResult): Record<string, unknown> | undefined {
+  const o = r.mutatedObject
+  if (o === undefined || r.generatedName === undefined) return o
+  return { ...o, metadata: { ...(o.metadata as Record<string, unknown>), name: r.generatedName } }
+}
+
+/** What each MutatingAdmissionPolicy changed (info), or the errors that denied the request. */
+function mutationFindings(r: AdmitResult): Omit<Finding, 'source'>[] {
+  const out: Omit<Finding, 'source'>[] = []
+  for (const e of r.mutationErrors ?? [])
+    out.push({
+      level: 'deny',
+      type: 'policy',
+      rule: `map/${e.policy}`,
+      policy: e.policy,
+      ...(e.binding !== undefined ? { binding: e.binding } : {}),
+      ...(r.status?.reason !== undefined ? { reason: r.status.reason } : {}),
+      message: e.text,
+    })
+  for (const m of r.mutations ?? []) {
+    const ops = m.patch.map((p) =>
+      p.op === 'remove' ? `-${p.path}` : `${p.op === 'add' ? '+' : '~'}${p.path}=${JSON.stringify(p.value)}`,
+    )
+    out.push({
+      level: 'info',
+      type: 'policy',
+      rule: `map/${m.policy}`,
+      policy: m.policy,
+      binding: m.binding,
+      message: `MutatingAdmissionPolicy '${m.policy}' with binding '${m.binding}'${m.param !== undefined ? ` (param ${m.param})` : ''}${m.pass === 2 ? ' (reinvoked)' : ''} changed: ${ops.join(', ')}`,
+    })
+  }
+  return out
+}
+
 function findingsOf(
   r: AdmitResult,
   kind: string,
   denial: (message: string, reason: string) => string,
 ): Omit<Finding, 'source'>[] {
-  const out: Omit<Finding, 'source'>[] = []
+  const out: Omit<Finding, 'source'>[] = mutationFindings(r)
   const cr = r.customResource
   // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it
   const noMatch = r.noMatch ?? (r.status?.code === 404 && cr === undefined ? { reason: 'no-crd' as const } : undefined)

@@ -28,6 +28,7 @@ import {
   dispatchMutating,
   type MutatingDispatchContext,
   type MutatingPolicyHook,
+  type MutationError,
   type PolicyMutation,
 } from '../policy/mutating/dispatcher.js'
 import type { PatchOperation } from '../policy/mutating/jsonpatch.js'
@@ -167,6 +168,8 @@ export interface AdmitResult extends DispatchResult {
   readonly mutatedObject?: JSONObject
   readonly patch?: readonly PatchOperation[]
   readonly mutations?: readonly PolicyMutation[]
+  /** The errors of the mutating policies that denied the request (the first one is `status.message`). */
+  readonly mutationErrors?: readonly MutationError[]
 }
 
 export interface ValidateRequestOptions {
@@ -611,6 +614,7 @@ export class PolicySet {
           violations: [],
           ...(m.status !== undefined ? { status: m.status } : {}),
           mutations: m.mutations,
+          mutationErrors: m.errors,
         },
       }
     if (m.mutations.length === 0 || !isObject(m.object)) return { attrs, mutated: {} }
