@@ -299,7 +299,9 @@ function hashedKey(policy: string, name: string): string {
  * place); for a custom resource, the apiextensions Status (`<Kind>.<group> "<name>" is invalid: …`).
  */
 function deniedStatus(result: AdmitResult): ResponseStatus {
-  const s = result.status ?? result.customResource?.status
+  // a set that decodes built-in objects (PolicySet builtins, on by default) refuses one that does not
+  // decode (400) or fails its kind's validation (422) with the apiserver's Status
+  const s = result.status ?? result.customResource?.status ?? result.builtin?.status
   if (s === undefined) return { status: 'Failure', code: 403, reason: 'Forbidden', message: 'denied by kelp' }
   let message = s.message
   let details: unknown

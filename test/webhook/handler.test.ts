@@ -272,3 +272,22 @@ describe('webhook audit annotation keys', () => {
     expect(webhookAuditAnnotationKey(`${long}/${'k'.repeat(63)}`).length).toBeLessThanOrEqual(63)
   })
 })
+
+describe('webhook handler: built-in objects refused by a set that decodes them', () => {
+  it("answers the engine's Status (400 for an object that does not decode), not a generic denial", () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { containers: 'x' } }
+    const rv = review(pod, PODS)
+    const result = set.admit(parseAdmissionReview(rv).attributes)
+    expect(result.builtin?.status).toBeDefined() // the engine refused it before any policy
+    const r = call(rv)
+    expect(r.body.response).toMatchObject({
+      allowed: false,
+      status: {
+        code: result.builtin?.status?.code,
+        reason: result.builtin?.status?.reason,
+        message: result.builtin?.status?.message,
+      },
+    })
+    expect(r.body.response.status.code).toBe(400)
+  })
+})

@@ -144,7 +144,13 @@ export const deployment = (replicas: number, name = 'web') => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace: 'shop' },
-  spec: { replicas, selector: { matchLabels: { app: name } }, template: {} },
+  // a valid Deployment (what an apiserver sends after its own validation): template labels matching
+  // the selector, one container
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } },
+  },
 })
 
 export const pod = (image: string) => ({

@@ -428,6 +428,18 @@ describe.skipIf(!hasOpenssl)('kelp serve shutdown', () => {
   })
 })
 
+describe.skipIf(!hasOpenssl)('kelp serve: the object as the apiserver sends it', () => {
+  // kube-apiserver decodes and defaults the object, names it and runs the strategy's validation
+  // before validating admission (registry/store.go Create: BeforeCreate, then createValidation):
+  // the webhook takes the review's object as it is, and does not decode it a second time
+  it("the review object is not decoded again (a field of the wrong type is the policies' to see)", async () => {
+    const { srv, tls } = await start()
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { containers: 'x' } }
+    const r = await send(srv.port, tls.cert, { body: review(pod, { group: '', version: 'v1', resource: 'pods' }) })
+    expect(r.json().response).toEqual({ uid: expect.any(String), allowed: true })
+  })
+})
+
 describe.skipIf(!hasOpenssl)('kelp serve reloads', () => {
   // 60 policies of 6 validations each: a reload held the loop for the whole set at once (then the
   // first request compiled every policy); now for one policy at a time (buildPolicySetInSlices).

@@ -44,7 +44,9 @@ describe('webhook JSON decoding (exact integers)', () => {
     expect(() => parseJSONExact('{"a": 12345678901234567')).toThrow(SyntaxError)
   })
 
-  it('a review with activeDeadlineSeconds 9007199254740993: exact in CEL (odd), allowed', () => {
+  it('a review with a Job activeDeadlineSeconds of 9007199254740993: exact in CEL (odd), allowed', () => {
+    // (a Pod's activeDeadlineSeconds is refused past 2^31-1 by the apiserver before admission; a
+    // Job's is an int64 with no upper bound)
     const set = PolicySet.build(
       parseAllDocuments(`
 apiVersion: admissionregistration.k8s.io/v1
@@ -53,7 +55,7 @@ metadata: {name: odd-deadline}
 spec:
   matchConstraints:
     resourceRules:
-    - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}
+    - {apiGroups: [batch], apiVersions: [v1], operations: [CREATE], resources: [jobs]}
   validations:
   - expression: object.spec.activeDeadlineSeconds % 2 == 1
 ---
@@ -62,14 +64,18 @@ kind: ValidatingAdmissionPolicyBinding
 metadata: {name: odd-deadline}
 spec: {policyName: odd-deadline, validationActions: [Deny]}
 `).map((d) => d.toJS()),
+      { builtins: false }, // as kelp serve: the review's object as the apiserver sends it
     )
-    const pod = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: 'p', namespace: 'shop' },
-      spec: { activeDeadlineSeconds: 1, containers: [{ name: 'a', image: 'a:1' }] },
+    const job = {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'j', namespace: 'shop' },
+      spec: {
+        activeDeadlineSeconds: 1,
+        template: { spec: { restartPolicy: 'Never', containers: [{ name: 'a', image: 'a:1' }] } },
+      },
     }
-    const text = JSON.stringify(review(pod, { group: '', version: 'v1', resource: 'pods' })).replace(
+    const text = JSON.stringify(review(job, { group: 'batch', version: 'v1', resource: 'jobs' })).replace(
       '"activeDeadlineSeconds":1',
       '"activeDeadlineSeconds":9007199254740993',
     )
