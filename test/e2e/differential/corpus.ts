@@ -1,0 +1,358 @@
+// The differential corpus: groups of cases that share their policy material. Each case is one object in a file
+// of its own (documents are split out of their files with their text unchanged, so kubectl and kelp read the
+// same bytes), optionally with a previous revision (an UPDATE). Generated files go to .cache/e2e/differential/.
+//
+// Groups:
+// - crds: the real CRDs of ../shared/data/crds (read in place; the first file of each CRD name; skipped with a
+//   message if the directory is absent), with two objects per CRD made from its schema: every required field
+//   filled for each served version, and an empty spec for the storage version
+// - pack: the bundled pack (instantiated for 1.37 as kelp check does) + policies/tests/namespaces.yaml, with the
+//   objects of the pack's test suites (CREATE, and UPDATE where a suite gives an old object), examples/, the CLI's
+//   manifest fixtures and the public manifests of test/e2e/differential/public/
+// - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import yaml from 'js-yaml'
+import { ROOT } from '../harness.js'
+
+export interface Case {
+  id: string
+  group: string
+  /** where the object comes from (a repository path or a generator) */
+  source: string
+  file: string
+  /** the previous revision (created for real before the dry run; kelp check --old) */
+  old?: string
+  kind: string
+  apiVersion: string
+  name: string
+  namespace?: string
+  /** a kind of a built-in API group that the material's CRDs do not define */
+  builtIn: boolean
+}
+
+export interface Group {
+  id: string
+  /** files kubectl installs before the cases (CRDs first) */
+  install: string[]
+  /** kelp check's arguments for the material */
+  kelpArgs: string[]
+  /** the namespace the cases without one are applied to (-n) */
+  namespace: string
+  cases: Case[]
+  notes: string[]
+}
+
+export const OUT = join(ROOT, '.cache/e2e/differential')
+export const CRD_DIR = join(ROOT, '../shared/data/crds')
+
+type Obj = Record<string, any>
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) walk(p, out)
+    else if (/\.(ya?ml|json)$/.test(name)) out.push(p)
+  }
+  return out
+}
+
+/** The documents of a YAML stream with their own text (split at `---` lines), parsed; unparsable ones left out. */
+function documents(text: string): { text: string; object: Obj }[] {
+  const out: { text: string; object: Obj }[] = []
+  for (const chunk of text.split(/^---[ \t]*(?:#.*)?$/m)) {
+    if (chunk.trim() === '') continue
+    let object: unknown
+    try {
+      object = yaml.load(chunk)
+    } catch {
+      continue
+    }
+    if (typeof object === 'object' && object !== null && !Array.isArray(object))
+      out.push({ text: chunk, object: object as Obj })
+  }
+  return out
+}
+
+const isObject = (o: Obj) =>
+  typeof o.apiVersion === 'string' && typeof o.kind === 'string' && typeof o.metadata?.name === 'string'
+
+const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120)
+
+class Builder {
+  readonly cases: Case[] = []
+  readonly notes: string[] = []
+  private n = 0
+  constructor(
+    readonly group: string,
+    readonly crdKinds: Set<string>,
+  ) {
+    mkdirSync(join(OUT, group), { recursive: true })
+  }
+
+  add(source: string, text: string, object: Obj, old?: { text: string }) {
+    const id = `${this.group}/${String(++this.n).padStart(4, '0')}-${slug(`${object.kind}-${object.metadata.name}`)}`
+    const file = join(OUT, `${id}.yaml`)
+    writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`)
+    let oldFile: string | undefined
+    if (old) {
+      oldFile = join(OUT, `${id}.old.yaml`)
+      writeFileSync(oldFile, old.text)
+    }
+    const group = String(object.apiVersion).includes('/') ? String(object.apiVersion).split('/')[0]! : ''
+    this.cases.push({
+      id,
+      group: this.group,
+      source,
+      file,
+      ...(oldFile ? { old: oldFile } : {}),
+      kind: object.kind,
+      apiVersion: object.apiVersion,
+      name: object.metadata.name,
+      ...(typeof object.metadata.namespace === 'string' ? { namespace: object.metadata.namespace } : {}),
+      // a built-in API group: the core group, one without a dot, or a *.k8s.io group no CRD of the material defines
+      builtIn: !this.crdKinds.has(`${group}/${object.kind}`) && (!group.includes('.') || group.endsWith('.k8s.io')),
+    })
+  }
+
+  /** Every Kubernetes object of the files (one case each); non-objects counted in a note. */
+  addFiles(label: string, files: string[], skip: (o: Obj) => boolean = () => false) {
+    let skipped = 0
+    for (const f of files) {
+      const docs = documents(readFileSync(f, 'utf8'))
+      for (const d of docs) {
+        if (!isObject(d.object) || skip(d.object)) {
+          skipped++
+          continue
+        }
+        this.add(relative(ROOT, f), d.text, d.object)
+      }
+      if (docs.length === 0) skipped++
+    }
+    if (skipped > 0) this.notes.push(`${label}: ${skipped} documents or files that are not Kubernetes objects left out`)
+  }
+}
+
+// --- objects made from a CRD's schema ------------------------------------------------------------------
+
+function sample(schema: Obj | undefined, depth: number): unknown {
+  if (!schema || depth > 12) return undefined
+  if (schema.default !== undefined) return schema.default
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
+  if (schema['x-kubernetes-int-or-string']) return 1
+  const type = schema.type
+  if (type === 'object' || (type === undefined && schema.properties)) {
+    const out: Obj = {}
+    const props: Obj = schema.properties ?? {}
+    for (const key of schema.required ?? []) {
+      const v = sample(props[key], depth + 1)
+      out[key] = v === undefined ? {} : v
+    }
+    return out
+  }
+  if (type === 'array') {
+    const n = Math.min(schema.minItems ?? 0, 2)
+    const items: unknown[] = []
+    for (let i = 0; i < n; i++) items.push(sample(schema.items, depth + 1) ?? {})
+    return items
+  }
+  if (type === 'string') {
+    switch (schema.format) {
+      case 'date-time':
+        return '2025-01-01T00:00:00Z'
+      case 'date':
+        return '2025-01-01'
+      case 'byte':
+        return 'YQ=='
+      case 'duration':
+        return '1s'
+      case 'ipv4':
+        return '10.0.0.1'
+      case 'uri':
+        return 'https://example.com'
+    }
+    let s = 'example'
+    if (typeof schema.minLength === 'number' && s.length < schema.minLength) s = s.padEnd(schema.minLength, 'a')
+    if (typeof schema.maxLength === 'number' && s.length > schema.maxLength) s = s.slice(0, schema.maxLength)
+    return s
+  }
+  if (type === 'integer' || type === 'number') {
+    let v = typeof schema.minimum === 'number' ? schema.minimum : 1
+    if (schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === 'number') v += 1
+    if (typeof schema.maximum === 'number' && v > schema.maximum) v = schema.maximum
+    return v
+  }
+  if (type === 'boolean') return false
+  return undefined
+}
+
+function crdCases(b: Builder, crds: { file: string; crd: Obj }[], namespace: string) {
+  for (const { file, crd } of crds) {
+    const { group, names, scope } = crd.spec
+    const storage = crd.spec.versions.find((v: Obj) => v.storage)?.name
+    for (const v of crd.spec.versions as Obj[]) {
+      if (v.served === false) continue
+      const schema = v.schema?.openAPIV3Schema ?? {}
+      const base = (name: string): Obj => ({
+        apiVersion: `${group}/${v.name}`,
+        kind: names.kind,
+        metadata: { name, ...(scope === 'Namespaced' ? { namespace } : {}) },
+      })
+      const filled = sample(schema, 0) as Obj
+      const object = { ...(typeof filled === 'object' && filled ? filled : {}), ...base(`filled-${v.name}`) }
+      delete object.status
+      b.add(`${relative(ROOT, file)} (required fields of ${v.name})`, JSON.stringify(object, null, 1), object)
+      if (v.name === storage && schema.properties?.spec) {
+        const empty = { ...base('empty'), spec: {} }
+        b.add(`${relative(ROOT, file)} (empty spec)`, JSON.stringify(empty, null, 1), empty)
+      }
+    }
+  }
+}
+
+/** The CRDs of ../shared/data/crds: the first file that defines each name (name order of the paths). */
+export function realCrds(): { files: string[]; crds: { file: string; crd: Obj }[]; duplicates: number } | undefined {
+  if (!existsSync(CRD_DIR)) return undefined
+  const seen = new Set<string>()
+  const crds: { file: string; crd: Obj }[] = []
+  const files = new Set<string>()
+  let duplicates = 0
+  for (const file of walk(CRD_DIR)) {
+    if (!file.endsWith('.yaml')) continue
+    for (const d of documents(readFileSync(file, 'utf8'))) {
+      if (d.object.kind !== 'CustomResourceDefinition') continue
+      const name = d.object.metadata?.name
+      if (seen.has(name)) {
+        duplicates++
+        continue
+      }
+      seen.add(name)
+      crds.push({ file, crd: d.object })
+      files.add(file)
+    }
+  }
+  // a file whose every CRD was seen before is not installed; one that mixes is (kelp and the cluster get the same)
+  return { files: [...files], crds, duplicates }
+}
+
+// --- the pack's test suites -----------------------------------------------------------------------------
+
+function suiteCases(b: Builder) {
+  const dir = join(ROOT, 'policies/tests')
+  let skipped = 0
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.kelp-test.yaml'))) {
+    const suite = yaml.load(readFileSync(join(dir, f), 'utf8')) as Obj
+    for (const t of suite.tests ?? []) {
+      // a test that needs what kubectl cannot send: another user, a named resource, DELETE, a release other
+      // than the cluster's
+      if (
+        !t.object ||
+        t.userInfo ||
+        t.operation ||
+        t.resource ||
+        t.oldResource ||
+        (t.kubeVersions && !/1\.37|>=1\.3[0-7]/.test(t.kubeVersions))
+      ) {
+        skipped++
+        continue
+      }
+      const source = `policies/tests/${f}: ${t.name}`
+      b.add(source, yaml.dump(t.object), t.object, t.oldObject ? { text: yaml.dump(t.oldObject) } : undefined)
+    }
+  }
+  if (skipped > 0)
+    b.notes.push(`pack suites: ${skipped} tests left out (userInfo, resource references, DELETE or another release)`)
+}
+
+// --- the corpus -----------------------------------------------------------------------------------------
+
+export function buildCorpus(): Group[] {
+  rmSync(OUT, { recursive: true, force: true })
+  mkdirSync(OUT, { recursive: true })
+  const groups: Group[] = []
+
+  // custom resources of the real CRDs
+  const real = realCrds()
+  if (real === undefined) console.log(`[differential] ${CRD_DIR} is absent: the real-CRD cases are skipped`)
+  else {
+    const kinds = new Set(real.crds.map(({ crd }) => `${crd.spec.group}/${crd.spec.names.kind}`))
+    const b = new Builder('crds', kinds)
+    crdCases(b, real.crds, 'diff-crds')
+    b.notes.push(
+      `real CRDs: ${real.crds.length} distinct names from ${real.files.length} files (${real.duplicates} later definitions of a name left out)`,
+    )
+    groups.push({
+      id: 'crds',
+      install: real.files,
+      kelpArgs: ['--pack', 'off', ...real.files.flatMap((f) => ['-p', f])],
+      namespace: 'diff-crds',
+      cases: b.cases,
+      notes: b.notes,
+    })
+  }
+
+  // the bundled pack: its suites, the examples, manifests, public manifests
+  {
+    const b = new Builder('pack', new Set())
+    suiteCases(b)
+    b.addFiles('examples', walk(join(ROOT, 'examples')))
+    b.addFiles(
+      'CLI manifest fixtures',
+      walk(join(ROOT, 'test/cli/fixtures/manifests')).filter((f) => !f.endsWith('broken.yaml')),
+    )
+    b.addFiles('public manifests', walk(join(ROOT, 'test/e2e/differential/public')))
+    groups.push({
+      id: 'pack',
+      install: [join(OUT, 'pack-material.json'), join(ROOT, 'policies/tests/namespaces.yaml')],
+      kelpArgs: ['-p', join(ROOT, 'policies/tests/namespaces.yaml')],
+      namespace: 'diff-pack',
+      cases: b.cases,
+      notes: b.notes,
+    })
+  }
+
+  // fixtures with their own material
+  const fixture = (id: string, material: string[], objects: string[], olds: string[] = []) => {
+    const kinds = new Set<string>()
+    for (const f of material)
+      for (const d of documents(readFileSync(f, 'utf8')))
+        if (d.object.kind === 'CustomResourceDefinition')
+          kinds.add(`${d.object.spec.group}/${d.object.spec.names.kind}`)
+    const b = new Builder(id, kinds)
+    const oldByKey = new Map<string, string>()
+    for (const f of olds)
+      for (const d of documents(readFileSync(f, 'utf8')))
+        if (isObject(d.object)) oldByKey.set(`${d.object.kind}/${d.object.metadata.name}`, d.text)
+    for (const f of objects)
+      for (const d of documents(readFileSync(f, 'utf8'))) {
+        if (!isObject(d.object)) continue
+        const old = oldByKey.get(`${d.object.kind}/${d.object.metadata.name}`)
+        b.add(relative(ROOT, f), d.text, d.object, old ? { text: old } : undefined)
+        if (old) b.add(`${relative(ROOT, f)} (as a CREATE)`, d.text, d.object)
+      }
+    groups.push({
+      id,
+      install: material,
+      kelpArgs: ['--pack', 'off', ...material.flatMap((f) => ['-p', f])],
+      namespace: `diff-${id}`,
+      cases: b.cases,
+      notes: b.notes,
+    })
+  }
+  const F = join(ROOT, 'test/cli/fixtures')
+  const W = join(ROOT, 'test/e2e/webhook/manifests')
+  fixture('cli-crd', [join(F, 'crd/widgets.yaml')], [join(F, 'crd/widget.yaml')], [join(F, 'old/widget.yaml')])
+  fixture(
+    'cli-policies',
+    [join(F, 'policies/replicas.yaml')],
+    walk(join(F, 'manifests')).filter((f) => !f.endsWith('broken.yaml')),
+  )
+  fixture(
+    'webhook-widgets',
+    [join(W, 'widget-crd.yaml'), join(W, 'widget-policy.yaml')],
+    [join(W, 'widgets.yaml'), join(ROOT, 'test/e2e/differential/cases/widgets.yaml')],
+    [join(ROOT, 'test/e2e/differential/cases/widgets.old.yaml')],
+  )
+  for (const g of groups) mkdirSync(dirname(join(OUT, g.id)), { recursive: true })
+  return groups
+}

@@ -1,0 +1,379 @@
+// The differential runner: per group, installs the material in the real apiserver, applies each case with
+// `kubectl apply --dry-run=server` (after creating the previous revision for real, for an UPDATE), runs
+// `kelp check` on the same files, and compares the verdict (accepted / rejected), the error text kubectl prints
+// with kelp's text output, and the Warning: lines.
+//
+// Normalizations (what kubectl adds around the apiserver's answer and kelp's text output leaves out):
+// `error when creating "<file>": `, the `error when applying patch: … error when patching "<file>": ` preamble of an
+// UPDATE, and `resource mapping not found for name: … from "<file>": ` / `ensure CRDs are installed first` around
+// a no-match; kelp's one line per cause of an Invalid joined as kubectl prints the Status; the causes of a
+// multi-cause Invalid sorted on both sides (sortCauses: the apiserver's order is Go map order). Nothing else.
+import { execFile } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import yaml from 'js-yaml'
+import { bundledPack } from '../../../src/cli/pack.js'
+import type { Cluster, ExecResult } from '../harness.js'
+import { ROOT } from '../harness.js'
+import { type Case, type Group, OUT } from './corpus.js'
+
+export interface Answer {
+  accepted: boolean
+  /** the error, normalized; '' when accepted */
+  error: string
+  warnings: string[]
+  raw: string
+}
+
+export interface Outcome {
+  case: Case
+  kubectl?: Answer
+  kelp?: Answer
+  /** why the case could not be compared (its previous revision was refused, …) */
+  skipped?: string
+  differences: Difference[]
+}
+
+export interface Difference {
+  case: Case
+  aspect: 'verdict' | 'error' | 'warnings'
+  kubectl: string
+  kelp: string
+}
+
+const SENTINEL = 'kelp-differential-sentinel'
+
+function run(cmd: string, args: string[], input?: string, timeoutMs = 300_000): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      cmd,
+      args,
+      { timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
+      (e, stdout, stderr) => resolve({ code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, stdout, stderr }),
+    )
+    child.stdin!.end(input ?? '')
+  })
+}
+
+async function pool<T>(items: T[], n: number, f: (t: T) => Promise<void>): Promise<void> {
+  let i = 0
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (i < items.length) await f(items[i++]!)
+    }),
+  )
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+// --- what kubectl printed ---------------------------------------------------------------------------------
+
+export function normalizeKubectl(text: string): string {
+  return text
+    .replace(/error when applying patch:[\s\S]*?error when patching "[^"]*": /g, '')
+    .replace(/error when creating "[^"]*": /g, '')
+    .replace(/error when retrieving current configuration of:[\s\S]*?from server for: "[^"]*": /g, '')
+    .replace(/resource mapping not found for name: "[^"]*" namespace: "[^"]*" from "[^"]*": /g, '')
+    .replace(/\nensure CRDs are installed first$/, '')
+    .trimEnd()
+}
+
+/**
+ * The causes of a multi-cause Invalid in name order: kube-openapi's object validator walks the schema's properties
+ * in Go map order (validate/object_validator.go `for pName, pSchema := range o.Properties`), so the apiserver's
+ * order changes from run to run; the `<nil>` note it appends stays last.
+ */
+export function sortCauses(error: string): string {
+  const m = /^(The \S+ "[^"]*" is invalid: )\n((?:\* [^\n]*(?:\n|$))+)$/.exec(error)
+  if (!m) return error
+  const causes = m[2]!.trimEnd().split('\n')
+  const note = causes.filter((c) => c.startsWith('* <nil>: '))
+  const rest = causes.filter((c) => !c.startsWith('* <nil>: ')).sort()
+  return `${m[1]}\n${[...rest, ...note].join('\n')}`
+}
+
+export function kubectlAnswer(r: ExecResult): Answer {
+  const lines = r.stderr.split('\n')
+  const warnings = lines.filter((l) => l.startsWith('Warning: ')).map((l) => l.slice(9))
+  const error = normalizeKubectl(lines.filter((l) => !l.startsWith('Warning: ')).join('\n'))
+  return {
+    accepted: r.code === 0,
+    error: r.code === 0 ? '' : sortCauses(error),
+    warnings,
+    raw: `${r.stdout}${r.stderr}`,
+  }
+}
+
+// --- what kelp check printed ----------------------------------------------------------------------------
+
+/** kelp check's text report, per file: the lines of each object's block (header left out). */
+export function parseKelpText(text: string): Map<string, string[][]> {
+  const out = new Map<string, string[][]>()
+  let current: string[] | undefined
+  for (const line of text.split('\n')) {
+    const header = /^(\/\S+?):(\d+):(\d+) /.exec(line)
+    if (header) {
+      current = []
+      const list = out.get(header[1]!) ?? []
+      list.push(current)
+      out.set(header[1]!, list)
+    } else if (line.startsWith('  ') && current) {
+      current.push(line.slice(2))
+    } else if (line.trim() === '') current = undefined
+  }
+  return out
+}
+
+const ERROR_START = /^(Error from server|The |error: |Error: )/
+
+export function kelpAnswer(blockLines: string[] | undefined, outcome: string | undefined): Answer {
+  const lines = blockLines ?? []
+  const warnings = lines.filter((l) => l.startsWith('Warning: ')).map((l) => l.slice(9))
+  // an error is a line that starts like one, with the lines that continue it (`* field: …` of an Invalid)
+  const errors: string[] = []
+  for (const l of lines) {
+    if (l.startsWith('Warning: ')) continue
+    if (ERROR_START.test(l) || errors.length === 0) errors.push(l)
+    else errors[errors.length - 1] += `\n${l}`
+  }
+  const accepted = outcome === 'allowed' || outcome === 'warned'
+  // kelp prints one line per cause of an Invalid (`The K "n" is invalid: <cause>`); kubectl prints the Status
+  // once: the cause after the prefix when there is one, else the prefix and a `* <cause>` line each
+  const first = errors[0] ?? ''
+  const invalid = /^(The \S+ "[^"]*" is invalid: )/.exec(first)
+  let error = first
+  if (invalid) {
+    const causes = errors.filter((e) => e.startsWith(invalid[1]!)).map((e) => e.slice(invalid[1]!.length))
+    error = causes.length === 1 ? first : `${invalid[1]}\n${causes.map((c) => `* ${c}`).join('\n')}`
+  }
+  // kelp lists every denial; the apiserver answers the first
+  error = accepted ? '' : sortCauses(normalizeKubectl(error)).replace(/ \((removed in v[^)]*)\)$/, '')
+  return { accepted, error, warnings, raw: lines.join('\n') }
+}
+
+async function kelpCheck(args: string[], files: string[], namespace: string, old?: string) {
+  const base = [join(ROOT, 'dist/cli/main.js'), 'check', ...args, '-n', namespace, ...(old ? ['--old', old] : [])]
+  const [text, json] = await Promise.all([
+    run(process.execPath, [...base, '--fail-on', 'none', '-o', 'text', ...files]),
+    run(process.execPath, [...base, '--fail-on', 'none', '-o', 'json', ...files]),
+  ])
+  const blocks = parseKelpText(text.stdout)
+  let report: any
+  try {
+    report = JSON.parse(json.stdout)
+  } catch {
+    throw new Error(`kelp check -o json did not answer JSON (exit ${json.code}): ${json.stderr.slice(0, 2000)}`)
+  }
+  const outcomes = new Map<string, string[]>()
+  for (const o of report.objects) {
+    const list = outcomes.get(o.source.file) ?? []
+    list.push(o.outcome)
+    outcomes.set(o.source.file, list)
+  }
+  return { blocks, outcomes, stderr: text.stderr, code: text.code }
+}
+
+// --- material -------------------------------------------------------------------------------------------
+
+function sentinel(): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'List',
+    items: [
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name: SENTINEL },
+        spec: {
+          matchConstraints: {
+            resourceRules: [
+              { apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] },
+            ],
+          },
+          validations: [{ expression: `object.metadata.name != '${SENTINEL}'`, message: 'sentinel' }],
+        },
+      },
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicyBinding',
+        metadata: { name: SENTINEL },
+        spec: { policyName: SENTINEL, validationActions: ['Deny'] },
+      },
+    ],
+  })
+}
+
+/** Waits until the policies created before the sentinel are in force (or, with gone, removed). */
+async function waitSentinel(cluster: Cluster, inForce: boolean) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    const r = await cluster.request('POST', '/api/v1/namespaces/default/configmaps?dryRun=All', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: SENTINEL },
+    })
+    if ((r.status === 201) !== inForce) {
+      // the sentinel's informer event came after every earlier one; give the other informers a moment too
+      await sleep(1_000)
+      return
+    }
+    await sleep(250)
+  }
+  throw new Error(`the differential sentinel policy not ${inForce ? 'in force' : 'removed'} after 60 s`)
+}
+
+async function kubectlOk(cluster: Cluster, args: string[], input?: string): Promise<void> {
+  const r = await cluster.kubectl(args, { input, timeoutMs: 600_000 })
+  const bad = r.stderr.split('\n').filter((l) => l.trim() && !/AlreadyExists|already exists|^Warning: /.test(l))
+  if (r.code !== 0 && bad.length > 0)
+    throw new Error(`kubectl ${args.slice(0, 3).join(' ')}: ${bad.slice(0, 10).join('\n')}`)
+}
+
+const hasPolicies = (file: string) =>
+  /"?kind"?\s*:\s*"?(Validating|Mutating)AdmissionPolicy/.test(readFileSync(file, 'utf8'))
+
+/** Creates the material: CRDs and Namespaces first (phase 'types'), the admission policies after ('policies'). */
+async function install(cluster: Cluster, group: Group, phase: 'types' | 'policies'): Promise<void> {
+  if (group.id === 'pack' && phase === 'types') {
+    const pack = bundledPack('1.37')
+    writeFileSync(
+      join(OUT, 'pack-material.json'),
+      JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pack.objects.map((o) => o.object) }),
+    )
+  }
+  const files = group.install.filter((f) => hasPolicies(f) === (phase === 'policies'))
+  // create, not apply (no last-applied annotation: the largest CRDs are over its 256 KiB), in chunks
+  for (let i = 0; i < files.length; i += 40) {
+    const chunk = files.slice(i, i + 40)
+    await kubectlOk(cluster, ['create', ...chunk.flatMap((f) => ['-f', f])])
+  }
+  if (phase === 'types') {
+    if (files.some((f) => /"?kind"?\s*:\s*"?CustomResourceDefinition/.test(readFileSync(f, 'utf8'))))
+      await kubectlOk(cluster, ['wait', '--for=condition=Established', 'crd', '--all', '--timeout=180s'])
+    return
+  }
+  await kubectlOk(cluster, ['create', '-f', '-'], sentinel())
+  await waitSentinel(cluster, true)
+}
+
+async function uninstall(cluster: Cluster, group: Group): Promise<void> {
+  // the policies and bindings go (CRDs stay: deleting 400 of them costs more than it tells)
+  const docs: any[] = []
+  for (const f of group.install) {
+    const text = readFileSync(f, 'utf8')
+    for (const d of yaml.loadAll(text) as any[]) {
+      if (!d) continue
+      for (const o of d.kind === 'List' ? d.items : [d])
+        if (/ValidatingAdmissionPolicy|MutatingAdmissionPolicy/.test(o.kind)) docs.push(o)
+    }
+  }
+  if (docs.length > 0)
+    await kubectlOk(
+      cluster,
+      ['delete', '--ignore-not-found', '-f', '-'],
+      JSON.stringify({ apiVersion: 'v1', kind: 'List', items: docs }),
+    )
+  await kubectlOk(cluster, ['delete', '--ignore-not-found', '-f', '-'], sentinel())
+  await waitSentinel(cluster, false)
+}
+
+// --- one group --------------------------------------------------------------------------------------------
+
+function compare(c: Case, k: Answer, e: Answer): Difference[] {
+  const d: Difference[] = []
+  if (k.accepted !== e.accepted)
+    d.push({
+      case: c,
+      aspect: 'verdict',
+      kubectl: k.accepted ? 'accepted' : `rejected: ${k.error}`,
+      kelp: e.accepted ? 'accepted' : `rejected: ${e.error}`,
+    })
+  else if (!k.accepted && k.error !== e.error) d.push({ case: c, aspect: 'error', kubectl: k.error, kelp: e.error })
+  if (JSON.stringify(k.warnings) !== JSON.stringify(e.warnings))
+    d.push({ case: c, aspect: 'warnings', kubectl: k.warnings.join('\n'), kelp: e.warnings.join('\n') })
+  return d
+}
+
+export async function runGroup(cluster: Cluster, group: Group, log: (s: string) => void): Promise<Outcome[]> {
+  const t0 = Date.now()
+  await install(cluster, group, 'types')
+  const namespaces = new Set([group.namespace, ...group.cases.map((c) => c.namespace).filter((n): n is string => !!n)])
+  for (const ns of namespaces) {
+    const r = await cluster.request('GET', `/api/v1/namespaces/${ns}`)
+    if (r.status === 404) {
+      await cluster.request('POST', '/api/v1/namespaces', {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: ns },
+      })
+    }
+    await cluster.request('POST', `/api/v1/namespaces/${ns}/serviceaccounts`, {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: 'default' },
+    })
+  }
+  const outcomes = new Map<string, Outcome>(group.cases.map((c) => [c.id, { case: c, differences: [] }]))
+  const updates = group.cases.filter((c) => c.old)
+  // a CREATE of an object an UPDATE's previous revision holds runs after those are removed
+  const identity = (c: Case) => `${c.kind}/${c.namespace ?? group.namespace}/${c.name}`
+  const held = new Set(updates.map(identity))
+  const creates = group.cases.filter((c) => !c.old && !held.has(identity(c)))
+  const lateCreates = group.cases.filter((c) => !c.old && held.has(identity(c)))
+  // the previous revisions exist before the policies do (as objects admitted before a policy was installed)
+  const nsArgs = (c: Case) => (c.namespace ? [] : ['-n', group.namespace])
+  for (const c of updates) {
+    const created = await cluster.kubectl([...nsArgs(c), 'apply', '-f', c.old!])
+    if (created.code !== 0) outcomes.get(c.id)!.skipped = `previous revision refused: ${created.stderr.trim()}`
+  }
+  await install(cluster, group, 'policies')
+  log(`${group.id}: material installed (${group.install.length} files) in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+
+  // kubectl: CREATEs three at a time, then the UPDATEs, whose previous revisions are removed afterwards
+  const t1 = Date.now()
+  await pool(creates, 3, async (c) => {
+    // -n only for an object without a namespace: kubectl refuses one whose namespace differs from -n
+    const r = await cluster.kubectl([...nsArgs(c), 'apply', '--dry-run=server', '-f', c.file], { timeoutMs: 120_000 })
+    outcomes.get(c.id)!.kubectl = kubectlAnswer(r)
+  })
+  for (const c of updates.filter((c) => !outcomes.get(c.id)!.skipped)) {
+    const r = await cluster.kubectl([...nsArgs(c), 'apply', '--dry-run=server', '-f', c.file])
+    outcomes.get(c.id)!.kubectl = kubectlAnswer(r)
+  }
+  for (const c of updates) await cluster.kubectl([...nsArgs(c), 'delete', '--ignore-not-found', '-f', c.old!])
+  for (const c of lateCreates) {
+    const r = await cluster.kubectl([...nsArgs(c), 'apply', '--dry-run=server', '-f', c.file])
+    outcomes.get(c.id)!.kubectl = kubectlAnswer(r)
+  }
+  log(`${group.id}: kubectl ${group.cases.length} cases in ${((Date.now() - t1) / 1000).toFixed(1)} s`)
+
+  // kelp check: the CREATEs in one run, each UPDATE with its --old
+  const t2 = Date.now()
+  const fill = (c: Case, r: Awaited<ReturnType<typeof kelpCheck>>) => {
+    const blocks = r.blocks.get(c.file)
+    const outcome = r.outcomes.get(c.file)?.[0]
+    outcomes.get(c.id)!.kelp = kelpAnswer(blocks?.[0], outcome ?? (r.code === 2 ? 'error' : undefined))
+  }
+  const allCreates = [...creates, ...lateCreates]
+  if (allCreates.length > 0) {
+    const r = await kelpCheck(
+      group.kelpArgs,
+      allCreates.map((c) => c.file),
+      group.namespace,
+    )
+    for (const c of allCreates) fill(c, r)
+  }
+  await pool(
+    updates.filter((c) => !outcomes.get(c.id)!.skipped),
+    2,
+    async (c) => {
+      const r = await kelpCheck(group.kelpArgs, [c.file], group.namespace, c.old)
+      fill(c, r)
+    },
+  )
+  log(`${group.id}: kelp check in ${((Date.now() - t2) / 1000).toFixed(1)} s`)
+  await uninstall(cluster, group)
+
+  for (const o of outcomes.values()) if (o.kubectl && o.kelp) o.differences = compare(o.case, o.kubectl, o.kelp)
+  return [...outcomes.values()]
+}
