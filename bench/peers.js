@@ -1,0 +1,215 @@
+// kelp check next to its peers on the differential corpus (test/e2e/differential/corpus.ts): kubeconform and
+// kubectl-validate, built from the Go module proxy by test/e2e/peers/build.sh into .cache/peers/. Each tool runs
+// once per material group over the group's CREATE cases; reported: wall time, what each says (valid / invalid /
+// skipped or not validated), and, when the differential e2e test has run (its .cache/e2e/differential/outcomes.json),
+// how often each agrees with what kube-apiserver 1.37 answered to kubectl apply --dry-run=server of the same file.
+//
+// Schemas, offline: kubeconform gets JSON schemas generated here, the built-in kinds from the Kubernetes module's
+// api/openapi-spec/swagger.json (v1.37.2, refs into one _definitions.json) and the custom resources from the
+// CRDs' openAPIV3Schema (x-kubernetes-int-or-string as string-or-integer), in the CRDs-catalog layout
+// (<group>/<kind>_<version>.json); kubectl-validate gets the module's OpenAPI v3 documents as --local-schemas
+// (its own embedded schemas stop at 1.30) and the CRD files as --local-crds (directories of symbolic links).
+//
+//   bash test/e2e/peers/build.sh && npm run build && node bench/peers.js
+import { execFile, execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { importTs } from '../test/e2e/run-ts.js'
+
+const { ROOT, KUBE_VERSION } = await importTs('test/e2e/harness.ts')
+const { buildCorpus, OUT } = await importTs('test/e2e/differential/corpus.ts')
+const yaml = (await import('js-yaml')).default
+
+const PEERS = join(ROOT, '.cache/peers')
+const tool = (name) => {
+  const dir = readdirSync(PEERS).find((d) => d.startsWith(`${name}-`))
+  if (!dir) throw new Error(`${name} not built: bash test/e2e/peers/build.sh`)
+  return { bin: join(PEERS, dir, name), version: dir.slice(name.length + 1) }
+}
+const kubeconform = tool('kubeconform')
+const kubectlValidate = tool('kubectl-validate')
+
+const run = (cmd, args) =>
+  new Promise((resolve) => {
+    const t = performance.now()
+    execFile(cmd, args, { maxBuffer: 1 << 30, encoding: 'utf8' }, (e, stdout, stderr) =>
+      resolve({ code: e ? (e.code ?? 1) : 0, stdout, stderr, ms: performance.now() - t }),
+    )
+  })
+
+// --- schemas --------------------------------------------------------------------------------------------
+const k8s = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim()
+const spec = join(k8s, `k8s.io/kubernetes@${KUBE_VERSION}`, 'api/openapi-spec')
+if (!existsSync(spec)) throw new Error(`${spec} missing: go mod download k8s.io/kubernetes@${KUBE_VERSION}`)
+const SCHEMAS = join(PEERS, `schemas-${KUBE_VERSION}`)
+rmSync(SCHEMAS, { recursive: true, force: true })
+const KC = join(SCHEMAS, 'kubeconform')
+const KV = join(SCHEMAS, 'kubectl-validate')
+mkdirSync(KC, { recursive: true })
+const swagger = JSON.parse(readFileSync(join(spec, 'swagger.json'), 'utf8'))
+const rewrite = (v) =>
+  JSON.parse(JSON.stringify(v).replaceAll('"#/definitions/', '"../_definitions.json#/definitions/'))
+writeFileSync(join(KC, '_definitions.json'), JSON.stringify({ definitions: swagger.definitions }))
+for (const def of Object.values(swagger.definitions)) {
+  for (const gvk of def['x-kubernetes-group-version-kind'] ?? []) {
+    const dir = join(KC, gvk.group === '' ? gvk.version : gvk.group)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, `${gvk.kind.toLowerCase()}_${gvk.version}.json`), JSON.stringify(rewrite(def)))
+  }
+}
+const intOrString = (s) => {
+  if (Array.isArray(s)) return s.map(intOrString)
+  if (typeof s !== 'object' || s === null) return s
+  if (s['x-kubernetes-int-or-string']) return { oneOf: [{ type: 'string' }, { type: 'integer' }] }
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, intOrString(v)]))
+}
+for (const file of readdirSync(join(spec, 'v3'))) {
+  const m = /^(apis?)(?:__(.+?))?__(v[^_]+)_openapi\.json$/.exec(file) ?? /^api__(v1)_openapi\.json$/.exec(file)
+  if (!m) continue
+  const target = file.startsWith('api__') ? join(KV, 'api', 'v1.json') : join(KV, 'apis', m[2], `${m[3]}.json`)
+  mkdirSync(join(target, '..'), { recursive: true })
+  writeFileSync(target, readFileSync(join(spec, 'v3', file)))
+}
+
+// --- the corpus -------------------------------------------------------------------------------------------
+const groups = buildCorpus()
+const crdFilesOf = (g) =>
+  g.install.filter((f) => existsSync(f) && /kind:\s*CustomResourceDefinition/.test(readFileSync(f, 'utf8')))
+const rows = []
+const verdicts = new Map() // case file -> { tool: 'valid' | 'invalid' | 'skipped' }
+for (const g of groups) {
+  const cases = g.cases.filter((c) => !c.old)
+  const files = cases.map((c) => c.file)
+  const crdFiles = crdFilesOf(g)
+  // CRD schemas for kubeconform; a directory of links for kubectl-validate
+  const crdLinks = join(SCHEMAS, `crds-${g.id}`)
+  mkdirSync(crdLinks, { recursive: true })
+  for (const [i, f] of crdFiles.entries()) {
+    symlinkSync(f, join(crdLinks, `${String(i).padStart(4, '0')}-${basename(f)}`))
+    for (const crd of yaml.loadAll(readFileSync(f, 'utf8'))) {
+      if (crd?.kind !== 'CustomResourceDefinition') continue
+      for (const v of crd.spec.versions ?? []) {
+        const dir = join(KC, crd.spec.group)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(
+          join(dir, `${crd.spec.names.kind.toLowerCase()}_${v.name}.json`),
+          JSON.stringify(intOrString(v.schema?.openAPIV3Schema ?? {})),
+        )
+      }
+    }
+  }
+  const record = (file, name, v) => {
+    const r = verdicts.get(file) ?? {}
+    r[name] = v
+    verdicts.set(file, r)
+  }
+  // kelp check
+  const kelp = await run(process.execPath, [
+    join(ROOT, 'dist/cli/main.js'),
+    'check',
+    ...g.kelpArgs,
+    '-n',
+    g.namespace,
+    '--fail-on',
+    'none',
+    '-o',
+    'json',
+    ...files,
+  ])
+  for (const o of JSON.parse(kelp.stdout).objects)
+    record(
+      o.source.file,
+      'kelp',
+      o.outcome === 'allowed' || o.outcome === 'warned' ? 'valid' : o.outcome === 'denied' ? 'invalid' : 'skipped',
+    )
+  // kubeconform
+  const kc = await run(kubeconform.bin, [
+    '-schema-location',
+    `${KC}/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json`,
+    '-ignore-missing-schemas',
+    '-strict',
+    '-output',
+    'json',
+    '-n',
+    '2',
+    ...files,
+  ])
+  for (const r of JSON.parse(kc.stdout).resources ?? [])
+    record(
+      r.filename,
+      'kubeconform',
+      r.status === 'statusValid' ? 'valid' : r.status === 'statusSkipped' ? 'skipped' : 'invalid',
+    )
+  // kubeconform lists valid resources only with -verbose: what it did not list was valid
+  for (const f of files) if (!verdicts.get(f)?.kubeconform) record(f, 'kubeconform', 'valid')
+  // kubectl-validate
+  const kv = await run(kubectlValidate.bin, [
+    '--version',
+    '1.30',
+    '--local-schemas',
+    KV,
+    ...(crdFiles.length ? ['--local-crds', crdLinks] : []),
+    '-o',
+    'json',
+    ...files,
+  ])
+  let kvOut = {}
+  try {
+    kvOut = JSON.parse(kv.stdout)
+  } catch {
+    console.error(`kubectl-validate (${g.id}) did not answer JSON: ${kv.stderr.slice(0, 500)}`)
+  }
+  for (const [file, results] of Object.entries(kvOut)) {
+    const list = Array.isArray(results) ? results : [results]
+    const bad = list.some((r) => r?.status && r.status !== 'Success')
+    const missing = list.some((r) => /failed to retrieve validator|no matches|not found/i.test(r?.message ?? ''))
+    record(file, 'kubectl-validate', missing ? 'skipped' : bad ? 'invalid' : 'valid')
+  }
+  rows.push({ group: g.id, cases: files.length, kelp: kelp.ms, kubeconform: kc.ms, kubectlValidate: kv.ms })
+}
+
+// --- against the apiserver's answers ------------------------------------------------------------------------
+const outcomesFile = join(OUT, '..', 'differential-outcomes.json')
+const cluster = existsSync(outcomesFile)
+  ? new Map(JSON.parse(readFileSync(outcomesFile, 'utf8')).map((o) => [basename(o.file), o]))
+  : undefined
+const tools = ['kelp', 'kubeconform', 'kubectl-validate']
+const count = (name, pred) => [...verdicts.values()].filter((v) => pred(v[name])).length
+console.log(
+  `corpus: ${verdicts.size} objects in ${groups.length} groups; kubeconform ${kubeconform.version}, kubectl-validate ${kubectlValidate.version}`,
+)
+console.log('| group | cases | kelp check | kubeconform | kubectl-validate |')
+console.log('| --- | --- | --- | --- | --- |')
+for (const r of rows)
+  console.log(
+    `| ${r.group} | ${r.cases} | ${(r.kelp / 1000).toFixed(2)} s | ${(r.kubeconform / 1000).toFixed(2)} s | ${(r.kubectlValidate / 1000).toFixed(2)} s |`,
+  )
+const total = (k) => rows.reduce((a, r) => a + r[k], 0) / 1000
+console.log(
+  `| all | ${verdicts.size} | ${total('kelp').toFixed(2)} s | ${total('kubeconform').toFixed(2)} s | ${total('kubectlValidate').toFixed(2)} s |`,
+)
+console.log()
+console.log(
+  '| tool | valid | invalid | skipped / not validated | same verdict as kube-apiserver (custom resources / built-in kinds) |',
+)
+console.log('| --- | --- | --- | --- | --- |')
+for (const t of tools) {
+  let agreement = 'run the differential e2e test first'
+  if (cluster) {
+    const by = (builtIn) => {
+      let same = 0
+      let n = 0
+      for (const [file, v] of verdicts) {
+        const o = cluster.get(basename(file))
+        if (!o || o.builtIn !== builtIn || o.kubectlAccepted === undefined) continue
+        n++
+        if ((v[t] === 'valid') === o.kubectlAccepted && v[t] !== 'skipped') same++
+      }
+      return `${same}/${n} (${((100 * same) / Math.max(n, 1)).toFixed(1)}%)`
+    }
+    agreement = `${by(false)} / ${by(true)}`
+  }
+  console.log(
+    `| ${t} | ${count(t, (x) => x === 'valid')} | ${count(t, (x) => x === 'invalid')} | ${count(t, (x) => x === 'skipped' || x === undefined)} | ${agreement} |`,
+  )
+}
