@@ -45,7 +45,9 @@ describe('PolicySet: built-ins decoded and defaulted before the policies', () =>
     expect(r.violations).toEqual([])
     expect(r.allowed).toBe(true)
     expect(r.builtin?.allowed).toBe(true)
-    expect((r.builtin?.object as { spec: { progressDeadlineSeconds: number } }).spec.progressDeadlineSeconds).toBe(600)
+    expect(
+      (r.builtin?.object as { spec?: { progressDeadlineSeconds?: number } } | undefined)?.spec?.progressDeadlineSeconds,
+    ).toBe(600)
   })
   test('a body that does not decode is the 400 BadRequest, before any policy', () => {
     const r = set.validate(deployment({ replicas: 'three' }))
