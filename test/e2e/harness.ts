@@ -11,6 +11,7 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -421,6 +422,24 @@ export class Cluster implements ClusterInfo {
     writeFileSync(join(this.dir, 'pids'), `${this.pids.etcd} ${this.pids.apiserver}\n`)
   }
 
+  /**
+   * Records a process a test started beside the cluster (a webhook server): stop() ends it if it is still
+   * alive, and so does .ci/run's cleanup (both read the run directory's pids file).
+   */
+  registerPid(pid: number): void {
+    appendFileSync(join(this.dir, 'pids'), `${pid}\n`)
+  }
+
+  private registeredPids(): number[] {
+    const file = join(this.dir, 'pids')
+    if (!existsSync(file)) return []
+    return readFileSync(file, 'utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+      .filter((p) => p !== this.pids.etcd && p !== this.pids.apiserver)
+  }
+
   private async waitFor(name: string, child: ChildProcess, timeoutMs: number, ready: () => Promise<boolean>) {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline) {
@@ -453,7 +472,7 @@ export class Cluster implements ClusterInfo {
    */
   async stop(): Promise<void> {
     this.agent?.destroy()
-    for (const pid of [this.pids.apiserver, this.pids.etcd]) {
+    for (const pid of [...this.registeredPids(), this.pids.apiserver, this.pids.etcd]) {
       if (!pid || !isAlive(pid)) continue
       try {
         process.kill(pid, 'SIGTERM')

@@ -52,6 +52,7 @@ export async function startKelpServe(
   )
   closeSync(fd)
   const pid = child.pid!
+  cluster.registerPid(pid)
   const agent = new Agent({ keepAlive: true, ca: readFileSync(cluster.caFile) })
   const get = (path: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {

@@ -209,9 +209,12 @@ describe('kelp serve as the webhook of a real kube-apiserver', () => {
 
   it('failurePolicy Fail rejects and Ignore admits while kelp serve is down', async () => {
     const down = await startKelpServe(cluster, 'kelp-serve-down', [policyDir])
-    await registerKelp(down.url, { failurePolicy: 'Fail' })
-    await waitUntilCalled()
-    await down.stop()
+    try {
+      await registerKelp(down.url, { failurePolicy: 'Fail' })
+      await waitUntilCalled()
+    } finally {
+      await down.stop()
+    }
     const n = ns.name
     const file = manifest('allowed.yaml')
     const refused = `Error from server (InternalError): error when creating "${file}": Internal error occurred: failed calling webhook "${WEBHOOK_NAME}": failed to call webhook: Post "${down.url}?timeout=5s": dial tcp 127.0.0.1:${down.port}: connect: connection refused\n`
