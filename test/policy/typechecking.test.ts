@@ -784,7 +784,12 @@ describe('PolicySet diagnostics: type checking without --openapi', () => {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'd', namespace: 'default' },
-    spec: { replicas: 3, selector: {}, template: {} },
+    // a Deployment the apiserver's native validation accepts, so that the policy is what answers
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'd' } },
+      template: { metadata: { labels: { app: 'd' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+    },
   }
 
   it('reports object.spec.replicsa on Deployments from the release’s schemas', async () => {
