@@ -1,0 +1,290 @@
+import { type FieldError, FieldPath, field, MarshaledJSON } from '../../kube/field.js'
+import { isDNS1123Subdomain } from '../../kube/validation/names.js'
+import { nameIsDNSLabel, nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
+import type { LabelSelector } from '../../policy/types.js'
+import { validateLabelSelector } from '../../policy/validation/label-selector.js'
+import { annotations, clone, deepEqual, isObj, type JSONObject, keys, obj, str, strs } from './common.js'
+import { register, type ValidationContext } from './registry.js'
+import { quantity, validatePositiveQuantityValue, validateResourceQuantityValue } from './resources.js'
+
+// core/v1 PersistentVolumeClaim: kubernetes v1.37.2 pkg/apis/core/validation/validation.go
+// ValidatePersistentVolumeClaim / ValidatePersistentVolumeClaimUpdate with
+// ValidationOptionsForPersistentVolumeClaim, after the strategy's PrepareForCreate / PrepareForUpdate
+// data-source steps (pkg/api/persistentvolumeclaim: DropDisabledFields, EnforceDataSourceBackwardsCompatibility,
+// NormalizeDataSources) and, on update, the old status kept. Gates at the target release's defaults:
+// VolumeAttributesClass (on from 1.34), RecoverVolumeExpansionFailure (on from 1.32),
+// CrossNamespaceVolumeDataSource (alpha, off). The declarative rules of the kind cover ObjectMeta and
+// status only. The spec-immutable error's diff is not go-cmp's (docs/known-differences.md).
+
+const SPEC = FieldPath.of('spec')
+const META = FieldPath.of('metadata')
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod']
+const VOLUME_MODES = ['Block', 'Filesystem']
+const BETA_SC = 'volume.beta.kubernetes.io/storage-class'
+
+interface Opts {
+  recoverFromExpansionFailure: boolean
+  allowInvalidLabelValueInSelector: boolean
+  allowInvalidAPIGroup: boolean
+  volumeAttributesClass: boolean
+}
+
+const hasGroup = (r: unknown): boolean => isObj(r) && typeof r.apiGroup === 'string'
+const vacGate = (minor: number) => minor >= 34
+
+function validateRef(r: JSONObject, p: FieldPath, allowInvalidGroup: boolean, withNamespace: boolean): FieldError[] {
+  const errs: FieldError[] = []
+  if (str(r.name) === '') errs.push(field.required(p.child('name'), ''))
+  if (str(r.kind) === '') errs.push(field.required(p.child('kind'), ''))
+  const group = str(r.apiGroup)
+  if (group === '' && str(r.kind) !== 'PersistentVolumeClaim')
+    errs.push(field.invalid(p, str(r.kind), "must be 'PersistentVolumeClaim' when referencing the default apiGroup"))
+  if (group !== '' && !allowInvalidGroup)
+    for (const m of isDNS1123Subdomain(group)) errs.push(field.invalid(p.child('apiGroup'), group, m))
+  const ns = str(r.namespace)
+  if (withNamespace && ns !== '')
+    for (const m of nameIsDNSLabel(ns, false)) errs.push(field.invalid(p.child('namespace'), ns, m))
+  return errs
+}
+
+/** ValidatePersistentVolumeClaimSpec. */
+export function validatePVCSpec(spec: JSONObject, p: FieldPath, o: Opts): FieldError[] {
+  const errs: FieldError[] = []
+  const modes = strs(spec.accessModes)
+  if (modes.length === 0) errs.push(field.required(p.child('accessModes'), 'at least 1 access mode is required'))
+  if (isObj(spec.selector))
+    errs.push(
+      ...validateLabelSelector(
+        spec.selector as LabelSelector,
+        { allowInvalidLabelValueInSelector: o.allowInvalidLabelValueInSelector },
+        p.child('selector'),
+      ),
+    )
+  let rwop = false
+  let other = false
+  for (const m of modes) {
+    if (!ACCESS_MODES.includes(m)) errs.push(field.notSupported(p.child('accessModes'), m, ACCESS_MODES))
+    if (m === 'ReadWriteOncePod') rwop = true
+    else if (ACCESS_MODES.includes(m)) other = true
+  }
+  if (rwop && other)
+    errs.push(field.forbidden(p.child('accessModes'), 'may not use ReadWriteOncePod with other access modes'))
+  const requests = obj(obj(spec.resources)?.requests) ?? {}
+  const sp = p.child('resources').key('storage')
+  if (!Object.hasOwn(requests, 'storage')) errs.push(field.required(sp, ''))
+  else {
+    const q = quantity(requests.storage)
+    if (q !== undefined) {
+      const pos = validatePositiveQuantityValue(q, sp)
+      errs.push(...(pos.length > 0 ? pos : validateResourceQuantityValue('storage', q, sp)))
+    }
+  }
+  const sc = str(spec.storageClassName)
+  if (sc !== '')
+    for (const m of nameIsDNSSubdomain(sc, false)) errs.push(field.invalid(p.child('storageClassName'), sc, m))
+  if (typeof spec.volumeMode === 'string' && !VOLUME_MODES.includes(spec.volumeMode))
+    errs.push(field.notSupported(p.child('volumeMode'), spec.volumeMode, VOLUME_MODES))
+  const ds = obj(spec.dataSource)
+  const dsr = obj(spec.dataSourceRef)
+  if (ds !== undefined) errs.push(...validateRef(ds, p.child('dataSource'), o.allowInvalidAPIGroup, false))
+  if (dsr !== undefined) errs.push(...validateRef(dsr, p.child('dataSourceRef'), o.allowInvalidAPIGroup, true))
+  // field.Invalid(fldPath, fldPath.Child("dataSource"), …): a *field.Path marshals as {}
+  if (dsr !== undefined && str(dsr.namespace) !== '') {
+    if (ds !== undefined)
+      errs.push(
+        field.invalid(p, new MarshaledJSON('{}'), 'may not be specified when dataSourceRef.namespace is specified'),
+      )
+  } else if (ds !== undefined && dsr !== undefined) {
+    const same =
+      (ds.apiGroup ?? null) === (dsr.apiGroup ?? null) &&
+      str(ds.kind) === str(dsr.kind) &&
+      str(ds.name) === str(dsr.name)
+    if (!same) errs.push(field.invalid(p, new MarshaledJSON('{}'), 'must match dataSourceRef'))
+  }
+  const vac = str(spec.volumeAttributesClassName)
+  if (vac !== '' && o.volumeAttributesClass)
+    for (const m of nameIsDNSSubdomain(vac, false))
+      errs.push(field.invalid(p.child('volumeAttributesClassName'), vac, m))
+  return errs
+}
+
+const isPvcOrSnapshot = (ds: JSONObject | undefined): boolean =>
+  ds !== undefined &&
+  ((str(ds.kind) === 'PersistentVolumeClaim' && str(ds.apiGroup) === '') ||
+    (str(ds.kind) === 'VolumeSnapshot' && str(ds.apiGroup) === 'snapshot.storage.k8s.io'))
+
+/** The strategy's data-source steps (PrepareForCreate / PrepareForUpdate) on a copy of the spec. */
+function prepareSpec(spec: JSONObject, old: JSONObject | undefined, minor: number): JSONObject {
+  const s = clone(spec)
+  if (!vacGate(minor) && (old === undefined || old.volumeAttributesClassName === undefined))
+    delete s.volumeAttributesClassName
+  const dsr = obj(s.dataSourceRef)
+  if (dsr !== undefined && str(dsr.namespace) !== '' && !(old !== undefined && isObj(old.dataSourceRef)))
+    delete s.dataSourceRef
+  if (!(old !== undefined && isObj(old.dataSource)) && !isObj(s.dataSourceRef) && !isPvcOrSnapshot(obj(s.dataSource)))
+    delete s.dataSource
+  return normalizeDataSources(s)
+}
+
+function normalizeDataSources(s: JSONObject): JSONObject {
+  const ds = obj(s.dataSource)
+  const dsr = obj(s.dataSourceRef)
+  const copy = (r: JSONObject): JSONObject => ({
+    ...(r.apiGroup !== undefined ? { apiGroup: r.apiGroup } : {}),
+    kind: str(r.kind),
+    name: str(r.name),
+  })
+  if (ds !== undefined && dsr === undefined) s.dataSourceRef = copy(ds)
+  else if (dsr !== undefined && ds === undefined && str(dsr.namespace) === '') s.dataSource = copy(dsr)
+  return s
+}
+
+function options(old: JSONObject | undefined, minor: number): Opts {
+  const o: Opts = {
+    recoverFromExpansionFailure: minor >= 32,
+    allowInvalidLabelValueInSelector: false,
+    allowInvalidAPIGroup: false,
+    volumeAttributesClass: vacGate(minor),
+  }
+  if (old === undefined) return o
+  const spec = obj(old.spec) ?? {}
+  o.allowInvalidAPIGroup = hasGroup(spec.dataSource) || hasGroup(spec.dataSourceRef)
+  if (typeof spec.volumeAttributesClassName === 'string') o.volumeAttributesClass = true
+  if (
+    isObj(spec.selector) &&
+    validateLabelSelector(spec.selector as LabelSelector, {}, FieldPath.of('selector')).length > 0
+  )
+    o.allowInvalidLabelValueInSelector = true
+  const status = obj(old.status) ?? {}
+  if (isObj(status.allocatedResources) || isObj(status.allocatedResourceStatuses)) o.recoverFromExpansionFailure = true
+  return o
+}
+
+/** Semantic.DeepEqual of two specs: quantities compared by value. */
+function specEqual(a: JSONObject, b: JSONObject): boolean {
+  const ra = obj(a.resources)
+  const rb = obj(b.resources)
+  const qEqual = (x: unknown, y: unknown): boolean => {
+    const mx = obj(x)
+    const my = obj(y)
+    if (mx === undefined || my === undefined) return mx === my
+    const kx = keys(mx)
+    if (!deepEqual(kx, keys(my))) return false
+    return kx.every((k) => {
+      const qa = quantity(mx[k])
+      const qb = quantity(my[k])
+      return qa !== undefined && qb !== undefined ? qa.cmp(qb) === 0 : deepEqual(mx[k], my[k])
+    })
+  }
+  const { resources: _a, ...restA } = a
+  const { resources: _b, ...restB } = b
+  if (!deepEqual(restA, restB)) return false
+  if (ra === undefined || rb === undefined) return deepEqual(ra ?? null, rb ?? null)
+  const { requests: qa, limits: la, ...oa } = ra
+  const { requests: qb, limits: lb, ...ob } = rb
+  return deepEqual(oa, ob) && qEqual(qa, qb) && qEqual(la, lb)
+}
+
+/** A line per changed top-level spec field (kelp's rendering of the diff the apiserver appends). */
+function specDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
+  const lines: string[] = []
+  for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort()) {
+    if (deepEqual(oldSpec[k] ?? null, newSpec[k] ?? null)) continue
+    if (oldSpec[k] !== undefined) lines.push(`-  ${k}: ${JSON.stringify(oldSpec[k])}`)
+    if (newSpec[k] !== undefined) lines.push(`+  ${k}: ${JSON.stringify(newSpec[k])}`)
+  }
+  return lines.join('\n')
+}
+
+function validateCreate(pvc: JSONObject, spec: JSONObject, o: Opts, minor: number): FieldError[] {
+  return [
+    ...validateObjectMetaFor(pvc, { namespaced: true, nameFn: nameIsDNSSubdomain, minor }),
+    ...validatePVCSpec(spec, SPEC, o),
+  ]
+}
+
+export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
+  const old = c.oldObject
+  const o = options(old, c.minor)
+  if (old === undefined) return validateCreate(pvc, prepareSpec(obj(pvc.spec) ?? {}, undefined, c.minor), o, c.minor)
+  const oldSpec = normalizeDataSources(clone(obj(old.spec) ?? {}))
+  const newSpec = prepareSpec(obj(pvc.spec) ?? {}, oldSpec, c.minor)
+  const errs = [
+    ...validateObjectMetaFor(pvc, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: c.minor, oldObject: old }),
+    ...validateCreate(pvc, newSpec, o, c.minor),
+  ]
+  const status = obj(old.status) ?? {}
+  const bound = status.phase === 'Bound'
+  const nc = clone(newSpec)
+  const oc = clone(oldSpec)
+  if (str(oldSpec.volumeName) === '') {
+    if (nc.volumeName === undefined) delete oc.volumeName
+    else oc.volumeName = nc.volumeName
+  }
+  const oldAnn = annotations(old)
+  const newAnn = annotations(pvc)
+  const upgradeFromAnnotation =
+    Object.hasOwn(oldAnn, BETA_SC) &&
+    oldSpec.storageClassName === undefined &&
+    typeof newSpec.storageClassName === 'string' &&
+    newSpec.storageClassName === oldAnn[BETA_SC] &&
+    (!Object.hasOwn(newAnn, BETA_SC) || newAnn[BETA_SC] === oldAnn[BETA_SC])
+  if (upgradeFromAnnotation) delete nc.storageClassName
+  else {
+    if ((newAnn[BETA_SC] ?? '') !== (oldAnn[BETA_SC] ?? ''))
+      errs.push(field.invalid(META.child('annotations', BETA_SC), newAnn[BETA_SC] ?? '', 'field is immutable'))
+    const fromNil =
+      typeof newSpec.storageClassName === 'string' &&
+      oldSpec.storageClassName === undefined &&
+      (!Object.hasOwn(oldAnn, BETA_SC) || newSpec.storageClassName === oldAnn[BETA_SC])
+    if (fromNil) delete nc.storageClassName
+  }
+  const newReq = obj(obj(nc.resources)?.requests)
+  if (bound && newReq !== undefined) {
+    const oldStorage = obj(obj(oldSpec.resources)?.requests)?.storage
+    nc.resources = { ...obj(nc.resources), requests: { ...newReq, storage: oldStorage ?? '0' } }
+  }
+  if (bound) {
+    if (oc.volumeAttributesClassName === undefined) delete nc.volumeAttributesClassName
+    else nc.volumeAttributesClassName = oc.volumeAttributesClassName
+  }
+  if (!specEqual(nc, oc))
+    errs.push(
+      field.forbidden(
+        SPEC,
+        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oc, nc)}`,
+      ),
+    )
+  const oldSize = quantity(obj(obj(oldSpec.resources)?.requests)?.storage) ?? quantity('0')
+  const newSize = quantity(obj(obj(newSpec.resources)?.requests)?.storage) ?? quantity('0')
+  const statusSize = quantity(obj(status.capacity)?.storage) ?? quantity('0')
+  const rsp = FieldPath.of('spec', 'resources', 'requests', 'storage')
+  if (newSize !== undefined && oldSize !== undefined && newSize.cmp(oldSize) < 0) {
+    if (!o.recoverFromExpansionFailure) errs.push(field.forbidden(rsp, 'field can not be less than previous value'))
+    else if (statusSize !== undefined && newSize.cmp(statusSize) <= 0)
+      errs.push(field.forbidden(rsp, 'field can not be less than status.capacity'))
+  }
+  if (!deepEqual(newSpec.volumeMode ?? null, oldSpec.volumeMode ?? null))
+    errs.push(field.invalid(FieldPath.of('volumeMode'), newSpec.volumeMode ?? null, 'field is immutable'))
+  if (!deepEqual(oldSpec.volumeAttributesClassName ?? null, newSpec.volumeAttributesClassName ?? null)) {
+    const vp = FieldPath.of('spec', 'volumeAttributesClassName')
+    if (!vacGate(c.minor))
+      errs.push(field.forbidden(vp, 'update is forbidden when the VolumeAttributesClass feature gate is disabled'))
+    if (o.volumeAttributesClass && typeof status.currentVolumeAttributesClassName === 'string') {
+      if (newSpec.volumeAttributesClassName === undefined)
+        errs.push(
+          field.forbidden(vp, 'update to nil is forbidden when status.currentVolumeAttributesClassName is not nil'),
+        )
+      else if (newSpec.volumeAttributesClassName === '')
+        errs.push(
+          field.forbidden(
+            vp,
+            'update to empty string is forbidden when status.currentVolumeAttributesClassName is not nil',
+          ),
+        )
+    }
+  }
+  return errs
+}
+
+register('', 'v1', 'PersistentVolumeClaim', pvcWrite)
