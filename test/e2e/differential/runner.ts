@@ -129,17 +129,20 @@ const ERROR_START = /^(Error from server|The |error: |Error: )/
 export function kelpAnswer(blockLines: string[] | undefined, outcome: string | undefined): Answer {
   const lines = blockLines ?? []
   const warnings = lines.filter((l) => l.startsWith('Warning: ')).map((l) => l.slice(9))
+  // kelp's notes (`Info: …`: what it did not validate) are neither errors nor warnings; one stands for the error
+  // of an object kelp did not accept and said nothing else about
+  const notes = lines.filter((l) => l.startsWith('Info: '))
   // an error is a line that starts like one, with the lines that continue it (`* field: …` of an Invalid)
   const errors: string[] = []
   for (const l of lines) {
-    if (l.startsWith('Warning: ')) continue
+    if (l.startsWith('Warning: ') || l.startsWith('Info: ')) continue
     if (ERROR_START.test(l) || errors.length === 0) errors.push(l)
     else errors[errors.length - 1] += `\n${l}`
   }
   const accepted = outcome === 'allowed' || outcome === 'warned'
   // kelp prints one line per cause of an Invalid (`The K "n" is invalid: <cause>`); kubectl prints the Status
   // once: the cause after the prefix when there is one, else the prefix and a `* <cause>` line each
-  const first = errors[0] ?? ''
+  const first = errors[0] ?? notes[0] ?? ''
   const invalid = /^(The \S+ "[^"]*" is invalid: )/.exec(first)
   let error = first
   if (invalid) {
