@@ -1,5 +1,6 @@
 import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
 import '../builtin/validation/apps.js'
+import '../builtin/validation/batch.js'
 import '../builtin/validation/core.js'
 import { validateBuiltin } from '../builtin/validation/meta.js'
 import '../builtin/validation/others.js'
