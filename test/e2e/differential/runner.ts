@@ -7,7 +7,9 @@
 // `error when creating "<file>": `, the `error when applying patch: … error when patching "<file>": ` preamble of an
 // UPDATE, and `resource mapping not found for name: … from "<file>": ` / `ensure CRDs are installed first` around
 // a no-match; kelp's one line per cause of an Invalid joined as kubectl prints the Status; the causes of a
-// multi-cause Invalid sorted on both sides (sortCauses: the apiserver's order is Go map order). Nothing else.
+// multi-cause Invalid sorted on both sides (sortCauses: the apiserver's order is Go map order). Compared: the
+// verdict; the error kubectl prints against any of kelp's denials (the apiserver returns the first Deny of the
+// policies in its informer's order, which changes between runs); the Warning: lines as a multiset (same reason).
 import { execFile } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +23,8 @@ export interface Answer {
   accepted: boolean
   /** the error, normalized; '' when accepted */
   error: string
+  /** kelp: every denial, normalized (the apiserver answers one of them) */
+  errors?: string[]
   warnings: string[]
   raw: string
 }
@@ -142,16 +146,26 @@ export function kelpAnswer(blockLines: string[] | undefined, outcome: string | u
   const accepted = outcome === 'allowed' || outcome === 'warned'
   // kelp prints one line per cause of an Invalid (`The K "n" is invalid: <cause>`); kubectl prints the Status
   // once: the cause after the prefix when there is one, else the prefix and a `* <cause>` line each
-  const first = errors[0] ?? notes[0] ?? ''
-  const invalid = /^(The \S+ "[^"]*" is invalid: )/.exec(first)
-  let error = first
-  if (invalid) {
-    const causes = errors.filter((e) => e.startsWith(invalid[1]!)).map((e) => e.slice(invalid[1]!.length))
-    error = causes.length === 1 ? first : `${invalid[1]}\n${causes.map((c) => `* ${c}`).join('\n')}`
+  const joined: string[] = []
+  for (const e of errors.length > 0 ? errors : notes.slice(0, 1)) {
+    const invalid = /^(The \S+ "[^"]*" is invalid: )/.exec(e)
+    if (!invalid) {
+      joined.push(e)
+      continue
+    }
+    if (joined.some((j) => j.startsWith(invalid[1]!))) continue
+    const causes = errors.filter((x) => x.startsWith(invalid[1]!)).map((x) => x.slice(invalid[1]!.length))
+    joined.push(causes.length === 1 ? e : `${invalid[1]}\n${causes.map((c) => `* ${c}`).join('\n')}`)
   }
-  // kelp lists every denial; the apiserver answers the first
-  error = accepted ? '' : sortCauses(normalizeKubectl(error)).replace(/ \((removed in v[^)]*)\)$/, '')
-  return { accepted, error, warnings, raw: lines.join('\n') }
+  const all = joined.map((e) => sortCauses(normalizeKubectl(e)).replace(/ \((removed in v[^)]*)\)$/, ''))
+  // kelp lists every denial; the apiserver answers one: the first of the policies in its informer's order
+  return {
+    accepted,
+    error: accepted ? '' : (all[0] ?? ''),
+    errors: accepted ? [] : all,
+    warnings,
+    raw: lines.join('\n'),
+  }
 }
 
 async function kelpCheck(args: string[], files: string[], namespace: string, old?: string) {
@@ -291,8 +305,12 @@ function compare(c: Case, k: Answer, e: Answer): Difference[] {
       kubectl: k.accepted ? 'accepted' : `rejected: ${k.error}`,
       kelp: e.accepted ? 'accepted' : `rejected: ${e.error}`,
     })
-  else if (!k.accepted && k.error !== e.error) d.push({ case: c, aspect: 'error', kubectl: k.error, kelp: e.error })
-  if (JSON.stringify(k.warnings) !== JSON.stringify(e.warnings))
+  else if (!k.accepted && k.error !== e.error && !(e.errors ?? []).includes(k.error))
+    d.push({ case: c, aspect: 'error', kubectl: k.error, kelp: (e.errors ?? [e.error]).join('\n') })
+  // the apiserver evaluates the policies in the order its informer's cache lists the bindings (a Go map:
+  // policy/generic/policy_source.go calculatePolicyData), which changes between runs: warnings are compared
+  // as a multiset
+  if (JSON.stringify([...k.warnings].sort()) !== JSON.stringify([...e.warnings].sort()))
     d.push({ case: c, aspect: 'warnings', kubectl: k.warnings.join('\n'), kelp: e.warnings.join('\n') })
   return d
 }
