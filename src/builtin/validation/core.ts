@@ -19,7 +19,8 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 // terminationMessagePolicy, ports, env names, envFrom, volumeMounts, imagePullPolicy, resources and
 // quantities, duplicate names), restartPolicy, dnsPolicy, nodeSelector, serviceAccountName,
 // activeDeadlineSeconds, hostname / subdomain, terminationGracePeriodSeconds, tolerations (operator,
-// effect, key), ephemeral containers in templates. Not yet: probes, lifecycle, securityContext,
+// effect, key), ephemeral containers in templates, probes of regular containers. Not yet: init
+// container probes and sidecars, lifecycle, securityContext,
 // affinity, topology spread, DNS config, host aliases, readiness gates, overhead, volume source
 // details, the Pod update rules beyond metadata (spec immutability and its diff message).
 
@@ -338,6 +339,77 @@ function validateContainerCommon(c: JSONObject, volumes: Map<string, JSONObject>
   return errs
 }
 
+const HTTP_SCHEMES = ['HTTP', 'HTTPS']
+const GRPC_MODES = ['Plaintext', 'TLS']
+const HTTP_HEADER_NAME = /^[-A-Za-z0-9]+$/
+
+/** ValidatePortNumOrName (an IntOrString as decoded). */
+function validatePortNumOrName(port: unknown, p: FieldPath): FieldError[] {
+  if (typeof port === 'string') return isValidPortName(port).map((m) => field.invalid(p, port, m))
+  const n = num(port) ?? 0
+  return n >= 1 && n <= 65535 ? [] : [field.invalid(p, n, 'must be between 1 and 65535, inclusive')]
+}
+
+/** validateHandler of a probe (exec, httpGet, tcpSocket, grpc: exactly one). */
+function validateProbeHandler(h: JSONObject, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  let n = 0
+  const one = (k: string, f: (x: JSONObject, q: FieldPath) => FieldError[]) => {
+    if (!isObj(h[k])) return
+    if (n > 0) errs.push(field.forbidden(p.child(k), 'may not specify more than 1 handler type'))
+    else {
+      n++
+      errs.push(...f(h[k] as JSONObject, p.child(k)))
+    }
+  }
+  one('exec', (x, q) => (arr(x.command).length === 0 ? [field.required(q.child('command'), '')] : []))
+  one('httpGet', (x, q) => {
+    const e: FieldError[] = []
+    if (str(x.path).length === 0) e.push(field.required(q.child('path'), ''))
+    e.push(...validatePortNumOrName(x.port, q.child('port')))
+    const scheme = str(x.scheme)
+    if (!HTTP_SCHEMES.includes(scheme)) e.push(field.notSupported(q.child('scheme'), scheme, HTTP_SCHEMES))
+    for (const hd of arr(x.httpHeaders)) {
+      const name = str(obj(hd).name)
+      if (!HTTP_HEADER_NAME.test(name))
+        e.push(
+          field.invalid(
+            q.child('httpHeaders'),
+            name,
+            "a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for validation is '[-A-Za-z0-9]+')",
+          ),
+        )
+    }
+    return e
+  })
+  one('tcpSocket', (x, q) => validatePortNumOrName(x.port, q.child('port')))
+  one('grpc', (x, q) => {
+    const e = validatePortNumOrName(num(x.port) ?? 0, q.child('port'))
+    if (typeof x.mode === 'string' && !GRPC_MODES.includes(x.mode))
+      e.push(field.notSupported(q.child('mode'), x.mode, GRPC_MODES))
+    return e
+  })
+  if (n === 0) errs.push(field.required(p, 'must specify a handler type'))
+  return errs
+}
+
+/** validateProbe and the liveness / readiness / startup rules. */
+function validateProbe(probe: unknown, kind: 'liveness' | 'readiness' | 'startup', p: FieldPath): FieldError[] {
+  if (!isObj(probe)) return []
+  const errs = validateProbeHandler(probe, p)
+  for (const k of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'])
+    errs.push(...validateNonnegative(num(probe[k]) ?? 0, p.child(k)))
+  const tgps = num(probe.terminationGracePeriodSeconds)
+  if (tgps !== undefined && tgps <= 0)
+    errs.push(field.invalid(p.child('terminationGracePeriodSeconds'), tgps, 'must be greater than 0'))
+  if (kind !== 'readiness') {
+    const st = num(probe.successThreshold) ?? 0
+    if (st !== 1) errs.push(field.invalid(p.child('successThreshold'), st, 'must be 1'))
+  } else if (tgps !== undefined)
+    errs.push(field.invalid(p.child('terminationGracePeriodSeconds'), tgps, 'must not be set for readinessProbes'))
+  return errs
+}
+
 /** validateContainers. */
 function validateContainers(containers: unknown, volumes: Map<string, JSONObject>, p: FieldPath, o: PodOptions) {
   const list = arr(containers)
@@ -351,6 +423,9 @@ function validateContainers(containers: unknown, volumes: Map<string, JSONObject
     const name = str(c.name)
     if (names.has(name)) errs.push(field.duplicate(ip.child('name'), name))
     else names.add(name)
+    errs.push(...validateProbe(c.livenessProbe, 'liveness', ip.child('livenessProbe')))
+    errs.push(...validateProbe(c.readinessProbe, 'readiness', ip.child('readinessProbe')))
+    errs.push(...validateProbe(c.startupProbe, 'startup', ip.child('startupProbe')))
   })
   return errs
 }
