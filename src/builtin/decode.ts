@@ -36,21 +36,34 @@ export class DecodeContext {
   /** Unknown field paths (strict errors), when tracked. */
   readonly strict: string[] | undefined
   private readonly seen: Set<string> | undefined
-  /** errorContext.FieldStack (JSON names and embedded Go field names). */
-  readonly fs: string[] = []
-  /** errorContext.Struct's name. */
-  struct = ''
-  /** strictFieldStack, one entry per step (`.key`, `key` first, `[i]`). */
-  readonly ss: string[] = []
+  /**
+   * errorContext: the fields being decoded, outermost first (each with its FieldStack entries, the
+   * embedded Go names and the JSON name, and its struct's name); flattened only for an error.
+   */
+  readonly fields: FieldFrame[] = []
+  /** strictFieldStack, one entry per step: a key, or a list index; joined only for an unknown field. */
+  readonly ss: (string | number)[] = []
 
   constructor(trackUnknown: boolean) {
     this.strict = trackUnknown ? [] : undefined
     this.seen = trackUnknown ? new Set() : undefined
   }
 
+  /** errorContext.Struct's name. */
+  get struct(): string {
+    return this.fields.at(-1)?.struct ?? ''
+  }
+
+  /** errorContext.FieldStack (JSON names and embedded Go field names). */
+  get fs(): string[] {
+    const out: string[] = []
+    for (const f of this.fields) for (const s of f.stack) out.push(s)
+    return out
+  }
+
   /** UnmarshalTypeError with the current error context. */
   typeError(value: string, goType: string): string {
-    if (this.struct !== '' || this.fs.length > 0) {
+    if (this.fields.length > 0) {
       return `json: cannot unmarshal ${value} into Go struct field ${this.struct}.${this.fs.join('.')} of type ${goType}`
     }
     return `json: cannot unmarshal ${value} into Go value of type ${goType}`
@@ -62,15 +75,31 @@ export class DecodeContext {
 
   unknown(key: string): void {
     if (this.strict === undefined || this.seen === undefined || this.strict.length >= 100) return
-    const path = this.ss.length > 0 ? `${this.ss.join('')}.${key}` : key
+    const path = this.ss.length > 0 ? `${this.strictPath()}.${key}` : key
     if (this.seen.has(path)) return
     this.seen.add(path)
     this.strict.push(path)
   }
 
-  pushKey(key: string): void {
-    this.ss.push(this.ss.length > 0 ? `.${key}` : key)
+  /** The strict field stack joined: `.key` (the first key bare) and `[i]`. */
+  private strictPath(): string {
+    let s = ''
+    for (let j = 0; j < this.ss.length; j++) {
+      const e = this.ss[j] as string | number
+      s += typeof e === 'number' ? `[${e}]` : j === 0 ? e : `.${e}`
+    }
+    return s
   }
+
+  pushKey(key: string): void {
+    this.ss.push(key)
+  }
+}
+
+/** A field in the error context: its FieldStack entries and the name of the struct it belongs to. */
+export interface FieldFrame {
+  readonly stack: readonly string[]
+  readonly struct: string
 }
 
 /** A node's decoder: the marshalled Go value, or NIL for a nil pointer / slice / map. */
@@ -242,7 +271,7 @@ function bytesDecoder(goType: string): Decoder {
     if (Array.isArray(v)) {
       const bytes: number[] = []
       for (let i = 0; i < v.length; i++) {
-        ctx.ss.push(`[${i}]`)
+        ctx.ss.push(i)
         bytes.push(Number(u8(v[i], ctx)))
         ctx.ss.pop()
       }
@@ -267,7 +296,7 @@ function sliceDecoder(goType: string, elem: Decoder): Decoder {
     const out = new Array(v.length)
     const ss = ctx.ss
     for (let i = 0; i < v.length; i++) {
-      ss.push(`[${i}]`)
+      ss.push(i)
       const d = elem(v[i], ctx)
       out[i] = d === NIL ? null : d
       ss.pop()
@@ -284,22 +313,48 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
       return NIL
     }
     const keys = Object.keys(v)
-    const out: JSONObject = {}
-    const decoded: [string, unknown][] = []
-    for (const k of keys) {
-      ctx.pushKey(k)
+    const ss = ctx.ss
+    const values = new Array(keys.length)
+    // json.Marshal writes map keys sorted: most maps are written sorted already
+    let sorted = true
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string
+      if (i > 0 && !((keys[i - 1] as string) < k)) sorted = false
+      ss.push(k)
       const d = elem(v[k], ctx)
-      ctx.ss.pop()
-      decoded.push([k, d === NIL ? null : d])
+      ss.pop()
+      values[i] = d === NIL ? null : d
     }
-    // json.Marshal writes map keys sorted
-    if (keys.length > 1) decoded.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    for (const [k, d] of decoded) out[k] = d
+    const out: JSONObject = {}
+    if (sorted) {
+      for (let i = 0; i < keys.length; i++) out[keys[i] as string] = values[i]
+      return out
+    }
+    const order = keys.map((_, i) => i)
+    order.sort((a, b) => {
+      const x = keys[a] as string
+      const y = keys[b] as string
+      return x < y ? -1 : x > y ? 1 : 0
+    })
+    for (const i of order) out[keys[i] as string] = values[i]
     return out
   }
 }
 
 const anyDecoder: Decoder = (v) => structuredClone(v)
+
+/** Quantity texts seen → their canonical form or parse error (the same few values recur across objects). */
+const quantities = new Map<string, { text: string; error?: undefined } | { text?: undefined; error: string }>()
+function canonicalQuantity(text: string): { text: string; error?: undefined } | { text?: undefined; error: string } {
+  let r = quantities.get(text)
+  if (r === undefined) {
+    const q = parseQuantity(text.trim())
+    r = typeof q === 'string' ? { error: q } : { text: q.toString() }
+    if (quantities.size >= 4096) quantities.clear()
+    quantities.set(text, r)
+  }
+  return r
+}
 
 /** Types with their own UnmarshalJSON. */
 function unmarshalerDecoder(goType: string): Decoder {
@@ -309,9 +364,9 @@ function unmarshalerDecoder(goType: string): Decoder {
         if (v === null) return '0'
         // the raw JSON: a string's contents, or the literal
         const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : numberLiteral(v as number)
-        const q = parseQuantity(text.trim())
-        if (typeof q === 'string') throw new Abort(q)
-        return q.toString()
+        const q = canonicalQuantity(text)
+        if (q.error !== undefined) throw new Abort(q.error)
+        return q.text
       }
     case 'intstr.IntOrString':
       return (v, ctx) => {
@@ -405,7 +460,17 @@ function zeroStruct(id: string): JSONObject {
     }
     zeroCache.set(id, z)
   }
-  return structuredClone(z)
+  return cloneZero(z)
+}
+
+/** A copy of a zero struct (plain objects of primitives and nulls: what structuredClone would give). */
+function cloneZero(z: JSONObject): JSONObject {
+  const out: JSONObject = {}
+  for (const k in z) {
+    const v = z[k]
+    out[k] = typeof v === 'object' && v !== null ? cloneZero(v as JSONObject) : v
+  }
+  return out
 }
 
 const decoders = new Map<string, Decoder>()
@@ -450,65 +515,83 @@ export function decoderOf(t: TypeNode): Decoder {
   }
 }
 
-interface CompiledField {
+interface CompiledField extends FieldFrame {
   readonly name: string
   readonly type: TypeNode
   readonly decode: Decoder
   /** 0 keep, 1 omitempty, 2 omitzero */
   readonly omit: number
-  /** The error context's FieldStack entries: embedded Go names, then the JSON name. */
-  readonly stack: readonly string[]
+  /** The field's marshalled value when the body does not set it: SKIP when omitted, ZERO_STRUCT for a struct's zero. */
+  readonly unset: unknown
 }
+
+/** An unset field that is not written. */
+const SKIP = Symbol('skip')
+/** An unset struct field: a fresh zero struct of its type. */
+const ZERO_STRUCT = Symbol('zero struct')
+/** A field the body did not set (decoded values are never symbols). */
+const UNSET = Symbol('unset')
 
 function structDecoder(id: string): Decoder {
   const info = structInfo(id)
-  const fields: CompiledField[] = info.fields.map((row: FieldRow) => ({
-    name: row[0],
-    type: row[1],
-    decode: decoderOf(row[1]),
-    omit: row[2] & 2 ? 2 : row[2] & 1 ? 1 : 0,
-    stack: [...(row[3] ?? []), row[0]],
-  }))
+  const name = info.name
+  const goType = info.goType
+  const fields: CompiledField[] = info.fields.map((row: FieldRow) => {
+    const type = row[1]
+    const omit = row[2] & 2 ? 2 : row[2] & 1 ? 1 : 0
+    // the zero of an unset field and whether it is omitted, once (zeroOf of a struct is a fresh copy)
+    let unset: unknown
+    if (typeof type === 'string') unset = ZERO_STRUCT
+    else {
+      const z = zeroOf(type)
+      unset = (omit === 1 ? omitEmpty(type, z) : omit === 2 ? omitZero(type, z) : false) ? SKIP : z === NIL ? null : z
+    }
+    return {
+      name: row[0],
+      type,
+      decode: decoderOf(type),
+      omit,
+      stack: [...(row[3] ?? []), row[0]],
+      struct: name,
+      unset,
+    }
+  })
   const byName = new Map<string, number>()
   for (let i = 0; i < fields.length; i++) byName.set((fields[i] as CompiledField).name, i)
   const n = fields.length
-  const name = info.name
-  const goType = info.goType
   return (v, ctx) => {
     if (v === null) return zeroStruct(id)
     if (!isObject(v)) {
       ctx.save(ctx.typeError(jsonKind(v), goType))
       return zeroStruct(id)
     }
-    const values: unknown[] = new Array(n)
-    const set: boolean[] = new Array(n).fill(false)
-    const fs = ctx.fs
-    for (const key in v) {
-      if (!Object.hasOwn(v, key)) continue
+    const values: unknown[] = new Array(n).fill(UNSET)
+    const frames = ctx.fields
+    const ss = ctx.ss
+    for (const key of Object.keys(v)) {
       const i = byName.get(key)
       if (i === undefined) {
         ctx.unknown(key)
         continue
       }
       const f = fields[i] as CompiledField
-      const saved = fs.length
-      const savedStruct = ctx.struct
-      for (const s of f.stack) fs.push(s)
-      ctx.struct = name
-      ctx.pushKey(key)
-      const x = v[key]
+      frames.push(f)
+      ss.push(key)
       // null leaves a value field as it is; nils pointers, slices and maps
-      const d = f.decode(x, ctx)
-      ctx.ss.pop()
-      fs.length = saved
-      ctx.struct = savedStruct
-      values[i] = d
-      set[i] = true
+      values[i] = f.decode(v[key], ctx)
+      ss.pop()
+      frames.pop()
     }
     const out: JSONObject = {}
     for (let i = 0; i < n; i++) {
       const f = fields[i] as CompiledField
-      const d = set[i] ? values[i] : zeroOf(f.type)
+      const d = values[i]
+      if (d === UNSET) {
+        const u = f.unset
+        if (u === SKIP) continue
+        out[f.name] = u === ZERO_STRUCT ? zeroStruct(f.type as string) : u
+        continue
+      }
       if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) continue
       out[f.name] = d === NIL ? null : d
     }

@@ -530,17 +530,31 @@ function SetDefaults_ResourceList(m: JSONObject): void {
   for (const k of Object.keys(m)) {
     const v = m[k]
     if (typeof v !== 'string') continue
-    const q = parseQuantity(v)
-    if (typeof q === 'string') continue
-    const r = q.representation
-    if (r.kind !== 'int64' || r.scale >= -3) continue
-    const div = 10n ** BigInt(-3 - r.scale)
-    const neg = r.value < 0n
-    const a = neg ? -r.value : r.value
-    let up = a / div
-    if (up * div !== a) up += 1n
-    m[k] = newScaledQuantity(neg ? -up : up, -3, q.format).toString()
+    const up = roundedUp(v)
+    if (up !== undefined) m[k] = up
   }
+}
+
+/** Quantity texts → the text rounded up to milli scale, or undefined when unchanged (the same few values recur). */
+const roundedQuantities = new Map<string, string | undefined>()
+function roundedUp(v: string): string | undefined {
+  if (roundedQuantities.has(v)) return roundedQuantities.get(v)
+  let out: string | undefined
+  const q = parseQuantity(v)
+  if (typeof q !== 'string') {
+    const r = q.representation
+    if (r.kind === 'int64' && r.scale < -3) {
+      const div = 10n ** BigInt(-3 - r.scale)
+      const neg = r.value < 0n
+      const a = neg ? -r.value : r.value
+      let up = a / div
+      if (up * div !== a) up += 1n
+      out = newScaledQuantity(neg ? -up : up, -3, q.format).toString()
+    }
+  }
+  if (roundedQuantities.size >= 4096) roundedQuantities.clear()
+  roundedQuantities.set(v, out)
+  return out
 }
 
 function sortKeys(o: JSONObject, k: string): void {
@@ -592,16 +606,31 @@ function structDefaulter(id: string): Defaulter | undefined {
   building.add(id)
   const info = structInfo(id)
   const own = SET_DEFAULTS[id]
-  const steps: { name: string; type: TypeNode; hasDefault: boolean; value: unknown; sub?: Defaulter }[] = []
+  const steps: {
+    name: string
+    hasDefault: boolean
+    /** A pointer: defaulted when nil; else when zero (or equal to the type's marshalled zero). */
+    pointer: boolean
+    zero: unknown
+    value: unknown
+    /** The default is an object or array: copied for each object. */
+    clone: boolean
+    sub?: Defaulter
+  }[] = []
   for (const [name, type] of info.fields) {
     const hasDefault = info.defaults !== undefined && Object.hasOwn(info.defaults, name)
     const sub = defaulterOf(type)
     if (hasDefault || sub !== undefined) {
+      const value = hasDefault ? info.defaults?.[name] : undefined
+      const pointer = typeof type !== 'string' && type[0] === 'p'
       steps.push({
         name,
-        type,
         hasDefault,
-        value: hasDefault ? info.defaults?.[name] : undefined,
+        pointer,
+        // zeroOf of a struct is a fresh object, equal to no value: only primitives compare
+        zero: hasDefault && !pointer && typeof type !== 'string' ? zeroOf(type) : undefined,
+        value,
+        clone: typeof value === 'object' && value !== null,
         ...(sub ? { sub } : {}),
       })
     }
@@ -615,9 +644,8 @@ function structDefaulter(id: string): Defaulter | undefined {
       for (const s of steps) {
         if (s.hasDefault) {
           const cur = v[s.name]
-          const zero =
-            typeof s.type !== 'string' && s.type[0] === 'p' ? isNil(cur) : isZero(cur) || cur === zeroOf(s.type)
-          if (zero) v[s.name] = structuredClone(s.value)
+          const zero = s.pointer ? isNil(cur) : isZero(cur) || (s.zero !== undefined && cur === s.zero)
+          if (zero) v[s.name] = s.clone ? structuredClone(s.value) : s.value
         }
         if (s.sub !== undefined) {
           const x = v[s.name]
