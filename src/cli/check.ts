@@ -359,7 +359,7 @@ function admitOne(
   const m = meta(o)
   const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const kind = typeof o.kind === 'string' ? o.kind : ''
-  const id = identity(o, defaultNamespace)
+  const id = olds.size === 0 ? undefined : identity(o, defaultNamespace)
   const oldObject = id === undefined ? undefined : olds.get(id)
   const findings: Finding[] = []
   const at = (f: Omit<Finding, 'source'>): Finding => ({ ...f, source })
@@ -401,7 +401,7 @@ function admitOne(
         ? message
         : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
             .message
-    findings.push(...findingsOf(result, kind, denial).map(at))
+    for (const f of findingsOf(result, kind, denial)) findings.push(at(f))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
   const outcome = outcomeOf(findings)
@@ -463,11 +463,25 @@ function mutationFindings(r: AdmitResult): Omit<Finding, 'source'>[] {
   return out
 }
 
+/** An answer with nothing to report (the common case): allowed, nothing warned, noted or annotated. */
+function isClean(r: AdmitResult): boolean {
+  if (!r.allowed || r.status !== undefined || r.violations.length > 0 || r.warnings.length > 0) return false
+  if (r.noMatch !== undefined || r.customResource !== undefined || r.mutations !== undefined) return false
+  if (
+    r.mutationErrors !== undefined ||
+    (r.builtin !== undefined && (!r.builtin.allowed || r.builtin.nativeValidation !== 'validated'))
+  )
+    return false
+  for (const _ in r.auditAnnotations) return false
+  return true
+}
+
 function findingsOf(
   r: AdmitResult,
   kind: string,
   denial: (message: string, reason: string) => string,
 ): Omit<Finding, 'source'>[] {
+  if (isClean(r)) return []
   const out: Omit<Finding, 'source'>[] = mutationFindings(r)
   const cr = r.customResource
   // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it

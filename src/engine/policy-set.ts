@@ -437,6 +437,29 @@ export class PolicySet {
     )
   }
 
+  /** The target release's minor (feature-gated defaults and validation), once. */
+  private get minor(): number {
+    this.minorCache ??= releaseMinor(this.options.release ?? this.options.version ?? DEFAULT_KUBE_VERSION)
+    return this.minorCache
+  }
+  private minorCache: number | undefined
+
+  /** What dispatch() needs of the set: the same for every request, built once. */
+  private get dispatchContext(): Parameters<typeof dispatch>[2] {
+    if (this.dispatchContextCache === undefined) {
+      const strict = this.options.namespaces === 'strict'
+      this.dispatchContextCache = {
+        matcher: this.matcher,
+        mapper: this.mapper,
+        namespaceObject: (name) => this.namespaceObjects.get(name) ?? (strict ? undefined : assumedNamespace(name)),
+        authorize: this.options.authorize ?? defaultAuthorize,
+        convert: convertByApiVersion,
+      }
+    }
+    return this.dispatchContextCache
+  }
+  private dispatchContextCache: Parameters<typeof dispatch>[2] | undefined
+
   /** Whether any CRD was loaded, accepted or refused (objects of a refused one get its NotFound). */
   private get hasCRDs(): boolean {
     return this.crds.size > 0 || this.crds.problems.length > 0
@@ -482,7 +505,7 @@ export class PolicySet {
       a.subResource === '' &&
       isObject(attrs.object)
     ) {
-      const minor = releaseMinor(this.options.release ?? this.options.version ?? DEFAULT_KUBE_VERSION)
+      const minor = this.minor
       builtin = decodeBuiltin(attrs.object, { minor })
       if (builtin !== undefined) {
         if (!builtin.allowed) {
@@ -538,14 +561,7 @@ export class PolicySet {
         attrs = { ...attrs, object: customResource.object as JSONObject }
       }
     }
-    const strict = this.options.namespaces === 'strict'
-    const result = dispatch(attrs, this.hooks, {
-      matcher: this.matcher,
-      mapper: this.mapper,
-      namespaceObject: (name) => this.namespaceObjects.get(name) ?? (strict ? undefined : assumedNamespace(name)),
-      authorize: this.options.authorize ?? defaultAuthorize,
-      convert: convertByApiVersion,
-    })
+    const result = dispatch(attrs, this.hooks, this.dispatchContext)
     if (customResource === undefined) {
       if (builtin === undefined)
         return generatedName === undefined && mutated.mutatedObject === undefined
