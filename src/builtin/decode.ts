@@ -558,45 +558,110 @@ function structDecoder(id: string): Decoder {
   })
   const byName = new Map<string, number>()
   for (let i = 0; i < fields.length; i++) byName.set((fields[i] as CompiledField).name, i)
-  const n = fields.length
-  return (v, ctx) => {
-    if (v === null) return zeroStruct(id)
-    if (!isObject(v)) {
-      ctx.save(ctx.typeError(jsonKind(v), goType))
-      return zeroStruct(id)
+  return compileStruct(id, goType, fields, byName)
+}
+
+/**
+ * Whether omitempty (1) / omitzero (2) drops the marshalled value `x` of a node, as a JS expression
+ * (omitEmpty / omitZero specialised to the type); undefined when it never does.
+ */
+function omitCode(t: TypeNode, omit: number, x: string): string | undefined {
+  if (omit === 0) return undefined
+  // a struct is never omitted by omitempty; omitzero drops only a nil one
+  if (typeof t === 'string') return omit === 2 ? `(${x} == null)` : undefined
+  const k = t[0]
+  if (omit === 1) {
+    switch (k) {
+      case 'u':
+        return undefined
+      case 'i':
+      case 'n':
+      case 'f':
+        return `(${x} == null || ${x} === 0)`
+      case 'str':
+      case 'b':
+        return `(${x} == null || ${x} === '')`
+      case 'bool':
+        return `(${x} == null || ${x} === false)`
+      case 'l':
+        return `(${x} == null || ${x}.length === 0)`
+      case 'm':
+        return `(${x} == null || Object.keys(${x}).length === 0)`
+      default:
+        return `(${x} == null)`
     }
-    const values: unknown[] = new Array(n).fill(UNSET)
-    const frames = ctx.fields
-    const ss = ctx.ss
-    for (const key of Object.keys(v)) {
-      const i = byName.get(key)
-      if (i === undefined) {
-        ctx.unknown(key)
-        continue
-      }
-      const f = fields[i] as CompiledField
-      frames.push(f)
-      ss.push(key)
-      // null leaves a value field as it is; nils pointers, slices and maps
-      values[i] = f.decode(v[key], ctx)
-      ss.pop()
-      frames.pop()
-    }
-    const out: JSONObject = {}
-    for (let i = 0; i < n; i++) {
-      const f = fields[i] as CompiledField
-      const d = values[i]
-      if (d === UNSET) {
-        const u = f.unset
-        if (u === SKIP) continue
-        out[f.name] = u === ZERO_STRUCT ? zeroStruct(f.type as string) : u
-        continue
-      }
-      if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) continue
-      out[f.name] = d === NIL ? null : d
-    }
-    return out
   }
+  switch (k) {
+    case 'i':
+    case 'n':
+    case 'f':
+      return `(${x} == null || ${x} === 0)`
+    case 'str':
+      return `(${x} == null || ${x} === '')`
+    case 'bool':
+      return `(${x} == null || ${x} === false)`
+    default:
+      return `(${x} == null)`
+  }
+}
+
+/**
+ * A struct's decoder as one generated function (the fields unrolled: locals instead of arrays, the
+ * output written in Go field order with each field's omit rule inlined: omitEmpty / omitZero
+ * specialised by omitCode); built once per struct.
+ */
+function compileStruct(
+  id: string,
+  goType: string,
+  fields: readonly CompiledField[],
+  byName: ReadonlyMap<string, number>,
+): Decoder {
+  const n = fields.length
+  const lines: string[] = []
+  lines.push('return function decodeStruct(v, ctx) {')
+  lines.push('  if (v === null) return zeroStruct(id)')
+  lines.push('  if (!isObject(v)) { ctx.save(ctx.typeError(jsonKind(v), goType)); return zeroStruct(id) }')
+  for (let i = 0; i < n; i++) lines.push(`  let v${i} = UNSET`)
+  lines.push('  const frames = ctx.fields, ss = ctx.ss, keys = Object.keys(v)')
+  lines.push('  for (let k = 0; k < keys.length; k++) {')
+  lines.push('    const key = keys[k], i = byName.get(key)')
+  lines.push('    if (i === undefined) { ctx.unknown(key); continue }')
+  lines.push('    frames.push(F[i]); ss.push(key)')
+  lines.push('    switch (i) {')
+  for (let i = 0; i < n; i++) lines.push(`      case ${i}: v${i} = D${i}(v[key], ctx); break`)
+  lines.push('    }')
+  lines.push('    ss.pop(); frames.pop()')
+  lines.push('  }')
+  lines.push('  const out = {}')
+  for (let i = 0; i < n; i++) {
+    const f = fields[i] as CompiledField
+    const key = JSON.stringify(f.name)
+    const x = `v${i}`
+    const u = f.unset
+    const unset =
+      u === SKIP ? '' : u === ZERO_STRUCT ? `out[${key}] = zeroStruct(F[${i}].type)` : `out[${key}] = F[${i}].unset`
+    const omit = omitCode(f.type, f.omit, x)
+    const set =
+      omit === undefined
+        ? `out[${key}] = ${x} === undefined ? null : ${x}`
+        : `if (!${omit}) out[${key}] = ${x} === undefined ? null : ${x}`
+    lines.push(`  if (${x} === UNSET) { ${unset} } else { ${set} }`)
+  }
+  lines.push('  return out')
+  lines.push('}')
+  const decls = fields.map((_, i) => `const D${i} = F[${i}].decode`).join('\n')
+  const make = new Function(
+    'F',
+    'byName',
+    'id',
+    'goType',
+    'UNSET',
+    'zeroStruct',
+    'isObject',
+    'jsonKind',
+    `${decls}\n${lines.join('\n')}`,
+  ) as (...args: unknown[]) => Decoder
+  return make(fields, byName, id, goType, UNSET, zeroStruct, isObject, jsonKind)
 }
 
 export interface DecodeResult {
