@@ -318,11 +318,38 @@ describe('validation_test.go TestValidatePersistentVolumeClaimUpdate', () => {
       [],
     ],
   ]
+  const shrinkOld = pvc(spec({ resources: req('15G') }), { status: { phase: 'Bound', capacity: { storage: '10G' } } })
+  const shrink = (size: string) => pvc(spec({ resources: req(size) }))
+  cases.push(
+    ['valid-expand-shrink-resize-enabled', shrinkOld, shrink('13G'), []],
+    [
+      'invalid-expand-shrink-resize-enabled',
+      shrinkOld,
+      shrink('3G'),
+      ['spec.resources.requests.storage FieldValueForbidden'],
+    ],
+    [
+      'invalid-expand-shrink-to-status-resize-enabled',
+      shrinkOld,
+      shrink('10G'),
+      ['spec.resources.requests.storage FieldValueForbidden'],
+    ],
+    // PrepareForUpdate keeps the old status (Bound): Go's new Pending status does not reach validation
+    ['unbound-size-shrink-resize-enabled (status from the old claim)', shrinkOld, shrink('12G'), []],
+  )
   for (const [name, old, n, want] of cases) test(name, () => expect(fieldTypes(rv(n), rv(old))).toEqual(want))
   test('invalid-size-update-resize-enabled with RecoverVolumeExpansionFailure off (1.31)', () =>
     expect(texts(rv(pvc(spec({ resources: req('5G') }))), rv(validClaim), 31)).toEqual([
       'spec.resources.requests.storage: Forbidden: field can not be less than previous value',
     ]))
+  test('invalid-expand-shrink-recover-disabled (1.31)', () =>
+    expect(
+      fieldTypes(
+        rv(pvc(spec({ resources: req('13G') }))),
+        rv(pvc(spec({ resources: req('15G') }), { status: { phase: 'Bound', capacity: { storage: '10G' } } })),
+        31,
+      ),
+    ).toEqual(['spec.resources.requests.storage FieldValueForbidden']))
   test('the Forbidden text starts as the apiserver', () => {
     const t = texts(rv(pvc({ ...ro, storageClassName: 'fast2' })), rv(pvc({ ...ro, storageClassName: 'fast' })))
     expect(t[0]).toMatch(

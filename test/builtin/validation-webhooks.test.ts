@@ -363,58 +363,66 @@ describe('validation_test.go TestValidateMutatingWebhookConfiguration (reinvocat
     ]))
 })
 
-describe('validation_test.go TestValidateValidatingWebhookConfigurationUpdate', () => {
-  const K = 'ValidatingWebhookConfiguration'
-  const rv = (o: O) => tweak(o, (x) => (x.metadata.resourceVersion = '1'))
-  const cases: [string, O[], O[], string][] = [
-    ['should pass on valid new AdmissionReviewVersion', [hook({ admissionReviewVersions: ['v1beta1'] })], [hook()], ''],
-    [
-      'should pass on invalid AdmissionReviewVersion with invalid previous versions',
-      [hook({ admissionReviewVersions: ['invalid-v1', 'invalid-v2'] })],
-      [hook({ admissionReviewVersions: ['invalid-v0'] })],
-      '',
-    ],
-    [
-      'should fail on invalid AdmissionReviewVersion with valid previous versions',
-      [hook({ admissionReviewVersions: ['invalid-v1'] })],
-      [hook({ admissionReviewVersions: ['v1beta1', 'invalid-v1'] })],
-      'Invalid value: ["invalid-v1"]',
-    ],
-    [
-      'should fail on invalid AdmissionReviewVersion with missing previous versions',
-      [hook({ admissionReviewVersions: ['invalid-v1'] })],
-      [hook()],
-      'Invalid value: ["invalid-v1"]',
-    ],
-    [
-      'Webhooks must have unique names when old config has unique names',
-      [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
-      [hook({ sideEffects: 'Unknown' })],
-      'webhooks[1].name: Duplicate value: "webhook.k8s.io"',
-    ],
-    [
-      'Webhooks can have duplicate names when old config has duplicate names',
-      [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
-      [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
-      '',
-    ],
-    [
-      'Webhooks must compile CEL expressions with StoredExpression environment if already in use',
-      [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
-      [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
-      '',
-    ],
-    [
-      'Webhooks must compile CEL expressions with NewExpression environment if not already in use',
-      [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
-      [hook({ matchConditions: [{ name: 'checkStorage', expression: 'true' }] })],
-      "undeclared reference to 'test'",
-    ],
-  ]
-  for (const [name, n, old, expected] of cases)
-    test(name, () => {
-      const errs = errors(rv(cfg(K, n)), rv(cfg(K, old)))
-      if (expected === '') expect(errs.map((e) => `${e.field} ${e.type}`)).toEqual([])
-      else expect(aggregateString(errs)).toContain(expected)
-    })
-})
+for (const [fn, K] of [
+  ['TestValidateValidatingWebhookConfigurationUpdate', 'ValidatingWebhookConfiguration'],
+  ['TestValidateMutatingWebhookConfigurationUpdate', 'MutatingWebhookConfiguration'],
+] as const)
+  describe(`validation_test.go ${fn}`, () => {
+    const rv = (o: O) => tweak(o, (x) => (x.metadata.resourceVersion = '1'))
+    const cases: [string, O[], O[], string][] = [
+      [
+        'should pass on valid new AdmissionReviewVersion',
+        [hook({ admissionReviewVersions: ['v1beta1'] })],
+        [hook()],
+        '',
+      ],
+      [
+        'should pass on invalid AdmissionReviewVersion with invalid previous versions',
+        [hook({ admissionReviewVersions: ['invalid-v1', 'invalid-v2'] })],
+        [hook({ admissionReviewVersions: ['invalid-v0'] })],
+        '',
+      ],
+      [
+        'should fail on invalid AdmissionReviewVersion with valid previous versions',
+        [hook({ admissionReviewVersions: ['invalid-v1'] })],
+        [hook({ admissionReviewVersions: ['v1beta1', 'invalid-v1'] })],
+        'Invalid value: ["invalid-v1"]',
+      ],
+      [
+        'should fail on invalid AdmissionReviewVersion with missing previous versions',
+        [hook({ admissionReviewVersions: ['invalid-v1'] })],
+        [hook()],
+        'Invalid value: ["invalid-v1"]',
+      ],
+      [
+        'Webhooks must have unique names when old config has unique names',
+        [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
+        [hook({ sideEffects: 'Unknown' })],
+        'webhooks[1].name: Duplicate value: "webhook.k8s.io"',
+      ],
+      [
+        'Webhooks can have duplicate names when old config has duplicate names',
+        [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
+        [hook({ sideEffects: 'Unknown' }), hook({ sideEffects: 'Unknown' })],
+        '',
+      ],
+      [
+        'Webhooks must compile CEL expressions with StoredExpression environment if already in use',
+        [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
+        [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
+        '',
+      ],
+      [
+        'Webhooks must compile CEL expressions with NewExpression environment if not already in use',
+        [hook({ matchConditions: [{ name: 'checkStorage', expression: 'test() == true' }] })],
+        [hook({ matchConditions: [{ name: 'checkStorage', expression: 'true' }] })],
+        "undeclared reference to 'test'",
+      ],
+    ]
+    for (const [name, n, old, expected] of cases)
+      test(name, () => {
+        const errs = errors(rv(cfg(K, n)), rv(cfg(K, old)))
+        if (expected === '') expect(errs.map((e) => `${e.field} ${e.type}`)).toEqual([])
+        else expect(aggregateString(errs)).toContain(expected)
+      })
+  })
