@@ -717,7 +717,12 @@ export class PolicySet {
       namespace: ns,
       operation,
       object: operation === 'DELETE' ? null : object,
-      oldObject: options.oldObject ?? null,
+      // the previous revision as the cluster stored it: in the request's namespace when its manifest names none
+      // (rest.EnsureObjectNamespaceMatchesRequestNamespace filled it on its own write)
+      oldObject:
+        options.oldObject !== undefined && resource.namespaced && metaOf(options.oldObject).namespace === undefined
+          ? { ...options.oldObject, metadata: { ...metaOf(options.oldObject), namespace: ns } }
+          : (options.oldObject ?? null),
       options: null,
       userInfo: options.userInfo ?? DEFAULT_USER,
       dryRun: options.dryRun ?? false,

@@ -291,3 +291,28 @@ describe('kelp check --jobs', () => {
     expect(one.summary).toMatchObject({ objects: 8, denied: 8 })
   })
 })
+
+describe('kelp check --old with -n', () => {
+  // the stored previous revision is in the namespace its write was made in (the apiserver fills an object's
+  // empty namespace from the request: rest.EnsureObjectNamespaceMatchesRequestNamespace), so an update of
+  // a manifest without a namespace is not a change of metadata.namespace (differential corpus case)
+  it('an UPDATE of a namespace-less custom resource under -n is not an immutable-namespace error', () => {
+    const dir = tmp('kelp-oldns-')
+    writeFileSync(
+      join(dir, 'crd.yaml'),
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}\n',
+    )
+    writeFileSync(
+      join(dir, 'old.yaml'),
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 1}\n',
+    )
+    writeFileSync(
+      join(dir, 'new.yaml'),
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 2}\n',
+    )
+    const r = json(
+      kelp(['check', 'new.yaml', '--old', 'old.yaml', '-p', 'crd.yaml', '-n', 'team', '-o', 'json'], dir).out,
+    )
+    expect(r.objects.map((o) => [o.operation, o.outcome])).toEqual([['UPDATE', 'allowed']])
+  })
+})
