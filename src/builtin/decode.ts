@@ -518,7 +518,8 @@ export function decoderOf(t: TypeNode): Decoder {
 interface CompiledField extends FieldFrame {
   readonly name: string
   readonly type: TypeNode
-  readonly decode: Decoder
+  /** The field's decoder, built on first use (a run meets few of a kind's fields). */
+  decode: Decoder | undefined
   /** 0 keep, 1 omitempty, 2 omitzero */
   readonly omit: number
   /** The field's marshalled value when the body does not set it: SKIP when omitted, ZERO_STRUCT for a struct's zero. */
@@ -549,7 +550,7 @@ function structDecoder(id: string): Decoder {
     return {
       name: row[0],
       type,
-      decode: decoderOf(type),
+      decode: undefined,
       omit,
       stack: [...(row[3] ?? []), row[0]],
       struct: name,
@@ -558,8 +559,54 @@ function structDecoder(id: string): Decoder {
   })
   const byName = new Map<string, number>()
   for (let i = 0; i < fields.length; i++) byName.set((fields[i] as CompiledField).name, i)
-  return compileStruct(id, goType, fields, byName)
+  const n = fields.length
+  // interpreted for its first objects (a one-file run pays no code generation), then generated
+  let calls = 0
+  let impl: Decoder = (v, ctx) => {
+    if (++calls >= COMPILE_AFTER) impl = compileStruct(id, goType, fields, byName)
+    if (v === null) return zeroStruct(id)
+    if (!isObject(v)) {
+      ctx.save(ctx.typeError(jsonKind(v), goType))
+      return zeroStruct(id)
+    }
+    const values: unknown[] = new Array(n).fill(UNSET)
+    const frames = ctx.fields
+    const ss = ctx.ss
+    for (const key of Object.keys(v)) {
+      const i = byName.get(key)
+      if (i === undefined) {
+        ctx.unknown(key)
+        continue
+      }
+      const f = fields[i] as CompiledField
+      f.decode ??= decoderOf(f.type)
+      frames.push(f)
+      ss.push(key)
+      // null leaves a value field as it is; nils pointers, slices and maps
+      values[i] = f.decode(v[key], ctx)
+      ss.pop()
+      frames.pop()
+    }
+    const out: JSONObject = {}
+    for (let i = 0; i < n; i++) {
+      const f = fields[i] as CompiledField
+      const d = values[i]
+      if (d === UNSET) {
+        const u = f.unset
+        if (u === SKIP) continue
+        out[f.name] = u === ZERO_STRUCT ? zeroStruct(f.type as string) : u
+        continue
+      }
+      if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) continue
+      out[f.name] = d === NIL ? null : d
+    }
+    return out
+  }
+  return (v, ctx) => impl(v, ctx)
 }
+
+/** Objects a struct's decoder interprets before its code is generated. */
+const COMPILE_AFTER = 16
 
 /**
  * Whether omitempty (1) / omitzero (2) drops the marshalled value `x` of a node, as a JS expression
@@ -649,6 +696,7 @@ function compileStruct(
   }
   lines.push('  return out')
   lines.push('}')
+  for (const f of fields) f.decode ??= decoderOf(f.type)
   const decls = fields.map((_, i) => `const D${i} = F[${i}].decode`).join('\n')
   const make = new Function(
     'F',
