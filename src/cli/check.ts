@@ -552,11 +552,14 @@ function findingsOf(
         })
       }
     } else {
+      // a request the apiserver refuses before validation: its Status reason decides kubectl's line (400: a body
+      // that does not decode, strict unknown fields included: `Error from server (BadRequest): …`)
       out.push({
         level: 'deny',
         type: cr.status?.code === 404 ? 'not-served' : 'invalid',
         rule: `crd/${kind}`,
-        message: cr.message ?? '',
+        ...(cr.status?.code === 400 ? { reason: 'BadRequest' } : {}),
+        message: cr.status?.code === 400 ? cr.status.message : (cr.message ?? ''),
       })
     }
   }

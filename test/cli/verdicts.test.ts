@@ -138,3 +138,27 @@ describe('kelp check -o yaml: objects as the cluster would store them', () => {
     expect(r.status).toBe(1)
   })
 })
+
+describe('kelp check: a custom resource with an unknown field (kubectl sends fieldValidation=Strict)', () => {
+  // what a real kube-apiserver 1.37 answered in the differential corpus: 400 BadRequest, the decoder's message
+  // (apiserver pkg/endpoints/handlers/rest.go transformDecodeError), kubectl's create prefix before it
+  it('is a BadRequest in kubectl’s line, not an Invalid cause', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-strict-'))
+    writeFileSync(
+      join(dir, 'crd.yaml'),
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}\n',
+    )
+    writeFileSync(
+      join(dir, 'w.yaml'),
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: a}\nspec: {size: 1, shape: round}\n',
+    )
+    const r = spawnSync(process.execPath, [cli, 'check', 'w.yaml', '-p', 'crd.yaml', '--pack', 'off'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    expect(r.stdout).toContain(
+      '  Error from server (BadRequest): error when creating "w.yaml": Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.shape"\n',
+    )
+  })
+})

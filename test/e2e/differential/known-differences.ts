@@ -35,28 +35,4 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
         d.kelp.replace(/^rejected: /, ''),
       ),
   },
-  {
-    id: 'strict-decoding-bad-request',
-    reason:
-      "an unknown field under kubectl's default --validate=strict is a 400 BadRequest whose message is the " +
-      'decoder\'s (`<Kind> in version "<v>" cannot be handled as a <Kind>: strict decoding error: unknown field ' +
-      '"<path>"`); kelp reports the same text as a 422 Invalid cause (`The <Kind> "<name>" is invalid: …`)',
-    source:
-      'k8s.io/apiserver pkg/endpoints/handlers/rest.go transformDecodeError (create.go / patch.go with fieldValidation=Strict)',
-    match: (d) =>
-      d.aspect === 'error' &&
-      d.kubectl.startsWith('Error from server (BadRequest): ') &&
-      d.kubectl.includes('strict decoding error: unknown field') &&
-      d.kelp.endsWith(d.kubectl.slice('Error from server (BadRequest): '.length)),
-  },
-  {
-    id: 'old-revision-default-namespace',
-    reason:
-      'kelp check -n gives the inputs their namespace but not the objects of --old, so an UPDATE of a namespaced ' +
-      'object whose files leave the namespace out compares a namespaced object with one in no namespace ' +
-      '(`metadata.namespace: Invalid value: "<ns>": field is immutable`); kubectl -n applies to both',
-    source: 'k8s.io/cli-runtime pkg/resource/visitor.go SetNamespace (kubectl -n for every object read)',
-    match: (d) =>
-      d.case.old !== undefined && /metadata\.namespace: Invalid value: "[^"]*": field is immutable/.test(d.kelp),
-  },
 ]
