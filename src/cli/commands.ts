@@ -218,7 +218,7 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
   program
     .command('serve')
     .description(
-      'serve the policies as a validating admission webhook over HTTPS: POST /validate (AdmissionReview v1), ' +
+      'serve the policies as admission webhooks over HTTPS: POST /validate and /mutate (AdmissionReview v1), ' +
         'GET /healthz, /readyz, /metrics; policy paths and certificate files are watched and reloaded',
     )
     .option(

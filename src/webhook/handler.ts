@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type {
   AdmissionAttributes,
@@ -44,14 +44,25 @@ export interface ResponseStatus {
   readonly details?: unknown
 }
 
-/** admission/v1 AdmissionResponse (the fields a validating webhook may set). */
+/** admission/v1 AdmissionResponse (the fields a validating webhook may set; a mutating one also the patch). */
 export interface AdmissionResponse {
   readonly uid: string
   readonly allowed: boolean
   readonly status?: ResponseStatus
   readonly warnings?: readonly string[]
   readonly auditAnnotations?: Readonly<Record<string, string>>
+  /** /mutate: the only patch type admission/v1 has, set with `patch`. */
+  readonly patchType?: 'JSONPatch'
+  /** /mutate: base64 of the RFC 6902 patch (JSON) from the review's object to the mutated one. */
+  readonly patch?: string
 }
+
+/**
+ * What a handler answers: `validate` (POST /validate: the validating policies, CRD validation; the
+ * object is taken as the apiserver sends it, mutations already applied) or `mutate` (POST /mutate:
+ * the MutatingAdmissionPolicies, answered as a JSON patch).
+ */
+export type AdmissionMode = 'validate' | 'mutate'
 
 export interface AdmissionReviewResponse {
   readonly apiVersion: typeof ADMISSION_API_VERSION
@@ -73,11 +84,19 @@ export interface AdmitEvent {
   readonly response: AdmissionResponse
   /** The set that answered (metrics label by what it loaded, not by request text). */
   readonly policySet?: PolicySet
+  /** The endpoint's mode (unset: validate). */
+  readonly mode?: AdmissionMode
 }
 
 export interface AdmissionHandlerOptions {
   /** Called after each request the engine answered (not for 4xx / 5xx). Exceptions are ignored. */
   readonly onAdmit?: (event: AdmitEvent) => void
+  /**
+   * `validate` (default): the AdmitResult as a validating webhook's answer. `mutate`: as a mutating
+   * webhook's (mutationResponse). The set decides what runs: give a mutating handler a set of the
+   * MutatingAdmissionPolicies (with the CRDs, params, Namespaces), a validating one a set without them.
+   */
+  readonly mode?: AdmissionMode
 }
 
 export interface AdmissionHandler {
@@ -352,6 +371,42 @@ export function admissionResponse(uid: string, result: AdmitResult): AdmissionRe
   return response
 }
 
+// --- /mutate -------------------------------------------------------------------------------------
+
+/**
+ * JSON text of a patch with int64s exact: values of the review read as bigint (json.ts) are written
+ * back as the integer literals they were (JSON.stringify refuses bigint).
+ */
+export function stringifyExact(value: unknown): string {
+  let marked = false
+  const token = BIGINT_TOKEN
+  const text = JSON.stringify(value, (_k, v) => {
+    if (typeof v !== 'bigint') return v
+    marked = true
+    return `${token}${v.toString()}`
+  })
+  if (!marked) return text
+  return text.replace(new RegExp(`"${token}(-?\\d+)"`, 'g'), '$1')
+}
+/** A marker no JSON text of a review holds (random per process). */
+const BIGINT_TOKEN = `kelp-bigint-${randomBytes(8).toString('hex')}:`
+
+/**
+ * AdmitResult → a mutating webhook's AdmissionResponse (apiserver webhook/mutating/dispatcher.go
+ * callAttrMutatingHook: a patch needs patchType JSONPatch; the patched object is then decoded and
+ * defaulted by the apiserver). Allowed with `patch` (base64 of the RFC 6902 JSON from the review's
+ * object to the mutated one) only when the mutating policies changed it; a mutation that failed under
+ * failurePolicy Fail is the plugin's denial (`policy '<p>' with binding '<b>' denied request: …`). No
+ * warnings or audit annotations: the mutating policies make none, and the apiserver reports its own
+ * schema warnings itself.
+ */
+export function mutationResponse(uid: string, result: AdmitResult): AdmissionResponse {
+  if (!result.allowed) return { uid, allowed: false, status: deniedStatus(result) }
+  const patch = result.patch
+  if (patch === undefined || patch.length === 0) return { uid, allowed: true }
+  return { uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(stringifyExact(patch)).toString('base64') }
+}
+
 /**
  * The framework-neutral handler. `getPolicySet` is read once per request (the server swaps sets
  * atomically by returning another one; a request in flight keeps the set it started with).
@@ -380,12 +435,19 @@ export function createAdmissionHandler(
       return new Refusal(errorResponse(500, message))
     }
   }
+  const mutate = options.mode === 'mutate'
   /** Stage 3: the AdmissionReview answered. */
   const answer = (parsed: Parsed, result: AdmitResult, policySet: PolicySet): HandlerResponse => {
-    const response = admissionResponse(parsed.uid, result)
+    const response = mutate ? mutationResponse(parsed.uid, result) : admissionResponse(parsed.uid, result)
     if (options.onAdmit !== undefined) {
       try {
-        options.onAdmit({ attributes: parsed.attributes, result, response, policySet })
+        options.onAdmit({
+          attributes: parsed.attributes,
+          result,
+          response,
+          policySet,
+          ...(mutate ? { mode: 'mutate' as const } : {}),
+        })
       } catch {
         // observers never change the answer
       }

@@ -6,6 +6,7 @@ export {
   ADMISSION_KIND,
   type AdmissionHandler,
   type AdmissionHandlerOptions,
+  type AdmissionMode,
   type AdmissionResponse,
   type AdmissionReviewResponse,
   type AdmitEvent,
@@ -13,8 +14,10 @@ export {
   createAdmissionHandler,
   errorResponse,
   type HandlerResponse,
+  mutationResponse,
   parseAdmissionReview,
   type ResponseStatus,
+  stringifyExact,
   webhookAuditAnnotationKey,
 } from './handler.js'
 export { createLogger, LOG_LEVELS, type Logger, type LoggerOptions, type LogLevel } from './log.js'

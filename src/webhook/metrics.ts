@@ -28,9 +28,10 @@ export interface WebhookMetrics {
   observeReload(target: ReloadTarget, ok: boolean): void
   observeRefusal(reason: RefusalReason): void
   setPoliciesLoaded(n: number): void
+  setMutatingPoliciesLoaded(n: number): void
 }
 
-export const ROUTES = ['/validate', '/healthz', '/readyz', '/metrics'] as const
+export const ROUTES = ['/validate', '/mutate', '/healthz', '/readyz', '/metrics'] as const
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): WebhookMetrics {
   const registry = new Registry()
@@ -90,6 +91,25 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     registers,
     collect: collectCells,
   })
+  const mutationReviews = new Counter({
+    name: 'kelp_mutation_reviews_total',
+    help:
+      'AdmissionReviews answered on /mutate, by outcome (allowed true/false), operation and whether the answer ' +
+      'carried a patch (patched true/false).',
+    labelNames: ['allowed', 'operation', 'patched'] as const,
+    registers,
+    collect: collectCells,
+  })
+  const mutations = new Counter({
+    name: 'kelp_mutations_total',
+    help:
+      'MutatingAdmissionPolicy invocations on /mutate by policy and binding (the loaded names): result is ' +
+      '"applied" for an invocation that changed the object (a reinvocation counts again), "error" for an ' +
+      'error under failurePolicy Fail (binding "" for a policy-level configuration error).',
+    labelNames: ['policy', 'binding', 'result'] as const,
+    registers,
+    collect: collectCells,
+  })
   const reloads = new Counter({
     name: 'kelp_reloads_total',
     help: 'Reloads of the policy set and of the serving certificate, by result (success, failure).',
@@ -105,6 +125,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
   const policies = new Gauge({
     name: 'kelp_policies_loaded',
     help: 'ValidatingAdmissionPolicies with at least one binding in the serving policy set.',
+    registers,
+  })
+  const mutatingPolicies = new Gauge({
+    name: 'kelp_mutating_policies_loaded',
+    help: 'MutatingAdmissionPolicies with at least one binding in the serving policy set (/mutate).',
     registers,
   })
   const refusals = new Counter({
@@ -141,6 +166,35 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     return c
   }
 
+  const mutationReviewCells = new Map<string, Cell>()
+  const mutationCells = new Map<string, Cell>()
+  const mutation = (policy: string, binding: string, result: string): Cell => {
+    const key = `${policy}\0${binding}\0${result}`
+    let c = mutationCells.get(key)
+    if (c === undefined) {
+      c = cell(mutations, { policy, binding, result })
+      mutationCells.set(key, c)
+    }
+    return c
+  }
+  /** A /mutate answer: its review and each invocation's outcome (names from the loaded policies). */
+  const observeMutate = ({ attributes, result, response }: AdmitEvent) => {
+    const patched = response.patch !== undefined
+    const key = `${result.allowed ? 't' : 'f'}${patched ? 't' : 'f'}${attributes.operation}`
+    let c = mutationReviewCells.get(key)
+    if (c === undefined) {
+      c = cell(mutationReviews, {
+        allowed: String(result.allowed),
+        operation: attributes.operation,
+        patched: String(patched),
+      })
+      mutationReviewCells.set(key, c)
+    }
+    c.n++
+    for (const m of result.mutations ?? []) mutation(m.policy, m.binding, 'applied').n++
+    for (const e of result.mutationErrors ?? []) mutation(e.policy, e.binding ?? '', 'error').n++
+  }
+
   return {
     registry,
     observeRequest(path, code, seconds) {
@@ -153,14 +207,18 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
       c.n++
       route.latency.observe(seconds)
     },
-    observeAdmit({ attributes, result, policySet }) {
-      const key = result.allowed ? `t${attributes.operation}` : `f${attributes.operation}`
-      let c = reviewCells.get(key)
-      if (c === undefined) {
-        c = cell(reviews, { allowed: String(result.allowed), operation: attributes.operation })
-        reviewCells.set(key, c)
+    observeAdmit(event) {
+      const { attributes, result, policySet } = event
+      if (event.mode === 'mutate') observeMutate(event)
+      else {
+        const key = result.allowed ? `t${attributes.operation}` : `f${attributes.operation}`
+        let c = reviewCells.get(key)
+        if (c === undefined) {
+          c = cell(reviews, { allowed: String(result.allowed), operation: attributes.operation })
+          reviewCells.set(key, c)
+        }
+        c.n++
       }
-      c.n++
       for (const v of result.violations) {
         const r = v.evaluation === 'Error' ? 'error' : 'failed'
         for (const action of v.actions) decision('ValidatingAdmissionPolicy', v.policy, action, r).n++
@@ -181,6 +239,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     },
     setPoliciesLoaded(n) {
       policies.set(n)
+    },
+    setMutatingPoliciesLoaded(n) {
+      mutatingPolicies.set(n)
     },
   }
 }

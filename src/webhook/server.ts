@@ -12,7 +12,7 @@ import { type AddressInfo, Server as NetServer, type Socket } from 'node:net'
 import { dirname } from 'node:path'
 import { expandPaths, parseManifests } from '../cli/load.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
-import { createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
+import { type AdmitEvent, createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
 import { createLogger, type Logger } from './log.js'
 import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
@@ -94,8 +94,10 @@ export interface WebhookServer {
   /** The plain-HTTP metrics port, when one was asked for. */
   readonly metricsPort?: number
   readonly metrics: WebhookMetrics
-  /** The serving policy set (undefined until one loaded). */
+  /** The serving policy set of /validate (undefined until one loaded). */
   policySet(): PolicySet | undefined
+  /** The serving policy set of /mutate: the MutatingAdmissionPolicies (undefined until one loaded). */
+  mutatingPolicySet(): PolicySet | undefined
   /** Reloads the policy set now, in slices (`force`: even when the files did not change). */
   reloadPolicies(force?: boolean): Promise<ReloadResult>
   /** Reloads the certificate and key now. */
@@ -176,6 +178,15 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * each policy's expressions compiled. The outcome is buildPolicySet's.
  */
 export async function buildPolicySetInSlices(read: PolicyFiles, options: PolicySetOptions = {}): Promise<PolicyLoad> {
+  const parsed = await parseInSlices(read)
+  if (!parsed.ok) return parsed
+  return buildObjectsInSlices(parsed.objects, options)
+}
+
+/** The policy files parsed, one file per turn of the event loop. */
+async function parseInSlices(
+  read: PolicyFiles,
+): Promise<{ ok: true; objects: Record<string, unknown>[] } | { ok: false; errors: string[] }> {
   const errors = [...read.errors]
   const objects: Record<string, unknown>[] = []
   for (const { file, text } of read.texts) {
@@ -187,7 +198,14 @@ export async function buildPolicySetInSlices(read: PolicyFiles, options: PolicyS
     }
     await turn()
   }
-  if (errors.length > 0) return { ok: false, errors }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, objects }
+}
+
+async function buildObjectsInSlices(
+  objects: Record<string, unknown>[],
+  options: PolicySetOptions,
+): Promise<PolicyLoad> {
+  const errors: string[] = []
   const validated = new Set<object>()
   try {
     for (const o of objects) {
@@ -209,6 +227,65 @@ export async function buildPolicySetInSlices(read: PolicyFiles, options: PolicyS
     return { ok: true, set, objects: objects.length }
   } catch (e) {
     return { ok: false, errors: [`building the policy set failed: ${(e as Error).message}`] }
+  }
+}
+
+const isMutatingMaterial = (o: object) => {
+  const k = materialKind(o)
+  return k === 'MutatingAdmissionPolicy' || k === 'MutatingAdmissionPolicyBinding'
+}
+const isValidatingMaterial = (o: object) => {
+  const k = materialKind(o)
+  return k === 'ValidatingAdmissionPolicy' || k === 'ValidatingAdmissionPolicyBinding'
+}
+
+/** The two sets `kelp serve` answers with: /validate's and /mutate's. */
+export type ServingLoad =
+  | { ok: true; set: PolicySet; mutating: PolicySet; objects: number; mutatingPolicies: number }
+  | { ok: false; errors: string[] }
+
+/**
+ * The sets of `kelp serve`, in slices: /validate's from every object but the MutatingAdmissionPolicies
+ * and their bindings (the apiserver calls the mutating webhooks first and sends /validate the mutated
+ * object: mutating it again would judge an object the cluster does not store), /mutate's from every
+ * object but the ValidatingAdmissionPolicies and their bindings (CRDs, params and Namespaces in both).
+ * Without mutating policies /mutate's set is empty: it answers every review allowed, with no patch.
+ * A problem in either set fails the load (each text once).
+ */
+export async function buildServingSets(read: PolicyFiles, options: PolicySetOptions = {}): Promise<ServingLoad> {
+  const parsed = await parseInSlices(read)
+  if (!parsed.ok) return parsed
+  const objects = parsed.objects
+  const validating = await buildObjectsInSlices(
+    objects.filter((o) => !isMutatingMaterial(o)),
+    options,
+  )
+  const mutatingObjects = objects.filter((o) => !isValidatingMaterial(o))
+  const hasMutating = mutatingObjects.some(isMutatingMaterial)
+  const mutating = hasMutating ? await buildObjectsInSlices(mutatingObjects, options) : undefined
+  const errors = [
+    ...new Set([
+      ...(validating.ok ? [] : validating.errors),
+      ...(mutating === undefined || mutating.ok ? [] : mutating.errors),
+    ]),
+  ]
+  if (errors.length > 0 || !validating.ok || (mutating !== undefined && !mutating.ok)) return { ok: false, errors }
+  const bound = new Set(
+    mutatingObjects
+      .filter((o) => materialKind(o) === 'MutatingAdmissionPolicyBinding')
+      .map((o) => String((o as { spec?: { policyName?: unknown } }).spec?.policyName ?? '')),
+  )
+  const mutatingPolicies = mutatingObjects.filter(
+    (o) =>
+      materialKind(o) === 'MutatingAdmissionPolicy' &&
+      bound.has(String((o as { metadata?: { name?: unknown } }).metadata?.name ?? '')),
+  ).length
+  return {
+    ok: true,
+    set: validating.set,
+    mutating: mutating?.set ?? PolicySet.build([], options),
+    objects: objects.length,
+    mutatingPolicies,
   }
 }
 
@@ -284,8 +361,10 @@ const PIPELINE_LIMIT = 32
 class Request extends IncomingMessage {
   started = 0
   path = ''
-  /** Reading a body (POST /validate). */
+  /** Reading a body (POST /validate, /mutate). */
   reading = false
+  /** POST /mutate. */
+  mutate = false
   /** The body's first piece, kept as it came (the common case: the whole body in one read). */
   first: Buffer | undefined = undefined
   /** From the second piece on: one buffer, grown by doubling (never sized from Content-Length). */
@@ -324,6 +403,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const maxConnections = options.maxConnections ?? 1024
 
   let current: PolicySet | undefined
+  /** /mutate's set, swapped with `current`. */
+  let currentMutating: PolicySet | undefined
   let policyFingerprint: string | undefined
   let certFingerprint: string | undefined
   /** Not ready (close() was called). */
@@ -333,29 +414,30 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   /** Bytes of request bodies in memory, all connections. */
   let held = 0
 
-  const handler = createAdmissionHandler(() => current, {
-    onAdmit: (event) => {
-      metrics.observeAdmit(event)
-      // the log fields only when a line is written (an allowed request is logged at debug)
-      if (event.result.allowed && !log.enabled('debug')) return
-      const a = event.attributes
-      const fields = {
-        uid: a.uid,
-        operation: a.operation,
-        resource: `${a.resource.group === '' ? '' : `${a.resource.group}/`}${a.resource.version}/${a.resource.resource}`,
-        namespace: a.namespace || undefined,
-        name: a.name || undefined,
-        user: a.userInfo.username || undefined,
-        allowed: event.result.allowed,
-        ...(event.response.status !== undefined
-          ? { code: event.response.status.code, reason: event.response.status.reason }
-          : {}),
-        warnings: event.result.warnings.length || undefined,
-      }
-      if (!event.result.allowed) log.info('request denied', { ...fields, message: event.response.status?.message })
-      else log.debug('request allowed', fields)
-    },
-  })
+  const onAdmit = (event: AdmitEvent) => {
+    metrics.observeAdmit(event)
+    // the log fields only when a line is written (an allowed request is logged at debug)
+    if (event.result.allowed && !log.enabled('debug')) return
+    const a = event.attributes
+    const fields = {
+      uid: a.uid,
+      operation: a.operation,
+      resource: `${a.resource.group === '' ? '' : `${a.resource.group}/`}${a.resource.version}/${a.resource.resource}`,
+      namespace: a.namespace || undefined,
+      name: a.name || undefined,
+      user: a.userInfo.username || undefined,
+      allowed: event.result.allowed,
+      ...(event.mode === 'mutate' ? { endpoint: '/mutate', patched: event.response.patch !== undefined } : {}),
+      ...(event.response.status !== undefined
+        ? { code: event.response.status.code, reason: event.response.status.reason }
+        : {}),
+      warnings: event.result.warnings.length || undefined,
+    }
+    if (!event.result.allowed) log.info('request denied', { ...fields, message: event.response.status?.message })
+    else log.debug('request allowed', fields)
+  }
+  const handler = createAdmissionHandler(() => current, { onAdmit })
+  const mutateHandler = createAdmissionHandler(() => currentMutating, { onAdmit, mode: 'mutate' })
 
   // --- reloads ---------------------------------------------------------------------------------------
   // one at a time, in slices (buildPolicySetInSlices): the serving set answers until the swap
@@ -372,7 +454,10 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     // builtins off: kube-apiserver decodes, defaults, names and validates (the strategy's, in the
     // store's BeforeCreate / BeforeUpdate) the object before it calls a validating webhook, so the
     // review's object is taken as it is (decoding it again cost ~16 µs per review and changed nothing)
-    const r = await buildPolicySetInSlices(read, { builtins: false, ...options.policySetOptions })
+    // (the mutating webhooks are called before that: MutatingAdmissionPolicies run on the object as
+    // the apiserver decoded and defaulted it; their ApplyConfiguration schemas are the release's
+    // built-in ones, which do not depend on `builtins`)
+    const r = await buildServingSets(read, { builtins: false, ...options.policySetOptions })
     if (!r.ok) {
       metrics.observeReload('policies', false)
       log.error(
@@ -383,13 +468,16 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       )
       return { target: 'policies', outcome: 'failed', errors: r.errors }
     }
-    current = r.set // the swap: a batch reads `current` once
+    current = r.set // the swap: a batch reads `current` (and `currentMutating`) once
+    currentMutating = r.mutating
     metrics.observeReload('policies', true)
     metrics.setPoliciesLoaded(r.set.policies.length)
+    metrics.setMutatingPoliciesLoaded(r.mutatingPolicies)
     log.info('policy set loaded', {
       paths: options.policies,
       objects: r.objects,
       policies: r.set.policies.length,
+      mutatingPolicies: r.mutatingPolicies,
       crds: [...r.set.crds].length,
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
@@ -627,8 +715,10 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const route = (req: Request, plain: boolean) => {
     const path = req.path
     switch (plain ? `plain:${path}` : path) {
+      case '/mutate':
       case '/validate': {
         if (!only(req, 'POST')) return
+        req.mutate = path === '/mutate'
         const declared = req.headers['content-length']
         if (declared !== undefined && Number(declared) > bodyLimit) return refuse(req, tooLarge(), 'body_too_large')
         req.reading = true
@@ -666,7 +756,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
             404,
             plain
               ? `no route ${path}: this port serves GET /metrics, /healthz, /readyz`
-              : `no route ${path}: kelp serves POST /validate, GET /healthz, /readyz, /metrics`,
+              : `no route ${path}: kelp serves POST /validate, /mutate, GET /healthz, /readyz, /metrics`,
           ),
         )
     }
@@ -687,7 +777,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     } else batch = []
     let answers: HandlerResponse[]
     try {
-      answers = handler.handleAll(requests.map((r) => r.body))
+      answers = answerAll(requests)
     } catch (e) {
       log.error('internal error handling AdmissionReviews', { error: e })
       answers = requests.map(() => errorResponse(500, 'internal error'))
@@ -705,6 +795,18 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
         answerFailed(req)
       }
     }
+  }
+  /** The batch's /validate reviews through one handleAll, its /mutate ones through the other, in order. */
+  const answerAll = (requests: readonly Request[]): HandlerResponse[] => {
+    let mutating = 0
+    for (const r of requests) if (r.mutate) mutating++
+    if (mutating === 0) return handler.handleAll(requests.map((r) => r.body))
+    if (mutating === requests.length) return mutateHandler.handleAll(requests.map((r) => r.body))
+    const v = handler.handleAll(requests.filter((r) => !r.mutate).map((r) => r.body))
+    const m = mutateHandler.handleAll(requests.filter((r) => r.mutate).map((r) => r.body))
+    let iv = 0
+    let im = 0
+    return requests.map((r) => (r.mutate ? m[im++] : v[iv++]) as HandlerResponse)
   }
   /** An answer that could not be written: a 500 if nothing went out yet, else the connection is cut. */
   const answerFailed = (req: Request) => {
@@ -934,6 +1036,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     ...(plainPort !== undefined ? { metricsPort: plainPort } : {}),
     metrics,
     policySet: () => current,
+    mutatingPolicySet: () => currentMutating,
     reloadPolicies: (force = true) => reloadPolicies(force),
     reloadCertificate: (force = true) => reloadCertificate(force),
     close,

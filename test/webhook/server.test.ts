@@ -161,9 +161,11 @@ describe.skipIf(!hasOpenssl)('kelp serve: admission over HTTPS', () => {
     })
     expect(chunked).toBe(413)
 
-    const nf = await send(srv.port, tls.cert, { path: '/mutate', body: '{}' })
+    const nf = await send(srv.port, tls.cert, { path: '/mutating', body: '{}' })
     expect(nf.status).toBe(404)
-    expect(nf.json().message).toBe('no route /mutate: kelp serves POST /validate, GET /healthz, /readyz, /metrics')
+    expect(nf.json().message).toBe(
+      'no route /mutating: kelp serves POST /validate, /mutate, GET /healthz, /readyz, /metrics',
+    )
     const get = await send(srv.port, tls.cert, { method: 'GET', path: '/validate' })
     expect(get.status).toBe(405)
     expect(get.headers.allow).toBe('POST')
