@@ -33,6 +33,13 @@ interface TestCase {
   readonly warnings?: number
   /** The releases the test applies to (`>=1.34`, `<1.32`, `1.37`, `>=1.31 <1.35`); all when unset. */
   readonly kubeVersions?: string
+  /**
+   * The object after the MutatingAdmissionPolicies, matched as a subset (subsetMismatch): every field
+   * given must be there with that value; `null` asserts a field absent (or null).
+   */
+  readonly mutated?: JSONObject
+  /** The RFC 6902 patch from the object the mutating policies received to the mutated one, exactly. */
+  readonly patch?: readonly unknown[]
 }
 
 interface Suite {
@@ -118,6 +125,49 @@ function describe(r: AdmitResult): string {
   if (!r.allowed) return `deny (${r.status?.message ?? r.customResource?.message ?? ''})`
   if (r.warnings.length > 0) return `warn (${r.warnings.join(' | ')})`
   return 'admit'
+}
+
+const isPlainObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  const numeric = (x: unknown) => typeof x === 'bigint' || typeof x === 'number'
+  if (typeof a === 'bigint' || typeof b === 'bigint') return numeric(a) && numeric(b) && String(a) === String(b)
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]))
+  if (!isPlainObject(a) || !isPlainObject(b)) return false
+  const ka = Object.keys(a)
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]))
+}
+
+const show = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x))
+
+/**
+ * Where `got` does not hold `want`, as a JSON path and the two values (undefined: it holds it). Maps
+ * match as subsets (keys of `want` only; `null` wants the key absent or null), lists element by element
+ * with the same length (each element a subset match), anything else by equality.
+ */
+export function subsetMismatch(want: unknown, got: unknown, path = ''): string | undefined {
+  if (want === null)
+    return got === null || got === undefined ? undefined : `${path || '/'}: expected no value, got ${show(got)}`
+  if (Array.isArray(want)) {
+    if (!Array.isArray(got)) return `${path || '/'}: expected a list, got ${show(got) ?? 'nothing'}`
+    if (got.length !== want.length)
+      return `${path || '/'}: expected ${want.length} item(s), got ${got.length}: ${show(got)}`
+    for (let i = 0; i < want.length; i++) {
+      const m = subsetMismatch(want[i], got[i], `${path}/${i}`)
+      if (m !== undefined) return m
+    }
+    return undefined
+  }
+  if (isPlainObject(want)) {
+    if (!isPlainObject(got)) return `${path || '/'}: expected an object, got ${show(got) ?? 'nothing'}`
+    for (const k of Object.keys(want)) {
+      const m = subsetMismatch(want[k], got[k], `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+      if (m !== undefined) return m
+    }
+    return undefined
+  }
+  return deepEqual(want, got) ? undefined : `${path || '/'}: expected ${show(want)}, got ${show(got) ?? 'nothing'}`
 }
 
 const refMatches = (o: JSONObject, ref: ObjectRef) => {
@@ -206,6 +256,23 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
       return fail(
         `expected ${t.warnings} warning(s), got ${r.warnings.length}: ${describe(r)} ${r.warnings.join(' | ')}`,
       )
+    if (t.mutated !== undefined || t.patch !== undefined) {
+      // a request the mutating policies denied has no mutated object
+      if (r.mutationErrors !== undefined && r.mutationErrors.length > 0)
+        return fail(`expected a mutated object, got ${describe(r)}`)
+      if (t.mutated !== undefined) {
+        if (!isPlainObject(t.mutated)) return fail('mutated must be an object')
+        // unmutated: the object the policies received (decoded and defaulted when built-in)
+        const got = r.mutatedObject ?? r.builtin?.object ?? object
+        const m = subsetMismatch(t.mutated, got)
+        if (m !== undefined) return fail(`mutated object: ${m}`)
+      }
+      if (t.patch !== undefined) {
+        if (!Array.isArray(t.patch)) return fail('patch must be a list of RFC 6902 operations')
+        const got = r.patch ?? []
+        if (!deepEqual(t.patch, got)) return fail(`expected the patch ${show(t.patch)}, got ${show(got)}`)
+      }
+    }
     return { suite: name, file, name: testName, passed: true, durationMs: performance.now() - started }
   })
   return { file, name, results }
