@@ -11,7 +11,9 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net'
 import { dirname } from 'node:path'
 import { expandPaths, parseManifests } from '../cli/load.js'
+import { instantiateMaterial } from '../engine/material-variables.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
+import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { type AdmitEvent, createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
 import { createLogger, type Logger } from './log.js'
 import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
@@ -158,7 +160,7 @@ export function buildPolicySet(read: PolicyFiles, options: PolicySetOptions = {}
   if (errors.length > 0) return { ok: false, errors }
   let set: PolicySet
   try {
-    set = PolicySet.build(objects, options)
+    set = PolicySet.build(instantiateMaterial(objects, releaseOf(options)), options)
   } catch (e) {
     return { ok: false, errors: [`building the policy set failed: ${(e as Error).message}`] }
   }
@@ -201,10 +203,12 @@ async function parseInSlices(
   return errors.length > 0 ? { ok: false, errors } : { ok: true, objects }
 }
 
-async function buildObjectsInSlices(
-  objects: Record<string, unknown>[],
-  options: PolicySetOptions,
-): Promise<PolicyLoad> {
+/** The release whose variables the pack's policies get (kelp.dev/ annotations, as kelp check sets them). */
+const releaseOf = (options: PolicySetOptions): string => options.release ?? options.version ?? DEFAULT_KUBE_VERSION
+
+async function buildObjectsInSlices(given: Record<string, unknown>[], options: PolicySetOptions): Promise<PolicyLoad> {
+  // the bundled pack (or copies of it) instantiated for the release, as kelp check does
+  const objects = instantiateMaterial(given, releaseOf(options))
   const errors: string[] = []
   const validated = new Set<object>()
   try {
