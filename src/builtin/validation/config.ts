@@ -1,5 +1,5 @@
-import { regexError } from '../../crd/definition/names-format.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { regexError } from '../../kube/validation/names.js'
 import {
   annotations,
   base64Bytes,

@@ -471,3 +471,16 @@ export function validateObjectMetaFor(object: JSONObject, options: ObjectMetaFor
     return validateObjectMetaUpdate(m, objectMetaFromJSON(options.oldObject.metadata), p, minor)
   return validateObjectMeta(m, options.namespaced, options.nameFn, p, minor)
 }
+
+/**
+ * ValidateObjectMetaAccessor for create, on metadata as JSON (the API objects kelp validates itself: CRDs,
+ * admission policies and bindings).
+ */
+export function validateObjectMetaJSON(
+  meta: unknown,
+  requiresNamespace: boolean,
+  nameFn: ValidateNameFunc,
+  fldPath: FieldPath,
+): FieldError[] {
+  return validateObjectMeta(objectMetaFromJSON(meta), requiresNamespace, nameFn, fldPath)
+}

@@ -1,6 +1,6 @@
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../crd/definition/object-meta.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isDNS1123Subdomain } from '../../kube/validation/names.js'
+import { nameIsDNSSubdomain, validateObjectMetaJSON as validateObjectMeta } from '../../kube/validation/objectmeta.js'
 import type { ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingSpec } from '../types.js'
 import { validateMatchResources } from './match-resources.js'
 import { validateParamRef } from './param-ref.js'

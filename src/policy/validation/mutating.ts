@@ -1,7 +1,7 @@
 import { trim } from '../../cel/ext/strings.js'
-import { isDNS1123Subdomain } from '../../crd/definition/names-format.js'
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../crd/definition/object-meta.js'
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
+import { isDNS1123Subdomain } from '../../kube/validation/names.js'
+import { nameIsDNSSubdomain, validateObjectMetaJSON as validateObjectMeta } from '../../kube/validation/objectmeta.js'
 import type {
   MatchResources,
   MutatingAdmissionPolicy,
@@ -16,9 +16,8 @@ import type { ExpressionKind, PolicyValidationHooks } from './hooks.js'
 import { validateMatchConditions } from './match-conditions.js'
 import { validateMatchResources } from './match-resources.js'
 import { NO_PREEXISTING_EXPRESSIONS, type ValidationOptions } from './options.js'
-import { validateParamKind } from './param-kind.js'
 import { validateParamRef } from './param-ref.js'
-import { SUPPORTED_FAILURE_POLICIES } from './policy.js'
+import { validatePolicySpecHead } from './policy.js'
 import { validateVariable } from './variable.js'
 
 // ValidateMutatingAdmissionPolicy and ValidateMutatingAdmissionPolicyBinding
@@ -145,21 +144,8 @@ export function validateMutatingAdmissionPolicySpec(
   const hasParamKind = spec.paramKind !== undefined && spec.paramKind !== null
   // the composition compiler: variables are declared for the mutations
   const compiler = opts.compile !== undefined ? createCompiler(opts.compile, true) : undefined
-  if (spec.failurePolicy === undefined || spec.failurePolicy === null)
-    errs.push(field.required(fldPath.child('failurePolicy'), ''))
-  else if (!(SUPPORTED_FAILURE_POLICIES as readonly string[]).includes(spec.failurePolicy))
-    errs.push(field.notSupported(fldPath.child('failurePolicy'), spec.failurePolicy, SUPPORTED_FAILURE_POLICIES))
-  if (hasParamKind) {
-    opts = { ...opts, allowParamsInMatchConditions: true }
-    errs.push(...validateParamKind(spec.paramKind ?? {}, fldPath.child('paramKind')))
-  }
-  if (spec.matchConstraints === undefined || spec.matchConstraints === null)
-    errs.push(field.required(fldPath.child('matchConstraints'), ''))
-  else {
-    errs.push(...validateMatchResources(spec.matchConstraints, fldPath.child('matchConstraints')))
-    // at least one resourceRule must be defined to provide type information
-    if ((spec.matchConstraints.resourceRules ?? []).length === 0)
-      errs.push(field.required(fldPath.child('matchConstraints', 'resourceRules'), ''))
+  opts = validatePolicySpecHead(spec, opts, fldPath, errs)
+  if (spec.matchConstraints !== undefined && spec.matchConstraints !== null) {
     errs.push(
       ...validateMutatingOperations(
         spec.matchConstraints,

@@ -1,5 +1,5 @@
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../crd/definition/object-meta.js'
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
+import { nameIsDNSSubdomain, validateObjectMetaJSON as validateObjectMeta } from '../../kube/validation/objectmeta.js'
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicySpec } from '../types.js'
 import { validateAuditAnnotation } from './audit-annotation.js'
 import { createCompiler, type PolicyCompiler } from './compiler.js'
@@ -26,6 +26,44 @@ export const MAX_AUDIT_ANNOTATIONS = 20
 /** supportedFailurePolicies.List() (sorted). */
 export const SUPPORTED_FAILURE_POLICIES = ['Fail', 'Ignore'] as const
 
+/** What a policy spec's head needs: the fields validating and mutating admission policies share. */
+interface PolicySpecHead {
+  readonly failurePolicy?: string | null
+  readonly paramKind?: Parameters<typeof validateParamKind>[0] | null
+  readonly matchConstraints?: Parameters<typeof validateMatchResources>[0] | null
+}
+
+/**
+ * The checks validateValidatingAdmissionPolicySpec and validateMutatingAdmissionPolicySpec open with, in
+ * Go's order: failurePolicy, paramKind (which lets match conditions read params), matchConstraints with at
+ * least one resourceRule (the type information). Appends to `errs`; returns the options for what follows.
+ */
+export function validatePolicySpecHead(
+  spec: PolicySpecHead,
+  options: ValidationOptions,
+  fldPath: FieldPath,
+  errs: FieldError[],
+): ValidationOptions {
+  let opts = options
+  if (spec.failurePolicy === undefined || spec.failurePolicy === null)
+    errs.push(field.required(fldPath.child('failurePolicy'), ''))
+  else if (!(SUPPORTED_FAILURE_POLICIES as readonly string[]).includes(spec.failurePolicy))
+    errs.push(field.notSupported(fldPath.child('failurePolicy'), spec.failurePolicy, SUPPORTED_FAILURE_POLICIES))
+  if (spec.paramKind !== undefined && spec.paramKind !== null) {
+    opts = { ...opts, allowParamsInMatchConditions: true }
+    errs.push(...validateParamKind(spec.paramKind, fldPath.child('paramKind')))
+  }
+  if (spec.matchConstraints === undefined || spec.matchConstraints === null)
+    errs.push(field.required(fldPath.child('matchConstraints'), ''))
+  else {
+    errs.push(...validateMatchResources(spec.matchConstraints, fldPath.child('matchConstraints')))
+    // at least one resourceRule must be defined to provide type information
+    if ((spec.matchConstraints.resourceRules ?? []).length === 0)
+      errs.push(field.required(fldPath.child('matchConstraints', 'resourceRules'), ''))
+  }
+  return opts
+}
+
 /** validateValidatingAdmissionPolicySpec. */
 export function validateValidatingAdmissionPolicySpec(
   policyName: string,
@@ -47,22 +85,7 @@ export function validateValidatingAdmissionPolicySpec(
   }
   const hasParamKind = spec.paramKind !== undefined && spec.paramKind !== null
 
-  if (spec.failurePolicy === undefined || spec.failurePolicy === null)
-    errs.push(field.required(fldPath.child('failurePolicy'), ''))
-  else if (!(SUPPORTED_FAILURE_POLICIES as readonly string[]).includes(spec.failurePolicy))
-    errs.push(field.notSupported(fldPath.child('failurePolicy'), spec.failurePolicy, SUPPORTED_FAILURE_POLICIES))
-  if (hasParamKind) {
-    opts = { ...opts, allowParamsInMatchConditions: true }
-    errs.push(...validateParamKind(spec.paramKind ?? {}, fldPath.child('paramKind')))
-  }
-  if (spec.matchConstraints === undefined || spec.matchConstraints === null)
-    errs.push(field.required(fldPath.child('matchConstraints'), ''))
-  else {
-    errs.push(...validateMatchResources(spec.matchConstraints, fldPath.child('matchConstraints')))
-    // at least one resourceRule must be defined to provide type information
-    if ((spec.matchConstraints.resourceRules ?? []).length === 0)
-      errs.push(field.required(fldPath.child('matchConstraints', 'resourceRules'), ''))
-  }
+  opts = validatePolicySpecHead(spec, opts, fldPath, errs)
   if (!opts.ignoreMatchConditions)
     errs.push(...validateMatchConditions(spec.matchConditions, opts, fldPath.child('matchConditions')))
   variables.forEach((v, i) => {
