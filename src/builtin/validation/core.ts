@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isValidPortName } from '../../kube/library/format.js'
-import { isDNS1123Label, isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
+import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
 import {
   nameIsDNSSubdomain,
   validateAnnotations,
@@ -8,21 +8,59 @@ import {
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
 import { parseQuantity, Quantity } from '../../kube/values/quantity.js'
+import { validateDNS1123Label, validateNonnegativeField } from './common.js'
+import { validateAffinity, validateTopologySpreadConstraints } from './pod-affinity.js'
+import { validateHostAliases, validatePodDNSConfig } from './pod-dns.js'
+import {
+  checkHostPortConflicts,
+  resizePolicyValue,
+  validateEphemeralAllowList,
+  validateInitContainerRestartPolicy,
+  validateLifecycle,
+  validateProbes,
+  validateRegularContainerRestartPolicy,
+  validateResizePolicy,
+} from './pod-lifecycle.js'
+import {
+  validatePodHostName,
+  validatePodHostNetworkDeps,
+  validatePodResourceClaims,
+  validatePreemptionPolicy,
+  validateReadinessGates,
+  validateRuntimeClassName,
+  validateSchedulingGates,
+} from './pod-misc.js'
+import {
+  validateAnnotationsAndFieldsMatch,
+  validateHostUsers,
+  validateLocalDescendingPath,
+  validateOS,
+  validatePodSecurityContext,
+  validatePodSpecificAnnotations,
+  validateSecurityContext,
+  validateShareProcessNamespace,
+  validateWindowsHostProcessPod,
+} from './pod-security.js'
+import { validateVolumes } from './pod-volumes.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 
 // core/v1 Pod, PodTemplate and the PodSpec every workload template carries (kubernetes v1.37.2
-// pkg/apis/core/validation/validation.go: ValidatePodCreate / ValidatePodUpdate, ValidatePodTemplate,
-// ValidatePodTemplateSpec, ValidatePodSpec and the container, volume, port, env, resources checks
-// below). The apiserver validates the internal types after conversion; the field paths are the v1
-// JSON names, as the Go code writes them (including its `downwarAPI` and `cephFS` for volume sources).
-// Covered: volumes (names, one source, duplicates), containers / init containers (name, image,
-// terminationMessagePolicy, ports, env names, envFrom, volumeMounts, imagePullPolicy, resources and
-// quantities, duplicate names), restartPolicy, dnsPolicy, nodeSelector, serviceAccountName,
-// activeDeadlineSeconds, hostname / subdomain, terminationGracePeriodSeconds, tolerations (operator,
-// effect, key), ephemeral containers in templates, probes of regular containers. Not yet: init
-// container probes and sidecars, lifecycle, securityContext,
-// affinity, topology spread, DNS config, host aliases, readiness gates, overhead, volume source
-// details, the Pod update rules beyond metadata (spec immutability and its diff message).
+// pkg/apis/core/validation/validation.go: ValidatePodCreate, ValidatePodTemplate,
+// ValidatePodTemplateSpec, ValidatePodSpec in Go's order). The apiserver validates the internal types
+// after conversion; the field paths are the v1 JSON names, as the Go code writes them. Here: the
+// containers (validateContainerCommon: name, image, terminationMessagePolicy, ports, env names,
+// envFrom, volumeMounts, imagePullPolicy, resources and quantities, resizePolicy, securityContext;
+// regular, init / sidecar and ephemeral containers), restartPolicy, dnsPolicy, nodeSelector,
+// tolerations, serviceAccountName, nodeName, activeDeadlineSeconds, hostname / subdomain,
+// priorityClassName, overhead, and the Pod-only rules of validatePodMetadataAndSpec and
+// ValidatePodCreate. The rest lives beside this file: pod-volumes.ts (volume sources), pod-security.ts
+// (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
+// spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
+// resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
+// Not yet: env valueFrom sources, volumeDevices, container resource claims, pod-level resources
+// (PodLevelResources), the tolerations annotation, the Pod update rules beyond metadata (spec
+// immutability and its diff message). The strategy's mutations before validation (dropping disabled
+// fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
 
 const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
@@ -33,84 +71,15 @@ const num = (v: unknown): number | undefined =>
 const strMap = (v: unknown): Record<string, string> | undefined =>
   isObj(v) ? (v as Record<string, string>) : undefined
 
-/** ValidateDNS1123Label. */
-export function validateDNS1123Label(value: string, p: FieldPath): FieldError[] {
-  return isDNS1123Label(value).map((m) => field.invalid(p, value, m))
-}
-
+export { validateDNS1123Label }
 /** ValidateNonnegativeField. */
-export function validateNonnegative(value: number, p: FieldPath): FieldError[] {
-  return value < 0 ? [field.invalid(p, value, 'must be greater than or equal to 0')] : []
-}
+export const validateNonnegative = validateNonnegativeField
 
 /** The options the apiserver passes to ValidatePodSpec, by the target release's feature-gate defaults. */
 export interface PodOptions {
   readonly minor: number
-}
-
-const VOLUME_SOURCES: readonly (readonly [json: string, path: string])[] = [
-  ['emptyDir', 'emptyDir'],
-  ['hostPath', 'hostPath'],
-  ['gitRepo', 'gitRepo'],
-  ['gcePersistentDisk', 'gcePersistentDisk'],
-  ['awsElasticBlockStore', 'awsElasticBlockStore'],
-  ['secret', 'secret'],
-  ['nfs', 'nfs'],
-  ['iscsi', 'iscsi'],
-  ['glusterfs', 'glusterfs'],
-  ['flocker', 'flocker'],
-  ['persistentVolumeClaim', 'persistentVolumeClaim'],
-  ['rbd', 'rbd'],
-  ['cinder', 'cinder'],
-  ['cephfs', 'cephFS'],
-  ['quobyte', 'quobyte'],
-  ['downwardAPI', 'downwarAPI'],
-  ['fc', 'fc'],
-  ['flexVolume', 'flexVolume'],
-  ['configMap', 'configMap'],
-  ['azureFile', 'azureFile'],
-  ['vsphereVolume', 'vsphereVolume'],
-  ['photonPersistentDisk', 'photonPersistentDisk'],
-  ['portworxVolume', 'portworxVolume'],
-  ['azureDisk', 'azureDisk'],
-  ['storageos', 'storageos'],
-  ['projected', 'projected'],
-  ['scaleIO', 'scaleIO'],
-  ['csi', 'csi'],
-  ['ephemeral', 'ephemeral'],
-  ['image', 'image'],
-]
-
-/** validateVolumeSource: the one-source rule (the sources' own fields are not checked yet). */
-function validateVolumeSource(source: JSONObject, p: FieldPath): FieldError[] {
-  const errs: FieldError[] = []
-  let n = 0
-  for (const [json, path] of VOLUME_SOURCES) {
-    if (!isObj(source[json])) continue
-    if (n > 0) errs.push(field.forbidden(p.child(path), 'may not specify more than 1 volume type'))
-    else n++
-  }
-  if (n === 0) errs.push(field.required(p, 'must specify a volume type'))
-  return errs
-}
-
-/** ValidateVolumes: the valid volumes by name, and the errors. */
-export function validateVolumes(volumes: unknown, p: FieldPath): [Map<string, JSONObject>, FieldError[]] {
-  const errs: FieldError[] = []
-  const vols = new Map<string, JSONObject>()
-  arr(volumes).forEach((v, i) => {
-    const vol = obj(v)
-    const ip = p.index(i)
-    const np = ip.child('name')
-    const name = str(vol.name)
-    const el = validateVolumeSource(vol, ip)
-    if (name.length === 0) el.push(field.required(np, ''))
-    else el.push(...validateDNS1123Label(name, np))
-    if (vols.has(name)) el.push(field.duplicate(np, name))
-    if (el.length === 0) vols.set(name, vol)
-    else errs.push(...el)
-  })
-  return [vols, errs]
+  /** Set when the PodSpec is a Pod's (opts.ResourceIsPod): its name and whether it is a mirror pod. */
+  readonly pod?: { readonly name: string; readonly mirror: boolean }
 }
 
 const SUPPORTED_PROTOCOLS = ['SCTP', 'TCP', 'UDP']
@@ -210,11 +179,17 @@ function validateEnvFrom(vars: unknown, p: FieldPath, o: PodOptions): FieldError
   return errs
 }
 
-/** ValidateVolumeMounts: names, mount paths, subPath / subPathExpr exclusivity. */
-function validateVolumeMounts(mounts: unknown, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
+const MOUNT_PROPAGATIONS = ['Bidirectional', 'HostToContainer', 'None']
+const RECURSIVE_READ_ONLY = ['Disabled', 'Enabled', 'IfPossible']
+
+/**
+ * ValidateVolumeMounts: names, mount paths, subPath / subPathExpr, mountPropagation, recursiveReadOnly
+ * (Go reports the last four at volumeMounts.<field>, without the index). Volume devices are not checked.
+ */
+function validateVolumeMounts(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
   const errs: FieldError[] = []
   const points = new Set<string>()
-  arr(mounts).forEach((x, i) => {
+  arr(c.volumeMounts).forEach((x, i) => {
     const m = obj(x)
     const ip = p.index(i)
     const name = str(m.name)
@@ -224,9 +199,35 @@ function validateVolumeMounts(mounts: unknown, volumes: Map<string, JSONObject>,
     if (mountPath.length === 0) errs.push(field.required(ip.child('mountPath'), ''))
     if (points.has(mountPath)) errs.push(field.invalid(ip.child('mountPath'), mountPath, 'must be unique'))
     points.add(mountPath)
+    const subPath = str(m.subPath)
+    if (subPath.length > 0) errs.push(...validateLocalDescendingPath(subPath, p.child('subPath')))
     const subPathExpr = str(m.subPathExpr)
-    if (subPathExpr.length > 0 && str(m.subPath).length > 0)
-      errs.push(field.invalid(ip.child('subPathExpr'), subPathExpr, 'subPathExpr and subPath are mutually exclusive'))
+    if (subPathExpr.length > 0) {
+      if (subPath.length > 0)
+        errs.push(field.invalid(ip.child('subPathExpr'), subPathExpr, 'subPathExpr and subPath are mutually exclusive'))
+      errs.push(...validateLocalDescendingPath(subPathExpr, p.child('subPathExpr')))
+    }
+    const mp = m.mountPropagation
+    if (typeof mp === 'string') {
+      if (!MOUNT_PROPAGATIONS.includes(mp))
+        errs.push(field.notSupported(p.child('mountPropagation'), mp, MOUNT_PROPAGATIONS))
+      if (mp === 'Bidirectional' && obj(c.securityContext).privileged !== true)
+        errs.push(
+          field.forbidden(
+            p.child('mountPropagation'),
+            'Bidirectional mount propagation is available only to privileged containers',
+          ),
+        )
+    }
+    const rro = m.recursiveReadOnly
+    if (typeof rro === 'string') {
+      const rp = p.child('recursiveReadOnly')
+      if (rro === 'Enabled' || rro === 'IfPossible') {
+        if (m.readOnly !== true) errs.push(field.forbidden(rp, 'may only be specified when readOnly is true'))
+        if (typeof mp === 'string' && mp !== 'None')
+          errs.push(field.forbidden(rp, 'may only be specified when mountPropagation is None or not specified'))
+      } else if (rro !== 'Disabled') errs.push(field.notSupported(rp, rro, RECURSIVE_READ_ONLY))
+    }
   })
   return errs
 }
@@ -318,7 +319,7 @@ function validateResources(resources: unknown, p: FieldPath): FieldError[] {
 }
 
 /** validateContainerCommon. */
-function validateContainerCommon(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath, o: PodOptions) {
+function validateContainerCommon(c: JSONObject, ctx: SpecContext, p: FieldPath) {
   const errs: FieldError[] = []
   const name = str(c.name)
   if (name.length === 0) errs.push(field.required(p.child('name'), ''))
@@ -329,126 +330,125 @@ function validateContainerCommon(c: JSONObject, volumes: Map<string, JSONObject>
   else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
     errs.push(field.notSupported(p.child('terminationMessagePolicy'), tmp, TERMINATION_MESSAGE_POLICIES))
   errs.push(...validateContainerPorts(c.ports, p.child('ports')))
-  errs.push(...validateEnv(c.env, p.child('env'), o))
-  errs.push(...validateEnvFrom(c.envFrom, p.child('envFrom'), o))
-  errs.push(...validateVolumeMounts(c.volumeMounts, volumes, p.child('volumeMounts')))
+  errs.push(...validateEnv(c.env, p.child('env'), ctx.o))
+  errs.push(...validateEnvFrom(c.envFrom, p.child('envFrom'), ctx.o))
+  errs.push(...validateVolumeMounts(c, ctx.volumes, p.child('volumeMounts')))
   const pull = str(c.imagePullPolicy)
   if (pull === '') errs.push(field.required(p.child('imagePullPolicy'), ''))
   else if (!PULL_POLICIES.includes(pull)) errs.push(field.notSupported(p.child('imagePullPolicy'), pull, PULL_POLICIES))
   errs.push(...validateResources(c.resources, p.child('resources')))
-  return errs
-}
-
-const HTTP_SCHEMES = ['HTTP', 'HTTPS']
-const GRPC_MODES = ['Plaintext', 'TLS']
-const HTTP_HEADER_NAME = /^[-A-Za-z0-9]+$/
-
-/** ValidatePortNumOrName (an IntOrString as decoded). */
-function validatePortNumOrName(port: unknown, p: FieldPath): FieldError[] {
-  if (typeof port === 'string') return isValidPortName(port).map((m) => field.invalid(p, port, m))
-  const n = num(port) ?? 0
-  return n >= 1 && n <= 65535 ? [] : [field.invalid(p, n, 'must be between 1 and 65535, inclusive')]
-}
-
-/** validateHandler of a probe (exec, httpGet, tcpSocket, grpc: exactly one). */
-function validateProbeHandler(h: JSONObject, p: FieldPath): FieldError[] {
-  const errs: FieldError[] = []
-  let n = 0
-  const one = (k: string, f: (x: JSONObject, q: FieldPath) => FieldError[]) => {
-    if (!isObj(h[k])) return
-    if (n > 0) errs.push(field.forbidden(p.child(k), 'may not specify more than 1 handler type'))
-    else {
-      n++
-      errs.push(...f(h[k] as JSONObject, p.child(k)))
-    }
-  }
-  one('exec', (x, q) => (arr(x.command).length === 0 ? [field.required(q.child('command'), '')] : []))
-  one('httpGet', (x, q) => {
-    const e: FieldError[] = []
-    if (str(x.path).length === 0) e.push(field.required(q.child('path'), ''))
-    e.push(...validatePortNumOrName(x.port, q.child('port')))
-    const scheme = str(x.scheme)
-    if (!HTTP_SCHEMES.includes(scheme)) e.push(field.notSupported(q.child('scheme'), scheme, HTTP_SCHEMES))
-    for (const hd of arr(x.httpHeaders)) {
-      const name = str(obj(hd).name)
-      if (!HTTP_HEADER_NAME.test(name))
-        e.push(
-          field.invalid(
-            q.child('httpHeaders'),
-            name,
-            "a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for validation is '[-A-Za-z0-9]+')",
-          ),
-        )
-    }
-    return e
-  })
-  one('tcpSocket', (x, q) => validatePortNumOrName(x.port, q.child('port')))
-  one('grpc', (x, q) => {
-    const e = validatePortNumOrName(num(x.port) ?? 0, q.child('port'))
-    if (typeof x.mode === 'string' && !GRPC_MODES.includes(x.mode))
-      e.push(field.notSupported(q.child('mode'), x.mode, GRPC_MODES))
-    return e
-  })
-  if (n === 0) errs.push(field.required(p, 'must specify a handler type'))
-  return errs
-}
-
-/** validateProbe and the liveness / readiness / startup rules. */
-function validateProbe(probe: unknown, kind: 'liveness' | 'readiness' | 'startup', p: FieldPath): FieldError[] {
-  if (!isObj(probe)) return []
-  const errs = validateProbeHandler(probe, p)
-  for (const k of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'])
-    errs.push(...validateNonnegative(num(probe[k]) ?? 0, p.child(k)))
-  const tgps = num(probe.terminationGracePeriodSeconds)
-  if (tgps !== undefined && tgps <= 0)
-    errs.push(field.invalid(p.child('terminationGracePeriodSeconds'), tgps, 'must be greater than 0'))
-  if (kind !== 'readiness') {
-    const st = num(probe.successThreshold) ?? 0
-    if (st !== 1) errs.push(field.invalid(p.child('successThreshold'), st, 'must be 1'))
-  } else if (tgps !== undefined)
-    errs.push(field.invalid(p.child('terminationGracePeriodSeconds'), tgps, 'must not be set for readinessProbes'))
+  errs.push(...validateResizePolicy(c.resizePolicy, p.child('resizePolicy'), ctx.restartPolicy))
+  errs.push(...validateSecurityContext(c.securityContext, p.child('securityContext'), ctx.hostUsers))
   return errs
 }
 
 /** validateContainers. */
-function validateContainers(containers: unknown, volumes: Map<string, JSONObject>, p: FieldPath, o: PodOptions) {
-  const list = arr(containers)
+function validateContainers(spec: JSONObject, ctx: SpecContext, p: FieldPath) {
+  const list = arr(spec.containers)
   if (list.length === 0) return [field.required(p, '')]
   const errs: FieldError[] = []
   const names = new Set<string>()
   list.forEach((x, i) => {
     const c = obj(x)
     const ip = p.index(i)
-    errs.push(...validateContainerCommon(c, volumes, ip, o))
+    errs.push(...validateContainerCommon(c, ctx, ip))
     const name = str(c.name)
     if (names.has(name)) errs.push(field.duplicate(ip.child('name'), name))
     else names.add(name)
-    errs.push(...validateProbe(c.livenessProbe, 'liveness', ip.child('livenessProbe')))
-    errs.push(...validateProbe(c.readinessProbe, 'readiness', ip.child('readinessProbe')))
-    errs.push(...validateProbe(c.startupProbe, 'startup', ip.child('startupProbe')))
+    if (isObj(c.lifecycle))
+      errs.push(...validateLifecycle(c.lifecycle, ctx.gracePeriod, ip.child('lifecycle'), ctx.o.minor))
+    errs.push(...validateProbes(c, ip, ctx.o.minor))
+    errs.push(...validateRegularContainerRestartPolicy(c, ip, ctx.o.minor))
+  })
+  errs.push(...checkHostPortConflicts(list, p))
+  return errs
+}
+
+const NOT_SIDECAR = 'may not be set for init containers without restartPolicy=Always'
+
+/** validateInitContainers: names unique across init and regular containers; sidecars (restartPolicy Always) may carry probes and lifecycle. */
+function validateInitContainers(spec: JSONObject, ctx: SpecContext, p: FieldPath) {
+  const errs: FieldError[] = []
+  const minor = ctx.o.minor
+  const names = new Set(arr(spec.containers).map((c) => str(obj(c).name)))
+  arr(spec.initContainers).forEach((x, i) => {
+    const c = obj(x)
+    const ip = p.index(i)
+    errs.push(...validateContainerCommon(c, ctx, ip))
+    errs.push(...validateInitContainerRestartPolicy(c, ip, minor))
+    const restartAlways = c.restartPolicy === 'Always'
+    const name = str(c.name)
+    if (names.has(name)) errs.push(field.duplicate(ip.child('name'), name))
+    else if (name.length > 0) names.add(name)
+    // Go checks each init container alone, its path indexed 0 from initContainers
+    errs.push(...checkHostPortConflicts([c], p))
+    if (restartAlways) {
+      if (isObj(c.lifecycle))
+        errs.push(...validateLifecycle(c.lifecycle, ctx.gracePeriod, ip.child('lifecycle'), minor))
+      errs.push(...validateProbes(c, ip, minor))
+    } else
+      for (const k of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'])
+        if (isObj(c[k])) errs.push(field.forbidden(ip.child(k), NOT_SIDECAR))
+    // InPlacePodVerticalScaling (on from 1.33) allows a sidecar's resizePolicy
+    if (minor < 33 && arr(c.resizePolicy).length > 0)
+      errs.push(
+        field.invalid(
+          ip.child('resizePolicy'),
+          resizePolicyValue(c.resizePolicy),
+          'must not be set for init containers',
+        ),
+      )
+    if (!restartAlways)
+      arr(c.resizePolicy).forEach((rp, j) => {
+        if (obj(rp).restartPolicy === 'RestartContainer')
+          errs.push(
+            field.invalid(
+              ip.child('resizePolicy').index(j).child('restartPolicy'),
+              'RestartContainer',
+              "must not be set to 'RestartContainer' for non-sidecar initContainers",
+            ),
+          )
+      })
   })
   return errs
 }
 
-/** validateInitContainers: the common rules, names unique across init and regular containers. */
-function validateInitContainers(
-  inits: unknown,
-  containers: unknown,
-  volumes: Map<string, JSONObject>,
-  p: FieldPath,
-  o: PodOptions,
-) {
+/** validateEphemeralContainers (only Pods reach it with any: templates and creates forbid them). */
+function validateEphemeralContainers(spec: JSONObject, ctx: SpecContext, p: FieldPath) {
+  const list = arr(spec.ephemeralContainers)
+  if (list.length === 0) return []
   const errs: FieldError[] = []
-  const names = new Set(arr(containers).map((c) => str(obj(c).name)))
-  arr(inits).forEach((x, i) => {
+  const others = new Set<string>()
+  for (const k of ['containers', 'initContainers']) for (const c of arr(spec[k])) others.add(str(obj(c).name))
+  const all = new Set(others)
+  list.forEach((x, i) => {
     const c = obj(x)
     const ip = p.index(i)
-    errs.push(...validateContainerCommon(c, volumes, ip, o))
+    errs.push(...validateContainerCommon(c, ctx, ip))
+    errs.push(...validateContainerOnlyForPod(c, ip))
     const name = str(c.name)
-    if (names.has(name)) errs.push(field.duplicate(ip.child('name'), name))
-    else names.add(name)
+    if (all.has(name)) errs.push(field.duplicate(ip.child('name'), name))
+    else all.add(name)
+    const target = str(c.targetContainerName)
+    if (target !== '' && !others.has(target)) errs.push(field.notFound(ip.child('targetContainerName'), target))
+    errs.push(...validateEphemeralAllowList(c, ip))
+    arr(c.volumeMounts).forEach((m, j) => {
+      for (const k of ['subPath', 'subPathExpr'])
+        if (str(obj(m)[k]) !== '')
+          errs.push(
+            field.forbidden(ip.child('volumeMounts').index(j).child(k), 'cannot be set for an Ephemeral Container'),
+          )
+    })
   })
   return errs
+}
+
+/** validateContainerOnlyForPod. */
+function validateContainerOnlyForPod(c: JSONObject, p: FieldPath): FieldError[] {
+  const image = str(c.image)
+  return image.length !== image.trim().length
+    ? [field.invalid(p.child('image'), image, 'must not have leading or trailing whitespace')]
+    : []
 }
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never']
@@ -492,35 +492,77 @@ function validateTolerations(tolerations: unknown, p: FieldPath, minor: number):
   return errs
 }
 
-/** ValidatePodSpec (the parts listed at the top of this file). */
+/** What the spec-level validators share (ValidatePodSpec's locals and options). */
+interface SpecContext {
+  readonly o: PodOptions
+  readonly volumes: Map<string, JSONObject>
+  readonly gracePeriod: number | undefined
+  readonly restartPolicy: string
+  readonly hostUsers: boolean
+}
+
+/** ValidatePodSpec, in Go's order. */
 export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): FieldError[] {
+  const minor = o.minor
   const errs: FieldError[] = []
-  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null)
-    errs.push(field.required(p.child('terminationGracePeriodSeconds'), ''))
-  const [vols, vErrs] = validateVolumes(spec.volumes, p.child('volumes'))
+  const gracePeriod = num(spec.terminationGracePeriodSeconds)
+  if (gracePeriod === undefined) errs.push(field.required(p.child('terminationGracePeriodSeconds'), ''))
+  const [volumes, vErrs] = validateVolumes(spec.volumes, p.child('volumes'), minor, o.pod?.name)
   errs.push(...vErrs)
-  errs.push(...validateContainers(spec.containers, vols, p.child('containers'), o))
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, vols, p.child('initContainers'), o))
+  if (minor >= 34)
+    errs.push(...validatePodResourceClaims(spec.resourceClaims, p.child('resourceClaims'), o.pod?.mirror === true))
+  const ctx: SpecContext = {
+    o,
+    volumes,
+    gracePeriod,
+    restartPolicy: str(spec.restartPolicy),
+    hostUsers: spec.hostUsers !== false,
+  }
+  errs.push(...validateContainers(spec, ctx, p.child('containers')))
+  errs.push(...validateInitContainers(spec, ctx, p.child('initContainers')))
+  errs.push(...validateEphemeralContainers(spec, ctx, p.child('ephemeralContainers')))
+  errs.push(...validatePodHostNetworkDeps(spec, p, o.pod !== undefined))
   const rp = str(spec.restartPolicy)
   if (rp === '') errs.push(field.required(p.child('restartPolicy'), ''))
   else if (!RESTART_POLICIES.includes(rp)) errs.push(field.notSupported(p.child('restartPolicy'), rp, RESTART_POLICIES))
   const dns = str(spec.dnsPolicy)
   if (dns === '') errs.push(field.required(p.child('dnsPolicy'), ''))
   else if (!DNS_POLICIES.includes(dns)) errs.push(field.notSupported(p.child('dnsPolicy'), dns, DNS_POLICIES))
-  errs.push(...validateLabels(strMap(spec.nodeSelector), p.child('nodeSelector'), o.minor))
+  errs.push(...validateLabels(strMap(spec.nodeSelector), p.child('nodeSelector'), minor))
+  errs.push(...validatePodSecurityContext(spec, p.child('securityContext'), minor))
+  errs.push(...validateShareProcessNamespace(spec, p))
+  errs.push(...validateAffinity(spec.affinity, p.child('affinity'), minor))
+  errs.push(...validatePodDNSConfig(spec, p.child('dnsConfig'), minor))
+  errs.push(...validateReadinessGates(spec.readinessGates, p.child('readinessGates')))
+  errs.push(...validateSchedulingGates(spec.schedulingGates, p.child('schedulingGates')))
+  errs.push(
+    ...validateTopologySpreadConstraints(spec.topologySpreadConstraints, p.child('topologySpreadConstraints'), minor),
+  )
+  errs.push(...validateWindowsHostProcessPod(spec, p))
+  errs.push(...validateHostUsers(spec, p))
+  errs.push(...validatePodHostName(spec, p))
   const sa = str(spec.serviceAccountName)
   if (sa.length > 0)
     for (const m of nameIsDNSSubdomain(sa, false)) errs.push(field.invalid(p.child('serviceAccountName'), sa, m))
+  const node = str(spec.nodeName)
+  if (node.length > 0)
+    for (const m of nameIsDNSSubdomain(node, false)) errs.push(field.invalid(p.child('nodeName'), node, m))
   const ads = num(spec.activeDeadlineSeconds)
   if (ads !== undefined && (ads < 1 || ads > 2147483647))
     errs.push(field.invalid(p.child('activeDeadlineSeconds'), ads, 'must be between 1 and 2147483647, inclusive'))
   if (str(spec.hostname).length > 0) errs.push(...validateDNS1123Label(str(spec.hostname), p.child('hostname')))
   if (str(spec.subdomain).length > 0) errs.push(...validateDNS1123Label(str(spec.subdomain), p.child('subdomain')))
   if (arr(spec.tolerations).length > 0)
-    errs.push(...validateTolerations(spec.tolerations, p.child('tolerations'), o.minor))
+    errs.push(...validateTolerations(spec.tolerations, p.child('tolerations'), minor))
+  if (arr(spec.hostAliases).length > 0)
+    errs.push(...validateHostAliases(spec.hostAliases, p.child('hostAliases'), minor))
   const pc = str(spec.priorityClassName)
   if (pc.length > 0)
     for (const m of nameIsDNSSubdomain(pc, false)) errs.push(field.invalid(p.child('priorityClassName'), pc, m))
+  errs.push(...validateRuntimeClassName(spec.runtimeClassName, p.child('runtimeClassName')))
+  errs.push(...validatePreemptionPolicy(spec.preemptionPolicy, p.child('preemptionPolicy')))
+  if (isObj(spec.overhead)) errs.push(...validateResources({ limits: spec.overhead }, p.child('overhead')))
+  errs.push(...validateOS(spec, p))
   return errs
 }
 
@@ -528,10 +570,13 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
 export function validatePodTemplateSpec(template: JSONObject, p: FieldPath, o: PodOptions): FieldError[] {
   const meta = obj(template.metadata)
   const spec = obj(template.spec)
+  const annotations = strMap(meta.annotations)
   const errs: FieldError[] = []
   errs.push(...validateLabels(strMap(meta.labels), p.child('labels'), o.minor))
-  errs.push(...validateAnnotations(strMap(meta.annotations), p.child('annotations'), o.minor))
+  errs.push(...validateAnnotations(annotations, p.child('annotations'), o.minor))
+  errs.push(...validatePodSpecificAnnotations(annotations, spec, p.child('annotations')))
   errs.push(...validatePodSpec(spec, p.child('spec'), o))
+  errs.push(...validateAnnotationsAndFieldsMatch(annotations, spec, p.child('spec')))
   if (arr(spec.ephemeralContainers).length > 0)
     errs.push(
       field.forbidden(p.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'),
@@ -541,9 +586,10 @@ export function validatePodTemplateSpec(template: JSONObject, p: FieldPath, o: P
 
 const META = FieldPath.of('metadata')
 
-/** ValidatePodCreate (ValidatePod: ObjectMeta with DNS-subdomain names, then the spec). */
+const SPEC = FieldPath.of('spec')
+
+/** ValidatePodCreate: validatePodMetadataAndSpec, then the create-only rules. Updates check metadata only. */
 function validatePod(pod: JSONObject, ctx: ValidationContext): FieldError[] {
-  const o = { minor: ctx.minor }
   if (ctx.oldObject !== undefined) {
     return validateObjectMetaFor(pod, {
       namespaced: true,
@@ -553,13 +599,46 @@ function validatePod(pod: JSONObject, ctx: ValidationContext): FieldError[] {
       path: META,
     })
   }
+  const meta = obj(pod.metadata)
+  const spec = obj(pod.spec)
+  const annotations = strMap(meta.annotations)
+  const o: PodOptions = {
+    minor: ctx.minor,
+    pod: { name: str(meta.name), mirror: annotations?.['kubernetes.io/config.mirror'] !== undefined },
+  }
   const errs = validateObjectMetaFor(pod, {
     namespaced: true,
     nameFn: nameIsDNSSubdomain,
     minor: ctx.minor,
     path: META,
   })
-  errs.push(...validatePodSpec(obj(pod.spec), FieldPath.of('spec'), o))
+  errs.push(...validatePodSpecificAnnotations(annotations, spec, META.child('annotations')))
+  errs.push(...validatePodSpec(spec, SPEC, o))
+  if (str(spec.serviceAccountName) === '')
+    arr(spec.volumes).forEach((v, vi) => {
+      const projected = obj(v).projected
+      if (!isObj(projected)) return
+      arr(projected.sources).forEach((src, si) => {
+        if (isObj(obj(src).serviceAccountToken))
+          errs.push(
+            field.forbidden(
+              SPEC.child('volumes').index(vi).child('projected', 'sources').index(si).child('serviceAccountToken'),
+              'must not be specified when serviceAccountName is not set',
+            ),
+          )
+      })
+    })
+  const tgps = num(spec.terminationGracePeriodSeconds)
+  if (tgps !== undefined) errs.push(...validateNonnegative(tgps, SPEC.child('terminationGracePeriodSeconds')))
+  for (const k of ['containers', 'initContainers'])
+    arr(spec[k]).forEach((c, i) => {
+      errs.push(...validateContainerOnlyForPod(obj(c), SPEC.child(k).index(i)))
+    })
+  if (arr(spec.ephemeralContainers).length > 0)
+    errs.push(field.forbidden(SPEC.child('ephemeralContainers'), 'cannot be set on create'))
+  if (str(spec.nodeName) !== '' && arr(spec.schedulingGates).length > 0)
+    errs.push(field.forbidden(SPEC.child('nodeName'), 'cannot be set until all schedulingGates have been cleared'))
+  errs.push(...validateAnnotationsAndFieldsMatch(annotations, spec, SPEC))
   return errs
 }
 
