@@ -40,6 +40,11 @@ export interface CompileOptions {
   readonly typeProvider?: TypeProvider
   /** The type the expression must have (e.g. bool for a validation rule). */
   readonly expectedType?: Type
+  /**
+   * The AST check() gave for this expression in this environment, kept from an earlier process
+   * (checker/serialize.ts): parsing and checking are skipped. The caller vouches that it matches.
+   */
+  readonly checked?: CheckedAst
 }
 
 /** Evaluations after which `auto` generates JavaScript for a program. */
@@ -248,17 +253,7 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
       ...(options.container !== undefined ? { container: options.container } : {}),
     })
   }
-  const parsed = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
-  // cel-go's env.Compile: parse, then check against the declarations (Kubernetes always checks).
-  const ast: ParsedAst | CheckedAst = options.disableCheck
-    ? parsed
-    : check(parsed, env, {
-        homogeneousAggregateLiterals: env.features.homogeneousAggregateLiterals,
-        crossTypeNumericComparisons: env.features.crossTypeNumericComparisons,
-        ...(options.typeProvider ? { typeProvider: options.typeProvider } : {}),
-        ...(options.expectedType ? { expectedType: options.expectedType } : {}),
-      })
-  if (!options.disableCheck && env.features.literalValidators) validateLiterals(ast)
+  const ast = options.checked ?? parseAndCheck(expression, env, options)
   const planner = new Planner(env, ast, options.disableCheck ?? false, options.optimize ?? true, options.typeProvider)
   let plan: Plan
   try {
@@ -272,6 +267,20 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
     throw e
   }
   return new Program(ast, plan, planner.slots, env, options.backend ?? 'auto', options.costLimit)
+}
+
+/** cel-go's env.Compile: parse, then check against the declarations (Kubernetes always checks). */
+function parseAndCheck(expression: string, env: Env, options: CompileOptions): ParsedAst | CheckedAst {
+  const parsed = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
+  if (options.disableCheck) return parsed
+  const ast = check(parsed, env, {
+    homogeneousAggregateLiterals: env.features.homogeneousAggregateLiterals,
+    crossTypeNumericComparisons: env.features.crossTypeNumericComparisons,
+    ...(options.typeProvider ? { typeProvider: options.typeProvider } : {}),
+    ...(options.expectedType ? { expectedType: options.expectedType } : {}),
+  })
+  if (env.features.literalValidators) validateLiterals(ast)
+  return ast
 }
 
 /**

@@ -10,6 +10,7 @@ import { readRevision } from './git.js'
 import { Inputs } from './inputs.js'
 import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
 import { bundledPack, bundledPoliciesDir, instantiatePack } from './pack.js'
+import { packCheckedCache } from './pack-cache.js'
 import { expandPaths } from './paths.js'
 import { VERSION } from './version.js'
 
@@ -45,6 +46,12 @@ export interface CheckOptions {
 }
 
 /** Reads OpenAPI v3 documents (`kubectl get --raw /openapi/v3/apis/apps/v1 > apps-v1.json`). */
+/** The bundled pack's expressions as this build checked them (when the pack is in use and they were built). */
+function checkedCacheOption(version: KubeVersion | undefined): Pick<PolicySetOptions, 'checkedCache'> {
+  const checkedCache = version === undefined ? undefined : packCheckedCache(version)
+  return checkedCache === undefined ? {} : { checkedCache }
+}
+
 function loadOpenAPI(paths: readonly string[], diagnostics: Finding[]): OpenAPIV3Document[] {
   const docs: OpenAPIV3Document[] = []
   for (const file of expandPaths(paths).files) {
@@ -167,6 +174,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     release: options.target ?? options.kubeVersion,
     // the bundled pack is validated for every release by kelp's tests: not compiled twice per run
     trusted: (o: object) => packObjects.has(o),
+    ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
   // the set is built from the material, Namespaces (selectors) and params (paramRefs); params are known

@@ -25,8 +25,9 @@ export function threadsFor(objects: number, jobs?: number): number {
 }
 
 function runWorker(prepared: Prepared, objects: readonly LoadedObject[], stored: boolean): Promise<ObjectResult[]> {
-  // a predicate cannot cross to a worker: there the material is validated (the answers are the same)
-  const { trusted, ...rest } = prepared.buildOptions
+  // a predicate cannot cross to a worker: there the material is validated (the answers are the same);
+  // nor can the checked-AST cache (a worker parses and checks the pack itself)
+  const { trusted, checkedCache: _, ...rest } = prepared.buildOptions
   const input: WorkerInput = {
     context: prepared.context,
     buildOptions: typeof trusted === 'boolean' ? { ...rest, trusted } : rest,

@@ -15,6 +15,7 @@ import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '..
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
+import type { CheckedCache } from '../policy/compile.js'
 import {
   applyMutatingAdmissionPolicyBindingDefaults,
   applyMutatingAdmissionPolicyDefaults,
@@ -129,6 +130,11 @@ export interface PolicySetOptions {
    * defaulted object. Default true.
    */
   readonly builtins?: boolean
+  /**
+   * Checked ASTs kept from an earlier process (the CLI's bundled pack, dist/cli/pack-checked.json):
+   * the validating policies' expressions found there are planned without parsing and checking.
+   */
+  readonly checkedCache?: CheckedCache
 }
 
 /**
@@ -345,7 +351,10 @@ export class PolicySet {
     for (const [name, policy] of validPolicies) {
       const bs = bindingsByPolicy.get(name)
       if (bs === undefined) continue
-      const validator = new PolicyValidator(policy, { version })
+      const validator = new PolicyValidator(policy, {
+        version,
+        ...(options.checkedCache !== undefined ? { checkedCache: options.checkedCache } : {}),
+      })
       const pk = policy.spec?.paramKind
       let params: ParamSource | undefined
       let configurationError: string | undefined

@@ -1,4 +1,4 @@
-import type { TypeProvider } from '../cel/checker/index.js'
+import type { CheckedAst, TypeProvider } from '../cel/checker/index.js'
 import { CelError } from '../cel/common/errors.js'
 import type { Env } from '../cel/env.js'
 import { compile, type Program } from '../cel/program.js'
@@ -169,6 +169,21 @@ export interface CompilerOptions {
    * apiserver's tests lower it with `celgo.CostLimit`). Evaluation uses each program's own limit.
    */
   readonly perCallLimit?: number
+  /**
+   * Checked ASTs kept from an earlier process (the bundled pack's, built with kelp): an expression
+   * found there is planned without parsing and checking it again. Keyed by checkedKey().
+   */
+  readonly checkedCache?: CheckedCache
+}
+
+/**
+ * Checked ASTs by the environment they were checked in (checkedContext(): the release, the
+ * declarations, the variables so far) and their text. A miss compiles as usual; `put`, when given,
+ * is offered each fresh check.
+ */
+export interface CheckedCache {
+  get(context: string, expression: string): CheckedAst | undefined
+  put?(context: string, expression: string, ast: CheckedAst): void
 }
 
 /**
@@ -181,6 +196,8 @@ export class CompositedCompiler {
   private readonly admissionTypes: { request: Type; namespace: Type }
   readonly variables = new Map<string, CompilationResult>()
   private patchTypes: MutationTypes | undefined
+  /** The variables declared so far with their field types: part of every later expression's environment. */
+  private variableSignature = ''
 
   constructor(private readonly options: CompilerOptions = {}) {
     this.types = new ObjectTypes(options.typeProvider)
@@ -227,20 +244,41 @@ export class CompositedCompiler {
   ): void {
     for (const v of variables) {
       const result = this.compile(v.expression, [AnyType], decls)
-      this.types.declare('kubernetes.variables', { [v.name]: variableFieldType(result.outputType) })
+      const field = variableFieldType(result.outputType)
+      this.types.declare('kubernetes.variables', { [v.name]: field })
       this.variables.set(v.name, result)
+      this.variableSignature += `${JSON.stringify(v.name)}:${field.toString()};`
     }
+  }
+
+  /**
+   * What an expression's check depends on besides kelp's own code: the release and expression
+   * environment, the optional declarations and the variables declared before it. Undefined (not
+   * cached) where outside types take part (the status type checker's object types, mutations).
+   */
+  private checkedContext(decls: OptionalVariableDeclarations): string | undefined {
+    const o = this.options
+    if (o.objectType !== undefined || o.paramsType !== undefined || o.typeProvider !== undefined) return undefined
+    if (decls.hasPatchTypes === true) return undefined
+    const env = `${o.version ?? DEFAULT_KUBE_VERSION}/${o.expressions ?? 'stored'}/${o.composition !== false}/${o.requestResourceAuthorizer !== false}`
+    return `${env}/${decls.hasParams}/${decls.hasAuthorizer}\n${this.variableSignature}`
   }
 
   /** CompileCELExpression: the program, or the error the apiserver reports. */
   compile(expression: string, returnTypes: readonly Type[], decls: OptionalVariableDeclarations): CompilationResult {
     let program: Program
+    const cache = this.options.checkedCache
+    const context = cache === undefined ? undefined : this.checkedContext(decls)
+    const checked = context === undefined ? undefined : cache?.get(context, expression)
     try {
       program = compile(expression, {
         env: this.env(decls),
         typeProvider: decls.hasPatchTypes === true ? (this.patchTypes ??= new MutationTypes(this.types)) : this.types,
         costLimit: this.options.perCallLimit ?? PerCallLimit,
+        ...(checked !== undefined ? { checked } : {}),
       })
+      if (context !== undefined && checked === undefined && cache?.put !== undefined && 'types' in program.ast)
+        cache.put(context, expression, program.ast as CheckedAst)
     } catch (e) {
       if (e instanceof CelError && (e.stage === 'parse' || e.stage === 'check')) {
         const detail = 'issues' in e ? `compilation failed: ${e.message}` : `program instantiation failed: ${e.message}`
