@@ -14,6 +14,7 @@
 // shape of bench/admit.js), and each request is an AdmissionReview for a Deployment that passes all
 // 20 (the common case). Environment: KELP_BENCH_DURATION (seconds per measurement, default 8),
 // KELP_BENCH_ROUNDS (alternating rounds, default 4), KELP_BENCH_CONNECTIONS (default 10);
+// KELP_BENCH_MAX_ONLY=1: only the max-throughput scenario (quick comparisons of server CPU per request);
 // KELP_BENCH_KELP_NODE_ARGS: extra node flags for the kelp process (e.g. --cpu-prof).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -209,6 +210,7 @@ async function main() {
     },
     { key: 'rate1', label: `${RATE} req/s over 1 connection`, opts: { connections: 1, overallRate: RATE } },
   ]
+  if (process.env.KELP_BENCH_MAX_ONLY === '1') scenarios.length = 1
   const runs = {}
   for (const sc of scenarios) runs[sc.key] = { bare: [], kelp: [] }
   process.stderr.write(`bench/webhook: warming up (${placement})\n`)
@@ -245,8 +247,9 @@ async function main() {
       ? sorted[(sorted.length - 1) / 2]
       : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2
   const pooled = rps(max.kelp) / rps(max.bare)
-  const diff = pct(runs.rate.kelp, 99) - pct(runs.rate.bare, 99)
-  const diff1 = pct(runs.rate1.kelp, 99) - pct(runs.rate1.bare, 99)
+  const p99diff = (r) => (r === undefined ? Number.NaN : pct(r.kelp, 99) - pct(r.bare, 99))
+  const diff = p99diff(runs.rate)
+  const diff1 = p99diff(runs.rate1)
   const errors = {
     bare: sum(scenarios, (sc) => sum(runs[sc.key].bare, (x) => x.bad)),
     kelp: sum(scenarios, (sc) => sum(runs[sc.key].kelp, (x) => x.bad)),
