@@ -9,6 +9,7 @@ import {
 } from '../../kube/validation/objectmeta.js'
 import { parseQuantity, Quantity } from '../../kube/values/quantity.js'
 import { validateDNS1123Label, validateNonnegativeField } from './common.js'
+import { isConfigMapKey } from './config.js'
 import { validateAffinity, validateTopologySpreadConstraints } from './pod-affinity.js'
 import { validateHostAliases, validatePodDNSConfig } from './pod-dns.js'
 import {
@@ -35,13 +36,15 @@ import {
   validateHostUsers,
   validateLocalDescendingPath,
   validateOS,
+  validatePathNoBacksteps,
   validatePodSecurityContext,
   validatePodSpecificAnnotations,
   validateSecurityContext,
   validateShareProcessNamespace,
   validateWindowsHostProcessPod,
+  visitContainers,
 } from './pod-security.js'
-import { validateVolumes } from './pod-volumes.js'
+import { validateContainerResourceFieldSelector, validateObjectFieldSelector, validateVolumes } from './pod-volumes.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 
 // core/v1 Pod, PodTemplate and the PodSpec every workload template carries (kubernetes v1.37.2
@@ -57,7 +60,7 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// Not yet: env valueFrom sources, volumeDevices, container resource claims, pod-level resources
+// Not yet: volumeDevices, container resource claims, pod-level resources
 // (PodLevelResources), the tolerations annotation, the Pod update rules beyond metadata (spec
 // immutability and its diff message). The strategy's mutations before validation (dropping disabled
 // fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
@@ -142,7 +145,7 @@ function envVarNameErrors(name: string, minor: number): string[] {
   return errs
 }
 
-/** ValidateEnv: names (the valueFrom sources are not checked yet). */
+/** ValidateEnv: names and validateEnvVarValueFrom. */
 function validateEnv(vars: unknown, p: FieldPath, o: PodOptions): FieldError[] {
   const errs: FieldError[] = []
   arr(vars).forEach((x, i) => {
@@ -151,7 +154,87 @@ function validateEnv(vars: unknown, p: FieldPath, o: PodOptions): FieldError[] {
     const name = str(ev.name)
     if (name.length === 0) errs.push(field.required(ip.child('name'), ''))
     else for (const m of envVarNameErrors(name, o.minor)) errs.push(field.invalid(ip.child('name'), name, m))
+    errs.push(...validateEnvVarValueFrom(ev, ip.child('valueFrom'), o.minor))
   })
+  return errs
+}
+
+const ENV_FIELD_PATHS = [
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.serviceAccountName',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
+]
+
+/** validateConfigMapKeySelector / validateSecretKeySelector (names as secret names). */
+function validateKeySelector(s: JSONObject, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const name = str(s.name)
+  for (const m of nameIsDNSSubdomain(name, false)) errs.push(field.invalid(p.child('name'), name, m))
+  const key = str(s.key)
+  if (key.length === 0) errs.push(field.required(p.child('key'), ''))
+  else for (const m of isConfigMapKey(key)) errs.push(field.invalid(p.child('key'), key, m))
+  return errs
+}
+
+/** validateFileKeySelector. */
+function validateFileKeySelector(s: JSONObject, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const key = str(s.key)
+  if (key.length === 0) errs.push(field.required(p.child('key'), ''))
+  else for (const m of envVarNameErrors(key, 37)) errs.push(field.invalid(p.child('key'), key, m))
+  const vol = str(s.volumeName)
+  if (vol.length === 0) errs.push(field.required(p.child('volumeName'), ''))
+  else errs.push(...validateDNS1123Label(vol, p.child('volumeName')))
+  const path = str(s.path)
+  if (path.length === 0) errs.push(field.required(p.child('path'), ''))
+  else errs.push(...validatePathNoBacksteps(path, p.child('path')))
+  return errs
+}
+
+/** validateEnvVarValueFrom (EnvFiles, beta on from 1.35, adds fileKeyRef to the message). */
+function validateEnvVarValueFrom(ev: JSONObject, p: FieldPath, minor: number): FieldError[] {
+  const vf = ev.valueFrom
+  if (!isObj(vf)) return []
+  const errs: FieldError[] = []
+  let n = 0
+  if (isObj(vf.fieldRef)) {
+    n++
+    errs.push(...validateObjectFieldSelector(vf.fieldRef, ENV_FIELD_PATHS, p.child('fieldRef')))
+  }
+  if (isObj(vf.resourceFieldRef)) {
+    n++
+    errs.push(...validateContainerResourceFieldSelector(vf.resourceFieldRef, p.child('resourceFieldRef'), false))
+  }
+  if (isObj(vf.configMapKeyRef)) {
+    n++
+    errs.push(...validateKeySelector(vf.configMapKeyRef, p.child('configMapKeyRef')))
+  }
+  if (isObj(vf.secretKeyRef)) {
+    n++
+    errs.push(...validateKeySelector(vf.secretKeyRef, p.child('secretKeyRef')))
+  }
+  if (isObj(vf.fileKeyRef)) {
+    n++
+    errs.push(...validateFileKeySelector(vf.fileKeyRef, p.child('fileKeyRef')))
+  }
+  if (n === 0)
+    errs.push(
+      field.invalid(
+        p,
+        '',
+        minor >= 35
+          ? 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`'
+          : 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`',
+      ),
+    )
+  else if (str(ev.value).length !== 0) errs.push(field.invalid(p, '', 'may not be specified when `value` is not empty'))
+  else if (n > 1) errs.push(field.invalid(p, '', 'may not have more than one field specified at a time'))
   return errs
 }
 
@@ -563,6 +646,25 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
   errs.push(...validatePreemptionPolicy(spec.preemptionPolicy, p.child('preemptionPolicy')))
   if (isObj(spec.overhead)) errs.push(...validateResources({ limits: spec.overhead }, p.child('overhead')))
   errs.push(...validateOS(spec, p))
+  errs.push(...validateFileKeyRefVolumes(spec, p))
+  return errs
+}
+
+/** validateFileKeyRefVolumes: a fileKeyRef names an emptyDir volume of the pod. */
+function validateFileKeyRefVolumes(spec: JSONObject, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const sources = new Map(arr(spec.volumes).map((v) => [str(obj(v).name), obj(v)] as const))
+  visitContainers(spec, p, (c, cp) => {
+    arr(c.env).forEach((e, j) => {
+      const fk = obj(obj(obj(e).valueFrom).fileKeyRef)
+      if (!isObj(obj(obj(e).valueFrom).fileKeyRef)) return
+      const name = str(fk.volumeName)
+      const vp = cp.child('env').index(j).child('valueFrom', 'fileKeyRef', 'volumeName')
+      const source = sources.get(name)
+      if (source === undefined) errs.push(field.notFound(vp, name))
+      else if (!isObj(source.emptyDir)) errs.push(field.invalid(vp, name, 'referenced volume must be of type emptyDir'))
+    })
+  })
   return errs
 }
 
