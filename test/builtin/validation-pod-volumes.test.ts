@@ -620,3 +620,86 @@ describe('emptyDir, serviceAccountToken, ephemeral (TestValidateVolumes / TestVa
       'spec.containers[0].volumeMounts.mountPropagation FieldValueForbidden',
     ]))
 })
+
+describe('TestAlphaValidateVolumeDevices (through a Pod container)', () => {
+  const volumes = [
+    { name: 'abc', persistentVolumeClaim: { claimName: 'testclaim1' } },
+    { name: 'abc-123', persistentVolumeClaim: { claimName: 'testclaim2' } },
+    { name: 'def', hostPath: { path: '/foo/baz', type: '' } },
+    {
+      name: 'ephemeral',
+      ephemeral: {
+        volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10G' } } } },
+      },
+    },
+    { name: 'xyz', emptyDir: {} },
+    { name: 'ghi', emptyDir: {} },
+  ]
+  const run = (volumeDevices: O[], volumeMounts: O[]) =>
+    fieldTypes({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'ns' },
+      spec: { volumes, containers: [{ name: 'ctr', image: 'image', volumeDevices, volumeMounts }] },
+    }).filter((t) => t.includes('.volumeDevices'))
+  const good = [
+    { name: 'xyz', mountPath: '/foofoo' },
+    { name: 'ghi', mountPath: '/foo/usr/share/test' },
+  ]
+  const bad = [
+    { name: 'abc', mountPath: '/foo' },
+    { name: 'abc-123', mountPath: '/this/path/exists' },
+  ]
+  it('success', () =>
+    expect(
+      run(
+        [
+          { name: 'abc', devicePath: '/foo' },
+          { name: 'abc-123', devicePath: '/usr/share/test' },
+          { name: 'ephemeral', devicePath: '/disk' },
+        ],
+        good,
+      ),
+    ).toEqual([]))
+  const cases: [string, O[]][] = [
+    ['empty name', [{ name: '', devicePath: '/foo' }]],
+    [
+      'duplicate name',
+      [
+        { name: 'abc', devicePath: '/foo' },
+        { name: 'abc', devicePath: '/foo/bar' },
+      ],
+    ],
+    ['name not found', [{ name: 'not-found', devicePath: '/usr/share/test' }]],
+    ['name found but invalid source', [{ name: 'def', devicePath: '/usr/share/test' }]],
+    ['empty devicepath', [{ name: 'abc', devicePath: '' }]],
+    ['relative devicepath', [{ name: 'abc-123', devicePath: 'baz' }]],
+    [
+      'duplicate devicepath',
+      [
+        { name: 'abc', devicePath: '/foo' },
+        { name: 'abc-123', devicePath: '/foo' },
+      ],
+    ],
+    ['no backsteps', [{ name: 'def', devicePath: '/baz/../' }]],
+    ['name exists in volumemounts', [{ name: 'abc', devicePath: '/baz/../' }]],
+    ['path exists in volumemounts', [{ name: 'xyz', devicePath: '/this/path/exists' }]],
+    ['both exist in volumemounts', [{ name: 'abc', devicePath: '/this/path/exists' }]],
+  ]
+  for (const [name, devices] of cases) it(`failure: ${name}`, () => expect(run(devices, bad).length).toBeGreaterThan(0))
+  it('messages', () =>
+    expect(
+      texts({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'ns' },
+        spec: {
+          volumes,
+          containers: [{ name: 'ctr', image: 'image', volumeDevices: [{ name: 'def', devicePath: '/a/../b' }] }],
+        },
+      }),
+    ).toEqual([
+      'spec.containers[0].volumeDevices[0].name: Invalid value: "def": can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode',
+      `spec.containers[0].volumeDevices[0].devicePath: Invalid value: "/a/../b": can not contain backsteps ('..')`,
+    ]))
+})

@@ -60,7 +60,7 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// Not yet: volumeDevices, container resource claims, pod-level resources
+// Not yet: container resource claims, bindMountOptions, pod-level resources
 // (PodLevelResources), the tolerations annotation, the Pod update rules beyond metadata (spec
 // immutability and its diff message). The strategy's mutations before validation (dropping disabled
 // fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
@@ -267,11 +267,12 @@ const RECURSIVE_READ_ONLY = ['Disabled', 'Enabled', 'IfPossible']
 
 /**
  * ValidateVolumeMounts: names, mount paths, subPath / subPathExpr, mountPropagation, recursiveReadOnly
- * (Go reports the last four at volumeMounts.<field>, without the index). Volume devices are not checked.
+ * (Go reports the last four at volumeMounts.<field>, without the index), no overlap with volumeDevices.
  */
 function validateVolumeMounts(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
   const errs: FieldError[] = []
   const points = new Set<string>()
+  const devices = pathMap(c.volumeDevices, 'devicePath')
   arr(c.volumeMounts).forEach((x, i) => {
     const m = obj(x)
     const ip = p.index(i)
@@ -282,6 +283,9 @@ function validateVolumeMounts(c: JSONObject, volumes: Map<string, JSONObject>, p
     if (mountPath.length === 0) errs.push(field.required(ip.child('mountPath'), ''))
     if (points.has(mountPath)) errs.push(field.invalid(ip.child('mountPath'), mountPath, 'must be unique'))
     points.add(mountPath)
+    if (devices.has(name)) errs.push(field.invalid(ip.child('name'), name, 'must not already exist in volumeDevices'))
+    if ([...devices.values()].includes(mountPath))
+      errs.push(field.invalid(ip.child('mountPath'), mountPath, 'must not already exist as a path in volumeDevices'))
     const subPath = str(m.subPath)
     if (subPath.length > 0) errs.push(...validateLocalDescendingPath(subPath, p.child('subPath')))
     const subPathExpr = str(m.subPathExpr)
@@ -311,6 +315,47 @@ function validateVolumeMounts(c: JSONObject, volumes: Map<string, JSONObject>, p
           errs.push(field.forbidden(rp, 'may only be specified when mountPropagation is None or not specified'))
       } else if (rro !== 'Disabled') errs.push(field.notSupported(rp, rro, RECURSIVE_READ_ONLY))
     }
+  })
+  return errs
+}
+
+/** GetVolumeMountMap / GetVolumeDeviceMap: name to path (a later entry of the same name wins). */
+function pathMap(list: unknown, key: 'mountPath' | 'devicePath'): Map<string, string> {
+  return new Map(arr(list).map((x) => [str(obj(x).name), str(obj(x)[key])] as const))
+}
+
+/** ValidateVolumeDevices: block devices come from PVC or ephemeral volumes, no overlap with volumeMounts. */
+function validateVolumeDevices(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const mounts = pathMap(c.volumeMounts, 'mountPath')
+  const paths = new Set<string>()
+  const names = new Set<string>()
+  arr(c.volumeDevices).forEach((x, i) => {
+    const d = obj(x)
+    const ip = p.index(i)
+    const name = str(d.name)
+    const devPath = str(d.devicePath)
+    const source = volumes.get(name)
+    if (name.length === 0) errs.push(field.required(ip.child('name'), ''))
+    if (names.has(name)) errs.push(field.invalid(ip.child('name'), name, 'must be unique'))
+    if (source !== undefined && !isObj(source.persistentVolumeClaim) && !isObj(source.ephemeral))
+      errs.push(
+        field.invalid(
+          ip.child('name'),
+          name,
+          'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode',
+        ),
+      )
+    if (source === undefined) errs.push(field.notFound(ip.child('name'), name))
+    if (devPath.length === 0) errs.push(field.required(ip.child('devicePath'), ''))
+    if (paths.has(devPath)) errs.push(field.invalid(ip.child('devicePath'), devPath, 'must be unique'))
+    if (devPath.length > 0 && devPath.split('/').includes('..'))
+      errs.push(field.invalid(ip.child('devicePath'), devPath, "can not contain backsteps ('..')"))
+    else paths.add(devPath)
+    if (mounts.has(name)) errs.push(field.invalid(ip.child('name'), name, 'must not already exist in volumeMounts'))
+    if ([...mounts.values()].includes(devPath))
+      errs.push(field.invalid(ip.child('devicePath'), devPath, 'must not already exist as a path in volumeMounts'))
+    if (name.length > 0) names.add(name)
   })
   return errs
 }
@@ -416,6 +461,7 @@ function validateContainerCommon(c: JSONObject, ctx: SpecContext, p: FieldPath) 
   errs.push(...validateEnv(c.env, p.child('env'), ctx.o))
   errs.push(...validateEnvFrom(c.envFrom, p.child('envFrom'), ctx.o))
   errs.push(...validateVolumeMounts(c, ctx.volumes, p.child('volumeMounts')))
+  errs.push(...validateVolumeDevices(c, ctx.volumes, p.child('volumeDevices')))
   const pull = str(c.imagePullPolicy)
   if (pull === '') errs.push(field.required(p.child('imagePullPolicy'), ''))
   else if (!PULL_POLICIES.includes(pull)) errs.push(field.notSupported(p.child('imagePullPolicy'), pull, PULL_POLICIES))
