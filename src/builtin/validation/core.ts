@@ -60,7 +60,7 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// Not yet: container resource claims, bindMountOptions, pod-level resources
+// Not yet: bindMountOptions, pod-level resources
 // (PodLevelResources), the tolerations annotation, the Pod update rules beyond metadata (spec
 // immutability and its diff message). The strategy's mutations before validation (dropping disabled
 // fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
@@ -402,8 +402,61 @@ function validateQuantity(name: string, q: Quantity, p: FieldPath): FieldError[]
   return errs
 }
 
-/** validateResourceRequirements (containers). */
-function validateResources(resources: unknown, p: FieldPath): FieldError[] {
+/** validateResourceQuantityHugePageValue: a positive integer multiple of the page size (IsHugePageResourceValueDivisible). */
+function validateHugePageValue(name: string, q: Quantity, p: FieldPath): FieldError[] {
+  const page = parseQuantity(name.slice('hugepages-'.length))
+  let ok = false
+  if (page instanceof Quantity && page.sign() > 0) {
+    const size = page.asInt64()
+    const v = q.asInt64() ?? BigInt(Math.ceil(q.asApproximateFloat64()))
+    ok = size !== undefined && size > 0n && v % size === 0n
+  }
+  return ok ? [] : [field.invalid(p, q.toString(), `${q.toString()} is not positive integer multiple of ${name}`)]
+}
+
+/**
+ * validateResourceClaimNames (container resources.claims; DynamicResourceAllocation, on from 1.34 —
+ * before, the field is dropped).
+ */
+function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<string>, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = []
+  const names = new Set<string>()
+  arr(claims).forEach((x, i) => {
+    const c = obj(x)
+    const ip = p.index(i)
+    const name = str(c.name)
+    if (name === '') {
+      errs.push(field.required(ip, ''))
+      return
+    }
+    const request = str(c.request)
+    if (names.has(name)) errs.push(field.duplicate(ip, name))
+    else {
+      let key = name
+      if (request !== '') {
+        errs.push(...validateDNS1123Label(request, ip.child('request')))
+        key += `/${request}`
+      }
+      if (names.has(key)) errs.push(field.duplicate(ip, key))
+      else if (request === '')
+        // Go ranges over a set (random order): one Duplicate per earlier request of this claim
+        for (const k of [...names].sort())
+          if (k.split('/')[0] === name && k.includes('/')) errs.push(field.duplicate(ip, name))
+      names.add(key)
+    }
+    if (!podClaims.has(name)) {
+      const list = [...podClaims].sort()
+      errs.push({
+        ...field.notFound(ip, name),
+        detail: `must be one of the names in pod.spec.resourceClaims${list.length === 0 ? ' which is empty' : `: ${list.join(', ')}`}`,
+      })
+    }
+  })
+  return errs
+}
+
+/** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
+function validateResources(resources: unknown, p: FieldPath, podClaims?: ReadonlySet<string>): FieldError[] {
   const errs: FieldError[] = []
   const r = obj(resources)
   const limits = obj(r.limits)
@@ -418,7 +471,10 @@ function validateResources(resources: unknown, p: FieldPath): FieldError[] {
     errs.push(...validateContainerResourceName(name, kp))
     const q = quantity(limits[name])
     if (q !== undefined) errs.push(...validateQuantity(name, q, kp))
-    if (isHugePages(name)) hugePages = true
+    if (isHugePages(name)) {
+      hugePages = true
+      if (q !== undefined) errs.push(...validateHugePageValue(name, q, kp))
+    }
     if (name === 'cpu' || name === 'memory') limCPUOrMemory = true
   }
   for (const name of Object.keys(requests).sort()) {
@@ -439,10 +495,14 @@ function validateResources(resources: unknown, p: FieldPath): FieldError[] {
         errs.push(field.required(limPath, 'Limit must be set for non overcommitable resources'))
       }
     }
-    if (isHugePages(name)) hugePages = true
+    if (isHugePages(name)) {
+      hugePages = true
+      if (q !== undefined) errs.push(...validateHugePageValue(name, q, kp))
+    }
     if (name === 'cpu' || name === 'memory') reqCPUOrMemory = true
   }
   if (!limCPUOrMemory && !reqCPUOrMemory && hugePages) errs.push(field.forbidden(p, 'HugePages require cpu or memory'))
+  if (podClaims !== undefined) errs.push(...validateResourceClaimNames(r.claims, podClaims, p.child('claims')))
   return errs
 }
 
@@ -465,7 +525,7 @@ function validateContainerCommon(c: JSONObject, ctx: SpecContext, p: FieldPath) 
   const pull = str(c.imagePullPolicy)
   if (pull === '') errs.push(field.required(p.child('imagePullPolicy'), ''))
   else if (!PULL_POLICIES.includes(pull)) errs.push(field.notSupported(p.child('imagePullPolicy'), pull, PULL_POLICIES))
-  errs.push(...validateResources(c.resources, p.child('resources')))
+  errs.push(...validateResources(c.resources, p.child('resources'), ctx.podClaims))
   errs.push(...validateResizePolicy(c.resizePolicy, p.child('resizePolicy'), ctx.restartPolicy))
   errs.push(...validateSecurityContext(c.securityContext, p.child('securityContext'), ctx.hostUsers))
   return errs
@@ -628,6 +688,8 @@ interface SpecContext {
   readonly gracePeriod: number | undefined
   readonly restartPolicy: string
   readonly hostUsers: boolean
+  /** gatherPodResourceClaimNames (undefined before DynamicResourceAllocation, 1.34). */
+  readonly podClaims: ReadonlySet<string> | undefined
 }
 
 /** ValidatePodSpec, in Go's order. */
@@ -646,6 +708,14 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
     gracePeriod,
     restartPolicy: str(spec.restartPolicy),
     hostUsers: spec.hostUsers !== false,
+    podClaims:
+      minor >= 34
+        ? new Set(
+            arr(spec.resourceClaims)
+              .map((c) => str(obj(c).name))
+              .filter((n) => n !== ''),
+          )
+        : undefined,
   }
   errs.push(...validateContainers(spec, ctx, p.child('containers')))
   errs.push(...validateInitContainers(spec, ctx, p.child('initContainers')))

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest'
+import '../../src/builtin/validation/core.js'
+import { fieldTypes, type O, texts } from './validation-support.js'
+
+// kubernetes v1.37.2 pkg/apis/core/validation/validation_test.go: TestHugePagesIsolation and
+// TestValidateDynamicResourceAllocation (pod resourceClaims and container resources.claims;
+// DynamicResourceAllocation is on from 1.34), on v1 Pods decoded and defaulted as the apiserver does.
+
+const pod = (spec: O, meta: O = {}): O => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: '123', namespace: 'ns', ...meta },
+  spec,
+})
+const ctr = (resources: O, name = 'ctr') => ({ name, image: 'image', resources })
+
+describe('TestHugePagesIsolation', () => {
+  const cm = { cpu: '10', memory: '10G' }
+  const cases: [string, O, O, boolean][] = [
+    ['Valid: request hugepages-2Mi', { ...cm, 'hugepages-2Mi': '1Gi' }, { ...cm, 'hugepages-2Mi': '1Gi' }, false],
+    [
+      'Valid: request more than one hugepages size',
+      { ...cm, 'hugepages-2Mi': '1Gi', 'hugepages-1Gi': '2Gi' },
+      { ...cm, 'hugepages-2Mi': '1Gi', 'hugepages-1Gi': '2Gi' },
+      false,
+    ],
+    ['Invalid: not requesting cpu and memory', { 'hugepages-2Mi': '1Gi' }, { 'hugepages-2Mi': '1Gi' }, true],
+    [
+      'Invalid: request 1Gi hugepages-2Mi but limit 2Gi',
+      { ...cm, 'hugepages-2Mi': '1Gi' },
+      { ...cm, 'hugepages-2Mi': '2Gi' },
+      true,
+    ],
+  ]
+  for (const [name, requests, limits, bad] of cases)
+    it(name, () => expect(texts(pod({ containers: [ctr({ requests, limits })] })).length > 0).toBe(bad))
+  it('messages', () => {
+    expect(
+      texts(pod({ containers: [ctr({ requests: { 'hugepages-2Mi': '1Gi' }, limits: { 'hugepages-2Mi': '1Gi' } })] })),
+    ).toEqual(['spec.containers[0].resources: Forbidden: HugePages require cpu or memory'])
+    // validateResourceQuantityHugePageValue: a multiple of the page size
+    expect(
+      texts(
+        pod({
+          containers: [ctr({ requests: { ...cm, 'hugepages-2Mi': '3Mi' }, limits: { ...cm, 'hugepages-2Mi': '3Mi' } })],
+        }),
+      ),
+    ).toEqual([
+      'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi',
+      'spec.containers[0].resources.requests[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi',
+    ])
+  })
+})
+
+describe('TestValidateDynamicResourceAllocation', () => {
+  const ref = (name: string) => ({ name, resourceClaimName: 'external-claim' })
+  const ok: [string, O][] = [
+    [
+      'resource claim reference',
+      { containers: [ctr({ claims: [{ name: 'my-claim-reference' }] })], resourceClaims: [ref('my-claim-reference')] },
+    ],
+    [
+      'resource claim template',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim-template' }] })],
+        resourceClaims: [{ name: 'my-claim-template', resourceClaimTemplateName: 'external-claim' }],
+      },
+    ],
+    [
+      'multiple claims',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim' }, { name: 'another-claim' }] })],
+        resourceClaims: [ref('my-claim'), ref('another-claim')],
+      },
+    ],
+    [
+      'multiple claims with requests',
+      {
+        containers: [
+          ctr({
+            claims: [
+              { name: 'my-claim', request: 'req-0' },
+              { name: 'my-claim', request: 'req-1' },
+              { name: 'another-claim' },
+            ],
+          }),
+        ],
+        resourceClaims: [ref('my-claim'), ref('another-claim')],
+      },
+    ],
+    [
+      'single claim with requests',
+      {
+        containers: [
+          ctr({
+            claims: [
+              { name: 'my-claim', request: 'req-0' },
+              { name: 'my-claim', request: 'req-1' },
+            ],
+          }),
+        ],
+        resourceClaims: [ref('my-claim')],
+      },
+    ],
+    [
+      'init container',
+      {
+        containers: [ctr({})],
+        initContainers: [ctr({ claims: [{ name: 'my-claim' }] }, 'ctr-init')],
+        resourceClaims: [ref('my-claim')],
+      },
+    ],
+  ]
+  for (const [name, spec] of ok) it(`success: ${name}`, () => expect(texts(pod(spec))).toEqual([]))
+
+  const bad: [string, O, string[]][] = [
+    [
+      'pod claim name with prefix',
+      { containers: [ctr({})], resourceClaims: [ref('../my-claim')] },
+      ['spec.resourceClaims[0].name FieldValueInvalid'],
+    ],
+    [
+      'pod claim name with path',
+      { containers: [ctr({})], resourceClaims: [ref('my/claim')] },
+      ['spec.resourceClaims[0].name FieldValueInvalid'],
+    ],
+    [
+      'pod claim name empty',
+      { containers: [ctr({})], resourceClaims: [ref('')] },
+      ['spec.resourceClaims[0].name FieldValueRequired'],
+    ],
+    [
+      'duplicate pod claim entries',
+      { containers: [ctr({})], resourceClaims: [ref('my-claim'), ref('my-claim')] },
+      ['spec.resourceClaims[1].name FieldValueDuplicate'],
+    ],
+    [
+      'resource claim source empty',
+      { containers: [ctr({ claims: [{ name: 'my-claim' }] })], resourceClaims: [{ name: 'my-claim' }] },
+      ['spec.resourceClaims[0] FieldValueInvalid'],
+    ],
+    [
+      'resource claim reference and template',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim' }] })],
+        resourceClaims: [
+          { name: 'my-claim', resourceClaimName: 'external-claim', resourceClaimTemplateName: 'external-claim' },
+        ],
+      },
+      ['spec.resourceClaims[0] FieldValueInvalid'],
+    ],
+    [
+      'claim not found',
+      { containers: [ctr({ claims: [{ name: 'no-such-claim' }] })], resourceClaims: [ref('my-claim')] },
+      ['spec.containers[0].resources.claims[0] FieldValueNotFound'],
+    ],
+    [
+      'claim name empty',
+      { containers: [ctr({ claims: [{ name: '' }] })], resourceClaims: [ref('my-claim')] },
+      ['spec.containers[0].resources.claims[0] FieldValueRequired'],
+    ],
+    [
+      'pod claim name duplicates',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim' }, { name: 'my-claim' }] })],
+        resourceClaims: [ref('my-claim')],
+      },
+      ['spec.containers[0].resources.claims[1] FieldValueDuplicate'],
+    ],
+    [
+      'pod claim name duplicates without and with request',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim' }, { name: 'my-claim', request: 'req-0' }] })],
+        resourceClaims: [ref('my-claim')],
+      },
+      ['spec.containers[0].resources.claims[1] FieldValueDuplicate'],
+    ],
+    [
+      'pod claim name duplicates with and without request',
+      {
+        containers: [ctr({ claims: [{ name: 'my-claim', request: 'req-0' }, { name: 'my-claim' }] })],
+        resourceClaims: [ref('my-claim')],
+      },
+      ['spec.containers[0].resources.claims[1] FieldValueDuplicate'],
+    ],
+    [
+      'pod claim name duplicates with requests',
+      {
+        containers: [
+          ctr({
+            claims: [
+              { name: 'my-claim', request: 'req-0' },
+              { name: 'my-claim', request: 'req-0' },
+            ],
+          }),
+        ],
+        resourceClaims: [ref('my-claim')],
+      },
+      ['spec.containers[0].resources.claims[1] FieldValueDuplicate'],
+    ],
+    [
+      'bad request name',
+      { containers: [ctr({ claims: [{ name: 'my-claim', request: '*$@%^' }] })], resourceClaims: [ref('my-claim')] },
+      ['spec.containers[0].resources.claims[0].request FieldValueInvalid'],
+    ],
+    [
+      'no claims defined',
+      { containers: [ctr({ claims: [{ name: 'my-claim' }] })] },
+      ['spec.containers[0].resources.claims[0] FieldValueNotFound'],
+    ],
+    [
+      'invalid claim template name',
+      { containers: [ctr({})], resourceClaims: [{ name: 'my-claim', resourceClaimTemplateName: 'foo_bar' }] },
+      ['spec.resourceClaims[0].resourceClaimTemplateName FieldValueInvalid'],
+    ],
+    [
+      'invalid claim reference name',
+      { containers: [ctr({})], resourceClaims: [{ name: 'my-claim', resourceClaimName: 'foo_bar' }] },
+      ['spec.resourceClaims[0].resourceClaimName FieldValueInvalid'],
+    ],
+  ]
+  for (const [name, spec, want] of bad) it(name, () => expect(fieldTypes(pod(spec))).toEqual(want))
+
+  it('not-found detail names the pod claims', () => {
+    expect(
+      texts(pod({ containers: [ctr({ claims: [{ name: 'no-such-claim' }] })], resourceClaims: [ref('b'), ref('a')] })),
+    ).toEqual([
+      'spec.containers[0].resources.claims[0]: Not found: "no-such-claim": must be one of the names in pod.spec.resourceClaims: a, b',
+    ])
+    expect(texts(pod({ containers: [ctr({ claims: [{ name: 'x' }] })] }))).toEqual([
+      'spec.containers[0].resources.claims[0]: Not found: "x": must be one of the names in pod.spec.resourceClaims which is empty',
+    ])
+  })
+  it('static pods do not support resource claims', () =>
+    expect(
+      texts(
+        pod(
+          {
+            nodeName: 'node',
+            containers: [ctr({ claims: [{ name: 'my-claim' }] })],
+            resourceClaims: [ref('my-claim')],
+          },
+          { annotations: { 'kubernetes.io/config.mirror': 'x' } },
+        ),
+      ),
+    ).toEqual([': Forbidden: static pods do not support resource claims']))
+  it('before 1.34 (DRA off) claims are not checked', () =>
+    expect(
+      texts(pod({ containers: [ctr({ claims: [{ name: 'x' }] })], resourceClaims: [{ name: 'a' }] }), undefined, 33),
+    ).toEqual([]))
+})
