@@ -23,13 +23,7 @@ export {
   ScopedVarName,
 } from './crd/compilation.js'
 export { CRD, CRDVersion, type CRDVersionSpec, type CustomResourceDefinitionObject } from './crd/crd.js'
-export {
-  type CustomResourceResult,
-  type FieldValidation,
-  type RequestStatus,
-  type ValidateOptions,
-  validateCustomResource,
-} from './crd/custom-resource.js'
+export { type CustomResourceResult, type ValidateOptions, validateCustomResource } from './crd/custom-resource.js'
 export { validateCustomResourceDefinition } from './crd/definition/index.js'
 export { crdCelRuleValidator } from './crd/definition-cel.js'
 export { type CRDProblem, CustomResourceDefinitions, type LoadOptions } from './crd/registry.js'
@@ -61,6 +55,7 @@ export {
   ResourceCheckType,
 } from './kube/authz/library.js'
 export { estimateKubeCost, kubeCallEstimators, kubeCostOptions, kubeEstimateCallCost } from './kube/cost.js'
+export type { FieldValidation, RequestStatus } from './kube/decoding.js'
 export {
   DEFAULT_KUBE_VERSION,
   type KubeEnvOptions,

@@ -1,6 +1,5 @@
 import { goQuote } from '../cel/ext/quote.js'
-import type { FieldValidation, RequestStatus } from '../crd/custom-resource.js'
-import { decodeErrorMessage, strictDecodingError } from '../crd/structural/decode.js'
+import { decodeErrorMessage, type FieldValidation, type RequestStatus, strictDecodingError } from '../kube/decoding.js'
 import type { FieldError, InvalidStatus } from '../kube/field.js'
 import { decodeStruct } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'

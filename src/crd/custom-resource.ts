@@ -1,11 +1,12 @@
 import { parseGroupVersion } from '../kube/api-version.js'
+import type { FieldValidation, RequestStatus } from '../kube/decoding.js'
 import { RuntimeCELCostBudget } from '../kube/environment.js'
 import { type FieldError, type InvalidStatus, kubectlInvalidText, newInvalid } from '../kube/field.js'
 import type { NameGenerator } from '../kube/names.js'
 import { CorrelatedObject, type Correlation } from '../kube/schema/correlation.js'
+import { isObject } from '../kube/values/json.js'
 import type { CRD } from './crd.js'
 import { type Operation, validateStructure } from './structural/structure.js'
-import { isObject } from './structural/values.js'
 
 // Validating a custom resource write as the apiserver does (apiextensions-apiserver
 // pkg/registry/customresource/strategy.go Validate / ValidateUpdate): the version must be served,
@@ -13,9 +14,6 @@ import { isObject } from './structural/values.js'
 // defaulting, type meta, metadata, OpenAPI schema with ratcheting, embedded resources, list-type
 // invariants) and, unless one of those errors blocks them, the x-kubernetes-validations rules with
 // one 10M cost budget for the object, sharing the update's correlation for ratcheting.
-
-/** `?fieldValidation=`: kubectl sends Strict by default (`--validate=strict`), the apiserver's own default is Warn. */
-export type FieldValidation = 'Strict' | 'Warn' | 'Ignore'
 
 export interface ValidateOptions {
   /** The object before the update (an UPDATE); absent for a CREATE. */
@@ -46,13 +44,6 @@ export interface CustomResourceResult {
   readonly message?: string
   /** The object as stored: decoded, pruned and defaulted (undefined when rejected before validation). */
   readonly object?: unknown
-}
-
-/** A request rejected before validation: 404 for a kind not served, 400 for a body that does not decode. */
-export interface RequestStatus {
-  readonly code: 400 | 404
-  readonly reason: 'BadRequest' | 'NotFound'
-  readonly message: string
 }
 
 function rejected(code: 400 | 404, message: string, warnings: readonly string[]): CustomResourceResult {

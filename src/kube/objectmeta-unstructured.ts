@@ -1,13 +1,12 @@
-import { type FieldPath, goJSON } from '../../kube/field.js'
-import { formatRFC3339, parseRFC3339 } from '../../kube/gotime.js'
+import { type FieldPath, goJSON } from './field.js'
+import { formatRFC3339, parseRFC3339 } from './gotime.js'
 import {
   emptyObjectMeta,
   type ManagedFieldsEntry,
   type ObjectMeta,
   type OwnerReference,
-} from '../../kube/validation/objectmeta.js'
-import { compareGoStrings } from './pruning.js'
-import { isObject, type JSONObject, kindOf } from './values.js'
+} from './validation/objectmeta.js'
+import { compareGoStrings, isObject, type JSONObject, kindOf } from './values/json.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/objectmeta/coerce.go GetObjectMetaWithOptions and
 // SetObjectMeta: metadata decoded as metav1.ObjectMeta the way Go's JSON decoder (sigs.k8s.io/json,
@@ -20,7 +19,7 @@ export {
   type ManagedFieldsEntry,
   type ObjectMeta,
   type OwnerReference,
-} from '../../kube/validation/objectmeta.js'
+} from './validation/objectmeta.js'
 
 /** A decode failing outright (a custom unmarshaler's error, which stops Go's decoder). */
 class Abort {

@@ -15,19 +15,9 @@ export interface ObjectMeta {
   readonly [key: string]: unknown
 }
 
-/** metav1.LabelSelectorRequirement. */
-export interface LabelSelectorRequirement {
-  readonly key?: string
-  /** `In`, `NotIn`, `Exists` or `DoesNotExist`. */
-  readonly operator?: string
-  readonly values?: readonly string[]
-}
+import type { LabelSelector } from '../kube/validation/label-selector.js'
 
-/** metav1.LabelSelector (`{}` selects everything). */
-export interface LabelSelector {
-  readonly matchLabels?: Readonly<Record<string, string>>
-  readonly matchExpressions?: readonly LabelSelectorRequirement[]
-}
+export type { LabelSelector, LabelSelectorRequirement } from '../kube/validation/label-selector.js'
 
 export type OperationType = '*' | 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT'
 export type ScopeType = '*' | 'Cluster' | 'Namespaced'

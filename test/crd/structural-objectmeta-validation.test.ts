@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { emptyObjectMeta, type ObjectMeta } from '../../src/crd/structural/objectmeta.js'
+import { aggregateString, errorString, FieldPath } from '../../src/kube/field.js'
+import { emptyObjectMeta, type ObjectMeta } from '../../src/kube/objectmeta-unstructured.js'
 import {
   nameIsDNSSubdomain,
   validateObjectMeta,
   validateObjectMetaUpdate,
-} from '../../src/crd/structural/objectmeta-validation.js'
-import { aggregateString, errorString, FieldPath } from '../../src/kube/field.js'
+} from '../../src/kube/validation/objectmeta.js'
 
 // apimachinery pkg/api/validation/objectmeta_test.go (master, i.e. 1.37, unless a case names an
 // older tag): the ObjectMeta rules a custom resource's metadata goes through.

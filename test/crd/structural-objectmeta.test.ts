@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { getObjectMeta, objectMetaToUnstructured } from '../../src/crd/structural/objectmeta.js'
 import { validateEmbeddedResources } from '../../src/crd/structural/objectmeta-validation.js'
 import type { JSONSchemaProps } from '../../src/crd/structural/schema.js'
 import type { FieldError } from '../../src/kube/field.js'
+import { getObjectMeta, objectMetaToUnstructured } from '../../src/kube/objectmeta-unstructured.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/objectmeta: validation_test.go and coerce_test.go.
 

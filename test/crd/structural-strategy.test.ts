@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { validateCR } from '../../src/crd/structural/cr-validator.js'
-import { applySchemaCoercer, strictDecodingError } from '../../src/crd/structural/decode.js'
+import { applySchemaCoercer } from '../../src/crd/structural/decode.js'
 import type { JSONSchemaProps } from '../../src/crd/structural/schema.js'
 import { newSchemaValidator } from '../../src/crd/structural/schema-validation.js'
 import { prepareForStatusUpdate, prepareForUpdate, validateStatusUpdate } from '../../src/crd/structural/strategy.js'
+import { strictDecodingError } from '../../src/kube/decoding.js'
 import { aggregateString } from '../../src/kube/field.js'
 
 // apiextensions-apiserver pkg/registry/customresource (strategy_test.go, status_strategy_test.go,

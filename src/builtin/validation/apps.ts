@@ -1,14 +1,14 @@
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
 import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
 import { deepEqualJSON } from '../../kube/schema/deep-equal.js'
+import type { LabelSelector as PolicyLabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import {
   nameIsDNSLabel,
   nameIsDNSSubdomain,
   type ValidateNameFunc,
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
-import type { LabelSelector as PolicyLabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 

@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { nameIsDNSSubdomain, parseGroupVersion, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
-import { isPathSegmentName } from '../../policy/validation/path-segment-name.js'
+import { isPathSegmentName } from '../../kube/validation/path-segment-name.js'
 import { arr, isObj, type JSONObject, num, obj, optNum, str, validateDNS1123Label } from './common.js'
 import { register, type ValidationContext } from './registry.js'
 import { quantity, validateContainerResourceName, ZERO } from './resources.js'

@@ -1,10 +1,10 @@
 import { type FieldError, FieldPath, field, GoStruct, MarshaledJSON, OMIT } from '../../kube/field.js'
 import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
 import { deepEqualJSON } from '../../kube/schema/deep-equal.js'
+import type { LabelSelector as PolicyLabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
-import type { LabelSelector as PolicyLabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
 import { validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 

@@ -1,11 +1,3 @@
-import { parseIPSloppy } from '../../crd/structural/formats-net.js'
-import { getObjectMeta } from '../../crd/structural/objectmeta.js'
-import {
-  type ValidateNameFunc,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
-} from '../../crd/structural/objectmeta-validation.js'
-import { deepEqual } from '../../crd/structural/values.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import {
   isDNS1035Label,
@@ -15,6 +7,14 @@ import {
   isValidLabelValue,
   isValidPortName,
 } from '../../kube/library/format.js'
+import { getObjectMeta } from '../../kube/objectmeta-unstructured.js'
+import {
+  type ValidateNameFunc,
+  validateObjectMeta,
+  validateObjectMetaUpdate,
+} from '../../kube/validation/objectmeta.js'
+import { deepEqual } from '../../kube/values/json.js'
+import { parseIPSloppy } from '../../kube/values/net.js'
 import { parseAddr, parsePrefix } from '../../kube/values/netip.js'
 import type { JSONObject } from './registry.js'
 

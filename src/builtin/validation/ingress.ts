@@ -1,4 +1,3 @@
-import { parseIPSloppy } from '../../crd/structural/formats-net.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isValidPortName } from '../../kube/library/format.js'
 import { isDNS1123Subdomain, maxLenError, regexError } from '../../kube/validation/names.js'
@@ -8,7 +7,8 @@ import {
   nameIsDNSSubdomain,
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
-import { isPathSegmentName } from '../../policy/validation/path-segment-name.js'
+import { isPathSegmentName } from '../../kube/validation/path-segment-name.js'
+import { parseIPSloppy } from '../../kube/values/net.js'
 import { annotations, arr, isObj, isValidPortNum, type JSONObject, num, obj, str, strs } from './common.js'
 import { register, type ValidationContext } from './registry.js'
 

@@ -1,8 +1,8 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isValidPortName } from '../../kube/library/format.js'
+import type { LabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { parsePrefix } from '../../kube/values/netip.js'
-import type { LabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
 import {
   arr,
   isObj,

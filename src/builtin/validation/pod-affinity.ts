@@ -1,8 +1,8 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import type { LabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { isDNS1123Label, isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
 import { nameIsDNSSubdomain } from '../../kube/validation/objectmeta.js'
-import type { LabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
 import { arr, isObj, type JSONObject, keys, obj, optNum, str, strs } from './common.js'
 
 // Scheduling constraints of a PodSpec (kubernetes v1.37.2 pkg/apis/core/validation/validation.go):

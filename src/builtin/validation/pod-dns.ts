@@ -1,3 +1,4 @@
+import { goQuote } from '../../cel/ext/quote.js'
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
 import { byteLength, isDNS1123Subdomain, maxLenError, regexError } from '../../kube/validation/names.js'
 import { arr, ipErrors, type JSONObject, obj, str, strictIPCIDR, strs, validateDNS1123Subdomain } from './common.js'
@@ -27,6 +28,12 @@ export function isDNS1123SubdomainWithUnderscore(value: string): string[] {
   return errs
 }
 
+/** A []string bad value: JSON from 1.34 (kubernetes#132314), Go's %#v before. */
+function stringsInvalid(p: FieldPath, v: string[], detail: string, minor: number): FieldError {
+  const e = field.invalid(p, v, detail)
+  return minor >= 34 ? e : { ...e, printedValue: `[]string{${v.map(goQuote).join(', ')}}` }
+}
+
 const MAX_NAMESERVERS = 3
 const MAX_SEARCHES = 32
 const MAX_SEARCH_CHARS = 2048
@@ -53,13 +60,16 @@ export function validatePodDNSConfig(spec: JSONObject, p: FieldPath, minor: numb
   })
   const searches = strs(cfg.searches)
   if (searches.length > MAX_SEARCHES)
-    errs.push(field.invalid(p.child('searches'), searches, `must not have more than ${MAX_SEARCHES} search paths`))
+    errs.push(
+      stringsInvalid(p.child('searches'), searches, `must not have more than ${MAX_SEARCHES} search paths`, minor),
+    )
   if (byteLength(searches.join(' ')) > MAX_SEARCH_CHARS)
     errs.push(
-      field.invalid(
+      stringsInvalid(
         p.child('searches'),
         searches,
         `must not have more than ${MAX_SEARCH_CHARS} characters (including spaces) in the search list`,
+        minor,
       ),
     )
   searches.forEach((s, i) => {

@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
-import type { LabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
+import type { LabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { arr, isObj, type JSONObject, obj, str, strs } from './common.js'
 import { register, type ValidationContext } from './registry.js'
 

@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
-import type { LabelSelector } from '../../policy/types.js'
-import { validateLabelSelector } from '../../policy/validation/label-selector.js'
+import type { LabelSelector } from '../../kube/validation/label-selector.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import {
   arr,
   isObj,

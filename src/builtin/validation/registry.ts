@@ -4,8 +4,7 @@ import type { FieldError } from '../../kube/field.js'
 // in src/kube/validation/objectmeta.ts (ValidateObjectMeta on create, ValidateObjectMetaUpdate when
 // oldObject is given), with the name rules `nameIsDNSSubdomain`, `nameIsDNSLabel`,
 // `nameIsDNS1035Label`, `validatePathSegment` and `anyName` exported beside it; the name and label
-// formats are in src/kube/validation/names.ts. The old paths (crd/structural/objectmeta-validation.ts,
-// crd/definition/names-format.ts) re-export them until nothing imports them.
+// formats are in src/kube/validation/names.ts.
 
 // The native validation of built-in kinds (kube-apiserver's pkg/apis/<group>/validation, run by each
 // kind's registry strategy Validate / ValidateUpdate after decoding and defaulting): one function per

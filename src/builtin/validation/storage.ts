@@ -1,7 +1,7 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { validateLabelName } from '../../kube/validation/label-selector.js'
 import { isQualifiedName } from '../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
-import { validateLabelName } from '../../policy/validation/label-selector.js'
 import { arr, deepEqual, type JSONObject, keys, obj, str, strs } from './common.js'
 import { register, type ValidationContext } from './registry.js'
 

@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isDNS1035Label } from '../../kube/validation/names.js'
-import { validateObjectMeta } from './object-meta.js'
+import { validateObjectMetaJSON } from '../../kube/validation/objectmeta.js'
 import { sortedKeys } from './structural.js'
 import type { JSONSchemaProps, ObjectMeta } from './types.js'
 
@@ -182,7 +182,9 @@ function validateEmbeddedResource(pth: MaybePath, x: Record<string, unknown>): F
       else {
         // a name is required by ValidateObjectMeta but not here
         const m: ObjectMeta = (meta.name ?? '').length === 0 ? { ...meta, name: 'fakename' } : meta
-        errs.push(...validateObjectMeta(m, (m.namespace ?? '').length > 0, validatePathSegment, child(pth, 'metadata')))
+        errs.push(
+          ...validateObjectMetaJSON(m, (m.namespace ?? '').length > 0, validatePathSegment, child(pth, 'metadata')),
+        )
       }
     }
   }

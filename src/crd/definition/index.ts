@@ -1,10 +1,10 @@
 import { type FieldError, FieldPath, field, type InvalidStatus, newInvalid } from '../../kube/field.js'
+import { nameIsDNSSubdomain, validateObjectMetaJSON } from '../../kube/validation/objectmeta.js'
 import { validateAPIApproval } from './api-approval.js'
 import { toInternalForCreate } from './convert.js'
 import { validateCustomResourceDefinitionNames } from './crd-names.js'
 import { decodeV1CustomResourceDefinition } from './decode.js'
 import type { ValidationHooks } from './hooks.js'
-import { nameIsDNSSubdomain, validateObjectMeta } from './object-meta.js'
 import { validateCustomResourceDefinitionSpec } from './spec.js'
 import { validateStoredVersions } from './stored-versions.js'
 import type { CustomResourceDefinition } from './types.js'
@@ -50,7 +50,7 @@ export function validateInternalCustomResourceDefinition(
     return errs
   }
   const errs: FieldError[] = []
-  errs.push(...validateObjectMeta(crd.metadata ?? {}, false, nameFn, FieldPath.of('metadata')))
+  errs.push(...validateObjectMetaJSON(crd.metadata ?? {}, false, nameFn, FieldPath.of('metadata')))
   errs.push(...validateCustomResourceDefinitionSpec(spec, hooks, FieldPath.of('spec')))
   errs.push(
     ...validateCustomResourceDefinitionNames(crd.status?.acceptedNames ?? {}, FieldPath.of('status', 'acceptedNames')),

@@ -1,6 +1,7 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
-import { getObjectMeta, setObjectMeta } from './objectmeta.js'
-import { asResourceRoot, compareGoStrings } from './pruning.js'
+import { getObjectMeta, setObjectMeta } from '../../kube/objectmeta-unstructured.js'
+import { compareGoStrings, isObject } from '../../kube/values/json.js'
+import { asResourceRoot } from './pruning.js'
 import {
   additionalPropertiesSchema,
   embeddedResource,
@@ -8,7 +9,6 @@ import {
   type JSONSchemaProps,
   propertySchema,
 } from './schema.js'
-import { isObject } from './values.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/objectmeta/algorithm.go CoerceWithOptions: inside
 // x-kubernetes-embedded-resource objects (and the root when asked), apiVersion and kind must be

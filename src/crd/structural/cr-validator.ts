@@ -1,15 +1,11 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { emptyObjectMeta, getObjectMeta, type ObjectMeta } from '../../kube/objectmeta-unstructured.js'
 import type { Correlation } from '../../kube/schema/correlation.js'
-import { emptyObjectMeta, getObjectMeta, type ObjectMeta } from './objectmeta.js'
-import {
-  nameIsDNSSubdomain,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
-  validateTypeMeta,
-} from './objectmeta-validation.js'
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../kube/validation/objectmeta.js'
+import { type JSONObject, kindOf } from '../../kube/values/json.js'
+import { validateTypeMeta } from './objectmeta-validation.js'
 import { type CRSchemaValidator, validateCustomResource, validateCustomResourceUpdate } from './schema-validation.js'
 import { goSprintV, goTypeOf, nestedField } from './unstructured.js'
-import { type JSONObject, kindOf } from './values.js'
 import { DEFAULT_MINOR } from './versions.js'
 
 // apiextensions-apiserver pkg/registry/customresource/validator.go customResourceValidator: TypeMeta

@@ -1,12 +1,12 @@
-import { goQuote } from '../../cel/ext/quote.js'
+import type { FieldValidation } from '../../kube/decoding.js'
 import { errorString } from '../../kube/field.js'
+import { getObjectMeta, setObjectMeta } from '../../kube/objectmeta-unstructured.js'
+import { deepCopy, isObject, type JSONObject } from '../../kube/values/json.js'
 import { coerce } from './coerce.js'
 import { applyDefaults, pruneDefaults, pruneNonNullableNullsWithoutDefaults } from './defaulting.js'
-import { getObjectMeta, setObjectMeta } from './objectmeta.js'
 import { prune } from './pruning.js'
 import type { JSONSchemaProps } from './schema.js'
 import { goSprintV, goTypeOf } from './unstructured.js'
-import { deepCopy, isObject, type JSONObject } from './values.js'
 
 // apiextensions-apiserver pkg/apiserver/customresource_handler.go: what decoding does to a custom
 // resource before any validation. unstructuredSchemaCoercer.apply: metadata decoded as ObjectMeta,
@@ -15,8 +15,6 @@ import { deepCopy, isObject, type JSONObject } from './values.js'
 // Requests report the unknown fields (field validation Strict or Warn) and fail on malformed
 // metadata; objects read from storage drop malformed metadata silently and get generation 1 if
 // they had none.
-
-export type FieldValidation = 'Strict' | 'Warn' | 'Ignore'
 
 /** unstructuredSchemaCoercer's settings. */
 export interface DecodeOptions {
@@ -97,17 +95,4 @@ export function decodeCustomResource(
   if (r.error !== undefined) return { unknownFields: [], error: r.error }
   if (schema !== undefined) applyDefaults(obj, pruneDefaults(schema))
   return { object: obj, unknownFields: r.unknownFields }
-}
-
-/** runtime.NewStrictDecodingError(...).Error() for unknown fields. */
-export function strictDecodingError(unknownFields: readonly string[]): string {
-  return `strict decoding error: ${unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`
-}
-
-/**
- * transformDecodeError: the BadRequest message of a failed decode,
- * `<Kind> in version "<version>" cannot be handled as a <Kind>: <error>`.
- */
-export function decodeErrorMessage(kind: string, version: string, error: string): string {
-  return `${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${error}`
 }

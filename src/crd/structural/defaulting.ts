@@ -1,3 +1,4 @@
+import { deepCopy, hasKey, isObject } from '../../kube/values/json.js'
 import { prune } from './pruning.js'
 import {
   additionalPropertiesSchema,
@@ -7,7 +8,6 @@ import {
   type JSONSchemaProps,
   propertySchema,
 } from './schema.js'
-import { deepCopy, hasKey, isObject } from './values.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/defaulting: Default (algorithm.go) fills absent
 // properties, and nulls where the schema is not nullable, with deep copies of the schema defaults,

@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field, goJSON } from '../../kube/field.js'
+import { kindOf } from '../../kube/values/json.js'
 import { Code, type OpenAPIError } from './openapi-errors.js'
-import { kindOf } from './values.js'
 import { DEFAULT_MINOR, schemaTooLong } from './versions.js'
 
 // apiextensions-apiserver pkg/apiserver/validation/validation.go kubeOpenAPIResultToFieldErrors: a

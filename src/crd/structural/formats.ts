@@ -1,7 +1,7 @@
 import { utf8Length } from '../../kube/validation/utf8.js'
+import { isCIDR, isHostname, isIPv4, isIPv6, isMAC } from '../../kube/values/net.js'
 import { parseRequestURI, URLError } from '../../kube/values/url.js'
 import { isEmail } from './formats-mail.js'
-import { isCIDR, isHostname, isIPv4, isIPv6, isMAC } from './formats-net.js'
 import { isDate, isDateTime, isDuration } from './formats-time.js'
 
 // kube-openapi strfmt.Default (default.go, date.go, time.go, duration.go, bson.go,

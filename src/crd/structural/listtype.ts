@@ -1,6 +1,6 @@
 import { type FieldError, FieldPath, field, goJSON } from '../../kube/field.js'
+import { isObject, kindOf } from '../../kube/values/json.js'
 import { additionalPropertiesSchema, itemsSchema, type JSONSchemaProps, propertySchema } from './schema.js'
-import { isObject, kindOf } from './values.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/listtype/validation.go ValidateListSetsAndMaps: items
 // of `x-kubernetes-list-type: set` lists must be unique, and items of `map` lists must be objects

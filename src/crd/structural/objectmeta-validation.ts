@@ -1,7 +1,8 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { emptyObjectMeta, getObjectMeta } from '../../kube/objectmeta-unstructured.js'
 import { isDNS1035Label } from '../../kube/validation/names.js'
 import { parseGroupVersion, validateObjectMeta, validatePathSegment } from '../../kube/validation/objectmeta.js'
-import { emptyObjectMeta, getObjectMeta } from './objectmeta.js'
+import { hasKey, isObject, type JSONObject } from '../../kube/values/json.js'
 import { asResourceRoot } from './pruning.js'
 import {
   additionalPropertiesSchema,
@@ -10,7 +11,6 @@ import {
   type JSONSchemaProps,
   propertySchema,
 } from './schema.js'
-import { hasKey, isObject, type JSONObject } from './values.js'
 import { DEFAULT_MINOR } from './versions.js'
 
 // ObjectMeta and TypeMeta checks made before CEL:
@@ -18,18 +18,7 @@ import { DEFAULT_MINOR } from './versions.js'
 //   x-kubernetes-embedded-resource object needs a string apiVersion (a group/version) and kind (a
 //   mixed-case DNS-1035 label) and valid metadata (names as path segments);
 // - pkg/registry/customresource/validator.go ValidateTypeMeta and the root metadata through
-//   apimachinery's ValidateObjectMeta, which now lives in src/kube/validation/objectmeta.ts (issue 19);
-//   its names are re-exported here until nothing imports them from this path.
-
-export {
-  nameIsDNSLabel,
-  nameIsDNSSubdomain,
-  parseGroupVersion,
-  type ValidateNameFunc,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
-  validatePathSegment,
-} from '../../kube/validation/objectmeta.js'
+//   apimachinery's ValidateObjectMeta (src/kube/validation/objectmeta.ts).
 
 /** customResourceValidator.ValidateTypeMeta: kind and apiVersion of the CRD version. */
 export function validateTypeMeta(obj: JSONObject, group: string, version: string, kind: string): FieldError[] {

@@ -1,3 +1,4 @@
+import { compareGoStrings, isObject } from '../../kube/values/json.js'
 import {
   additionalPropertiesSchema,
   embeddedResource,
@@ -7,7 +8,6 @@ import {
   preserveUnknownFields,
   propertySchema,
 } from './schema.js'
-import { isObject } from './values.js'
 
 // apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go PruneWithOptions: drops object
 // fields the structural schema does not specify, in place, and returns their paths sorted (the
@@ -19,17 +19,6 @@ import { isObject } from './values.js'
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata'])
 
 const join = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`)
-
-/** Go's sort.Strings order (UTF-8 bytes, i.e. code points). */
-export function compareGoStrings(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = (x[i] as string).codePointAt(0)! - (y[i] as string).codePointAt(0)!
-    if (d !== 0) return d
-  }
-  return x.length - y.length
-}
 
 /** The root treated as an embedded resource (PruneWithOptions / Coerce / Validate with isResourceRoot). */
 export function asResourceRoot(s: JSONSchemaProps | undefined): JSONSchemaProps {

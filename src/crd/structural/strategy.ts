@@ -2,6 +2,8 @@ import { goQuote } from '../../cel/ext/quote.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isQualifiedName } from '../../kube/library/format.js'
 import { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
+import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegment } from '../../kube/validation/objectmeta.js'
+import { deepCopy, deepEqual, isObject, type JSONObject } from '../../kube/values/json.js'
 import {
   objectMetaOf,
   type ResourceInfo,
@@ -11,15 +13,9 @@ import {
   validateCRUpdate,
 } from './cr-validator.js'
 import { validateListSetsAndMaps } from './listtype.js'
-import {
-  validateEmbeddedResources,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
-  validatePathSegment,
-} from './objectmeta-validation.js'
+import { validateEmbeddedResources } from './objectmeta-validation.js'
 import { additionalPropertiesSchema, itemsSchema, type JSONSchemaProps } from './schema.js'
 import type { CRSchemaValidator } from './schema-validation.js'
-import { deepCopy, deepEqual, isObject, type JSONObject } from './values.js'
 import { DEFAULT_MINOR } from './versions.js'
 
 // apiextensions-apiserver pkg/registry/customresource/strategy.go and status_strategy.go, with the

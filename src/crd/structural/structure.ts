@@ -1,15 +1,11 @@
+import { decodeErrorMessage, type FieldValidation, strictDecodingError } from '../../kube/decoding.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
 import type { FieldError } from '../../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../../kube/names.js'
 import type { Correlation } from '../../kube/schema/correlation.js'
+import { isObject, type JSONObject } from '../../kube/values/json.js'
 import type { ResourceInfo, ScaleSubresource } from './cr-validator.js'
-import {
-  decodeCustomResource,
-  decodeErrorMessage,
-  type FieldValidation,
-  FROM_STORAGE,
-  strictDecodingError,
-} from './decode.js'
+import { decodeCustomResource, FROM_STORAGE } from './decode.js'
 import type { JSONSchemaProps } from './schema.js'
 import { CRSchemaValidator } from './schema-validation.js'
 import {
@@ -28,7 +24,6 @@ import {
   validateStatusUpdate,
   validateUpdate,
 } from './strategy.js'
-import { isObject, type JSONObject } from './values.js'
 import { minorOf, withReleaseValues } from './versions.js'
 
 // The non-CEL half of a custom resource write, in kube-apiserver's order. Every step has its own

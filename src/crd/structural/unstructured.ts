@@ -1,6 +1,5 @@
 import { formatDouble } from '../../cel/values/format.js'
-import { compareGoStrings } from './pruning.js'
-import { isObject, kindOf } from './values.js'
+import { compareGoStrings, isObject, kindOf } from '../../kube/values/json.js'
 
 // apimachinery unstructured helpers (NestedFieldNoCopy and the `%v accessor error` texts) and Go's
 // `%v` rendering of unstructured values.

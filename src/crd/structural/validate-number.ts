@@ -1,6 +1,6 @@
 import { formatDouble } from '../../cel/values/format.js'
+import { asFloat64, kindOf } from '../../kube/values/json.js'
 import { errors, type OpenAPIError, plainError, Result } from './openapi-errors.js'
-import { asFloat64, kindOf } from './values.js'
 
 // kube-openapi validate numberValidator (validator.go) with its helpers (values.go) and go-openapi
 // swag's conv: range checks of the value and of the bounds against the type and format, then

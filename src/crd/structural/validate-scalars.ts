@@ -1,10 +1,10 @@
 import { ErrorValue } from '../../cel/common/errors.js'
 import { compileRegex, regexMatches } from '../../cel/stdlib/regex.js'
+import { deepEqual, type GoKind, kindOf } from '../../kube/values/json.js'
 import type { OpenAPISchema } from './convert.js'
 import type { FormatRegistry } from './formats.js'
 import { errors, Result } from './openapi-errors.js'
 import { isFloat64AJSONInteger } from './validate-number.js'
-import { deepEqual, type GoKind, kindOf } from './values.js'
 
 // kube-openapi validate: typeValidator (type.go), stringValidator and basicCommonValidator (enum,
 // validator.go), formatValidator (formats.go) and the Pattern / MaxLength / MinLength helpers

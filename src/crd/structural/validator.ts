@@ -1,9 +1,9 @@
+import { deepEqual, hasKey, kindOf } from '../../kube/values/json.js'
 import type { OpenAPISchema } from './convert.js'
 import { defaultFormats, type FormatRegistry } from './formats.js'
 import { compositeErrors, errors, Result } from './openapi-errors.js'
 import { validateNumber } from './validate-number.js'
 import { typeApplies, validateEnum, validateFormat, validateString, validateType } from './validate-scalars.js'
-import { deepEqual, hasKey, kindOf } from './values.js'
 
 // kube-openapi pkg/validation/validate SchemaValidator (schema.go) with its object, slice and
 // schema-props (allOf/anyOf/oneOf/not) validators. For each value it runs, in this order: type,

@@ -1,6 +1,19 @@
-import { type FieldError, type FieldPath, field } from '../../kube/field.js'
-import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
-import type { LabelSelector, LabelSelectorRequirement } from '../types.js'
+import { type FieldError, type FieldPath, field } from '../field.js'
+import { isQualifiedName, isValidLabelValue } from './names.js'
+
+/** metav1.LabelSelectorRequirement. */
+export interface LabelSelectorRequirement {
+  readonly key?: string
+  /** `In`, `NotIn`, `Exists` or `DoesNotExist`. */
+  readonly operator?: string
+  readonly values?: readonly string[]
+}
+
+/** metav1.LabelSelector (`{}` selects everything). */
+export interface LabelSelector {
+  readonly matchLabels?: Readonly<Record<string, string>>
+  readonly matchExpressions?: readonly LabelSelectorRequirement[]
+}
 
 // The syntax checks of a label selector (apimachinery pkg/apis/meta/v1/validation validation.go:
 // ValidateLabelSelector and the functions it calls). Matching objects against a selector is not

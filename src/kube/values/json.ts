@@ -83,3 +83,14 @@ export function deepCopy<T>(v: T): T {
   }
   return v
 }
+
+/** Go's sort.Strings order (UTF-8 bytes, i.e. code points). */
+export function compareGoStrings(a: string, b: string): number {
+  const x = [...a]
+  const y = [...b]
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = (x[i] as string).codePointAt(0)! - (y[i] as string).codePointAt(0)!
+    if (d !== 0) return d
+  }
+  return x.length - y.length
+}

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js'
-import { utf8Length } from '../../kube/validation/utf8.js'
-import { parseAddr } from '../../kube/values/netip.js'
+import { utf8Length } from '../validation/utf8.js'
+import { parseAddr } from './netip.js'
 
 // The network formats of kube-openapi's strfmt registry (strfmt/default.go): ipv4 and cidr through
 // k8s.io/utils/net ParseIPSloppy / ParseCIDRSloppy (Go 1.16's parser: leading zeros allowed), ipv6

@@ -2,6 +2,7 @@
 // ValidatingAdmissionPolicyBinding objects, as the API server validates them on create and update
 // (pkg/apis/admissionregistration/validation/validation.go).
 
+export { type LabelSelectorValidationOptions, validateLabelSelector } from '../../kube/validation/label-selector.js'
 export {
   applyDefaults,
   applyMutatingAdmissionPolicyBindingDefaults,
@@ -20,7 +21,6 @@ export type {
   PolicyValidationHooks,
   VariableDefinition,
 } from './hooks.js'
-export { type LabelSelectorValidationOptions, validateLabelSelector } from './label-selector.js'
 export {
   validateMutatingAdmissionPolicy,
   validateMutatingAdmissionPolicyBinding,

@@ -1,6 +1,6 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import type { MatchResources } from '../types.js'
-import { validateLabelSelector } from './label-selector.js'
 import { validateNamedRuleWithOperations } from './named-rule-with-operations.js'
 
 // validateMatchResources (admissionregistration validation.go).

@@ -1,6 +1,6 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { isPathSegmentName } from '../../kube/validation/path-segment-name.js'
 import type { NamedRuleWithOperations } from '../types.js'
-import { isPathSegmentName } from './path-segment-name.js'
 import { validateRuleWithOperations } from './rule-with-operations.js'
 
 // validateNamedRuleWithOperations (admissionregistration validation.go).

@@ -1,7 +1,7 @@
 import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { validateLabelSelector } from '../../kube/validation/label-selector.js'
+import { isPathSegmentName } from '../../kube/validation/path-segment-name.js'
 import type { ParamRef } from '../types.js'
-import { validateLabelSelector } from './label-selector.js'
-import { isPathSegmentName } from './path-segment-name.js'
 
 // validateParamRef (admissionregistration validation.go).
 
