@@ -472,3 +472,26 @@ describe('TestValidatePod: Pod-only rules of validatePodMetadataAndSpec / Valida
     ])
   })
 })
+
+describe('bad values before 1.34 (ErrorBody %#v of typed slices, kubernetes#132314)', () => {
+  it('nameservers: []string', () =>
+    expect(
+      texts(pod({ dnsConfig: { nameservers: ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4'] } }), undefined, 33),
+    ).toEqual([
+      'spec.dnsConfig.nameservers: Invalid value: []string{"1.1.1.1", "1.1.1.2", "1.1.1.3", "1.1.1.4"}: must not have more than 3 nameservers',
+    ]))
+  it('init container resizePolicy before InPlacePodVerticalScaling (1.32)', () =>
+    expect(
+      texts(
+        pod({
+          initContainers: [
+            { name: 'i', image: 'image', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] },
+          ],
+        }),
+        undefined,
+        32,
+      ),
+    ).toEqual([
+      'spec.initContainers[0].resizePolicy: Invalid value: []core.ContainerResizePolicy{core.ContainerResizePolicy{ResourceName:"cpu", RestartPolicy:"NotRequired"}}: must not be set for init containers',
+    ]))
+})

@@ -1,3 +1,4 @@
+import { goQuote } from '../../cel/ext/quote.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isValidPortName } from '../../kube/library/format.js'
 import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
@@ -580,13 +581,20 @@ function validateInitContainers(spec: JSONObject, ctx: SpecContext, p: FieldPath
         if (isObj(c[k])) errs.push(field.forbidden(ip.child(k), NOT_SIDECAR))
     // InPlacePodVerticalScaling (on from 1.33) allows a sidecar's resizePolicy
     if (minor < 33 && arr(c.resizePolicy).length > 0)
-      errs.push(
-        field.invalid(
+      errs.push({
+        ...field.invalid(
           ip.child('resizePolicy'),
           resizePolicyValue(c.resizePolicy),
           'must not be set for init containers',
         ),
-      )
+        // before 1.34 ErrorBody prints the slice with %#v
+        printedValue: `[]core.ContainerResizePolicy{${arr(c.resizePolicy)
+          .map(
+            (x) =>
+              `core.ContainerResizePolicy{ResourceName:${goQuote(str(obj(x).resourceName))}, RestartPolicy:${goQuote(str(obj(x).restartPolicy))}}`,
+          )
+          .join(', ')}}`,
+      })
     if (!restartAlways)
       arr(c.resizePolicy).forEach((rp, j) => {
         if (obj(rp).restartPolicy === 'RestartContainer')

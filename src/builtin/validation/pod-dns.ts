@@ -53,7 +53,12 @@ export function validatePodDNSConfig(spec: JSONObject, p: FieldPath, minor: numb
   const nameservers = strs(cfg.nameservers)
   if (nameservers.length > MAX_NAMESERVERS)
     errs.push(
-      field.invalid(p.child('nameservers'), nameservers, `must not have more than ${MAX_NAMESERVERS} nameservers`),
+      stringsInvalid(
+        p.child('nameservers'),
+        nameservers,
+        `must not have more than ${MAX_NAMESERVERS} nameservers`,
+        minor,
+      ),
     )
   nameservers.forEach((ns, i) => {
     errs.push(...ipErrors(p.child('nameservers').index(i), ns, strictIPCIDR(minor)))
