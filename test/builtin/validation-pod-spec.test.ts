@@ -495,3 +495,176 @@ describe('bad values before 1.34 (ErrorBody %#v of typed slices, kubernetes#1323
       'spec.initContainers[0].resizePolicy: Invalid value: []core.ContainerResizePolicy{core.ContainerResizePolicy{ResourceName:"cpu", RestartPolicy:"NotRequired"}}: must not be set for init containers',
     ]))
 })
+
+describe('TestValidatePod: success cases (ValidatePodCreate)', () => {
+  const seccompPod = 'seccomp.security.alpha.kubernetes.io/pod'
+  const seccompCtr = 'container.seccomp.security.alpha.kubernetes.io/ctr'
+  const apparmorCtr = 'container.apparmor.security.beta.kubernetes.io/ctr'
+  const withCtr = (ctr: O, spec: O = {}, meta: O = {}) =>
+    pod({ containers: [{ name: 'ctr', image: 'image', ...ctr }], ...spec }, meta)
+  const affinityTerm = {
+    labelSelector: {
+      matchExpressions: [
+        { key: 'key', operator: 'NotIn', values: ['value1', 'value2'] },
+        { key: 'key2', operator: 'In', values: ['value1'] },
+        { key: 'key3', operator: 'NotIn', values: ['value1'] },
+      ],
+    },
+    topologyKey: 'k8s.io/zone',
+    matchLabelKeys: ['key2'],
+    mismatchLabelKeys: ['key3'],
+  }
+  const cases: [string, O][] = [
+    ['basic fields', pod()],
+    ['zero terminationGracePeriodSeconds', pod({ terminationGracePeriodSeconds: 0 })],
+    ['runtime default seccomp profile', pod({}, { annotations: { [seccompPod]: 'runtime/default' } })],
+    ['docker default seccomp profile', pod({}, { annotations: { [seccompCtr]: 'docker/default' } })],
+    ['localhost seccomp profile', pod({}, { annotations: { [seccompPod]: 'localhost/foo' } })],
+    ['localhost seccomp profile for a container', pod({}, { annotations: { [seccompCtr]: 'localhost/foo' } })],
+    [
+      'runtime default seccomp profile for a pod',
+      pod({ securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }),
+    ],
+    [
+      'runtime default seccomp profile for a container',
+      withCtr({ securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }),
+    ],
+    ['unconfined seccomp profile for a pod', pod({ securityContext: { seccompProfile: { type: 'Unconfined' } } })],
+    [
+      'unconfined seccomp profile for a container',
+      withCtr({ securityContext: { seccompProfile: { type: 'Unconfined' } } }),
+    ],
+    [
+      'localhost seccomp profile for a pod',
+      pod({ securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'filename.json' } } }),
+    ],
+    [
+      'localhost seccomp profile for a container, II',
+      withCtr({ securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'filename.json' } } }),
+    ],
+    ['default AppArmor annotation for a container', pod({}, { annotations: { [apparmorCtr]: 'runtime/default' } })],
+    [
+      'default AppArmor annotation for an init container',
+      pod(
+        { initContainers: [{ name: 'init-ctr', image: 'image' }] },
+        { annotations: { 'container.apparmor.security.beta.kubernetes.io/init-ctr': 'runtime/default' } },
+      ),
+    ],
+    ['localhost AppArmor annotation for a container', pod({}, { annotations: { [apparmorCtr]: 'localhost/foo' } })],
+    [
+      'runtime default AppArmor profile for a pod',
+      pod({ securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } }),
+    ],
+    [
+      'runtime default AppArmor profile for a container',
+      withCtr({ securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } }),
+    ],
+    ['unconfined AppArmor profile for a pod', pod({ securityContext: { appArmorProfile: { type: 'Unconfined' } } })],
+    [
+      'localhost AppArmor profile for a pod',
+      pod({
+        securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'example-org/application-foo' } },
+      }),
+    ],
+    [
+      'localhost AppArmor profile for a container field',
+      withCtr({
+        securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'example-org/application-foo' } },
+      }),
+    ],
+    [
+      'matching AppArmor fields and annotations',
+      withCtr(
+        { securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'foo' } } },
+        {},
+        { annotations: { [apparmorCtr]: 'localhost/foo' } },
+      ),
+    ],
+    [
+      'matching AppArmor pod field and annotations',
+      pod(
+        { securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'foo' } } },
+        { annotations: { [apparmorCtr]: 'localhost/foo' } },
+      ),
+    ],
+    [
+      'syntactically valid sysctls',
+      pod({
+        securityContext: {
+          sysctls: [
+            { name: 'kernel.shmmni', value: '32768' },
+            { name: 'kernel.shmmax', value: '1000000000' },
+            { name: 'knet.ipv4.route.min_pmtu', value: '1000' },
+          ],
+        },
+      }),
+    ],
+    [
+      'valid extended resources for init container',
+      pod({
+        initContainers: [
+          {
+            name: 'valid-extended',
+            image: 'image',
+            resources: { requests: { 'example.com/a': '10' }, limits: { 'example.com/a': '10' } },
+          },
+        ],
+      }),
+    ],
+    [
+      'valid serviceaccount token projected volume with serviceaccount name specified',
+      pod({
+        serviceAccountName: 'some-service-account',
+        volumes: [
+          {
+            name: 'projected-volume',
+            projected: {
+              sources: [
+                { serviceAccountToken: { audience: 'foo-audience', expirationSeconds: 6000, path: 'foo-path' } },
+              ],
+            },
+          },
+        ],
+      }),
+    ],
+    ['negative pod-deletion-cost', pod({}, { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } })],
+    ['positive pod-deletion-cost', pod({}, { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '100' } })],
+    [
+      'MatchLabelKeys/MismatchLabelKeys in required PodAffinity',
+      pod({ affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [affinityTerm] } } }),
+    ],
+    [
+      'MatchLabelKeys/MismatchLabelKeys in preferred PodAntiAffinity',
+      pod({
+        affinity: {
+          podAntiAffinity: {
+            preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, podAffinityTerm: affinityTerm }],
+          },
+        },
+      }),
+    ],
+    [
+      'LabelSelector can have the same key as MismatchLabelKeys',
+      pod({
+        affinity: {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: {
+                  matchExpressions: [
+                    { key: 'key', operator: 'NotIn', values: ['value1', 'value2'] },
+                    { key: 'key2', operator: 'In', values: ['value1'] },
+                    { key: 'key2', operator: 'NotIn', values: ['value1'] },
+                  ],
+                },
+                topologyKey: 'k8s.io/zone',
+                mismatchLabelKeys: ['key2'],
+              },
+            ],
+          },
+        },
+      }),
+    ],
+  ]
+  for (const [name, o] of cases) it(name, () => expect(texts(o)).toEqual([]))
+})
