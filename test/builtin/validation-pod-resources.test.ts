@@ -249,3 +249,41 @@ describe('TestValidateDynamicResourceAllocation', () => {
       texts(pod({ containers: [ctr({ claims: [{ name: 'x' }] })], resourceClaims: [{ name: 'a' }] }), undefined, 33),
     ).toEqual([]))
 })
+
+describe('TestValidatePod: container resources', () => {
+  const one = (requests: O, limits: O, init = false) =>
+    texts(
+      pod(
+        init
+          ? { containers: [ctr({})], initContainers: [ctr({ requests, limits }, 'invalid')] }
+          : { containers: [ctr({ requests, limits }, 'invalid')] },
+      ),
+    )
+  it('invalid extended resource name in container request', () =>
+    expect(one({ 'invalid-name': '2' }, { 'invalid-name': '2' }).join('\n')).toContain(
+      'must be a standard resource for containers',
+    ))
+  it('invalid extended resource requirement: request must be == limit', () =>
+    expect(one({ 'example.com/a': '2' }, { 'example.com/a': '1' })).toEqual([
+      'spec.containers[0].resources.requests: Invalid value: "2": must be equal to example.com/a limit of 1',
+    ]))
+  it('invalid extended resource requirement without limit', () =>
+    expect(texts(pod({ containers: [ctr({ requests: { 'example.com/a': '2' } }, 'invalid')] }))).toEqual([
+      'spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources',
+    ]))
+  it('invalid fractional extended resource in container request', () =>
+    expect(texts(pod({ containers: [ctr({ requests: { 'example.com/a': '500m' } }, 'invalid')] }))).toEqual([
+      'spec.containers[0].resources.requests[example.com/a]: Invalid value: "500m": must be an integer',
+      'spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources',
+    ]))
+  it('invalid fractional extended resource in init container request', () =>
+    expect(one({ 'example.com/a': '500m' }, { 'example.com/a': '500m' }, true)).toEqual([
+      'spec.initContainers[0].resources.limits[example.com/a]: Invalid value: "500m": must be an integer',
+      'spec.initContainers[0].resources.requests[example.com/a]: Invalid value: "500m": must be an integer',
+    ]))
+  it('invalid fractional extended resource in container limit', () =>
+    expect(one({ 'example.com/a': '5' }, { 'example.com/a': '2.5' })).toEqual([
+      'spec.containers[0].resources.limits[example.com/a]: Invalid value: "2500m": must be an integer',
+      'spec.containers[0].resources.requests: Invalid value: "5": must be equal to example.com/a limit of 2500m',
+    ]))
+})

@@ -410,9 +410,11 @@ describe('TestValidateOverhead', () => {
     expect(texts(pod({ overhead: { cpu: '10', memory: '10G' } }))).toEqual([])
     expect(texts(pod({ overhead: {} }))).toEqual([])
   })
+  // validateResourceName, then ValidateContainerResourceName: both messages for a non-standard name
   it('invalid overhead resources', () =>
-    expect(fieldTypes(pod({ overhead: { 'my.org': '10m' } }))).toEqual([
-      'spec.overhead.limits[my.org] FieldValueInvalid',
+    expect(texts(pod({ overhead: { 'my.org': '10m' } }))).toEqual([
+      'spec.overhead.limits[my.org]: Invalid value: "my.org": must be a standard resource type or fully qualified',
+      'spec.overhead.limits[my.org]: Invalid value: "my.org": must be a standard resource for containers',
     ]))
 })
 

@@ -47,6 +47,13 @@ import {
 } from './pod-security.js'
 import { validateContainerResourceFieldSelector, validateObjectFieldSelector, validateVolumes } from './pod-volumes.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
+import {
+  isHugePageResourceName,
+  isOvercommitAllowed,
+  quantity,
+  validateContainerResourceName,
+  validateResourceQuantityValue,
+} from './resources.js'
 
 // core/v1 Pod, PodTemplate and the PodSpec every workload template carries (kubernetes v1.37.2
 // pkg/apis/core/validation/validation.go: ValidatePodCreate, ValidatePodTemplate,
@@ -364,45 +371,6 @@ function validateVolumeDevices(c: JSONObject, volumes: Map<string, JSONObject>, 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never']
 const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError']
 
-const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage'])
-const isHugePages = (n: string) => n.startsWith('hugepages-')
-const isNative = (n: string) => !n.includes('/') || n.includes('kubernetes.io/')
-const isOvercommitAllowed = (n: string) => isNative(n) && !isHugePages(n)
-/** helper.IsExtendedResourceName: not native, not `requests.`-prefixed (integer-valued for containers). */
-const isExtended = (n: string) => !isNative(n) && !n.startsWith('requests.')
-
-/** A quantity as the decoder wrote it (Quantity.String()); undefined when it does not parse. */
-function quantity(v: unknown): Quantity | undefined {
-  if (typeof v !== 'string' && typeof v !== 'number') return undefined
-  const q = parseQuantity(String(v))
-  return q instanceof Quantity ? q : undefined
-}
-
-const ZERO = quantity('0') as Quantity
-
-/** ValidateContainerResourceName (the names of the standard and extended resources). */
-function validateContainerResourceName(name: string, p: FieldPath): FieldError[] {
-  const errs = isQualifiedName(name).map((m) => field.invalid(p, name, m))
-  if (errs.length > 0) return errs
-  if (!name.includes('/')) {
-    if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name))
-      return [field.invalid(p, name, 'must be a standard resource type or fully qualified')]
-  } else if (!isNative(name) && !isExtended(name)) {
-    return [field.invalid(p, name, "doesn't follow extended resource name standard")]
-  }
-  return errs
-}
-
-/** ValidateResourceQuantityValue. */
-function validateQuantity(name: string, q: Quantity, p: FieldPath): FieldError[] {
-  const errs: FieldError[] = []
-  if (q.cmp(ZERO) < 0) errs.push(field.invalid(p, q.toString(), 'must be greater than or equal to 0'))
-  // IsIntegerResourceName: MilliValue() % 1000 != 0 (a canonical non-integer ends in m, u or n, or has e-)
-  if (isExtended(name) && /\d[mun]$|e-/.test(q.toString()))
-    errs.push(field.invalid(p, q.toString(), 'must be an integer'))
-  return errs
-}
-
 /** validateResourceQuantityHugePageValue: a positive integer multiple of the page size (IsHugePageResourceValueDivisible). */
 function validateHugePageValue(name: string, q: Quantity, p: FieldPath): FieldError[] {
   const page = parseQuantity(name.slice('hugepages-'.length))
@@ -471,8 +439,8 @@ function validateResources(resources: unknown, p: FieldPath, podClaims?: Readonl
     const kp = limPath.key(name)
     errs.push(...validateContainerResourceName(name, kp))
     const q = quantity(limits[name])
-    if (q !== undefined) errs.push(...validateQuantity(name, q, kp))
-    if (isHugePages(name)) {
+    if (q !== undefined) errs.push(...validateResourceQuantityValue(name, q, kp))
+    if (isHugePageResourceName(name)) {
       hugePages = true
       if (q !== undefined) errs.push(...validateHugePageValue(name, q, kp))
     }
@@ -483,7 +451,7 @@ function validateResources(resources: unknown, p: FieldPath, podClaims?: Readonl
     errs.push(...validateContainerResourceName(name, kp))
     const q = quantity(requests[name])
     if (q !== undefined) {
-      errs.push(...validateQuantity(name, q, kp))
+      errs.push(...validateResourceQuantityValue(name, q, kp))
       const lim = Object.hasOwn(limits, name) ? quantity(limits[name]) : undefined
       if (lim !== undefined) {
         if (q.cmp(lim) !== 0 && !isOvercommitAllowed(name))
@@ -496,7 +464,7 @@ function validateResources(resources: unknown, p: FieldPath, podClaims?: Readonl
         errs.push(field.required(limPath, 'Limit must be set for non overcommitable resources'))
       }
     }
-    if (isHugePages(name)) {
+    if (isHugePageResourceName(name)) {
       hugePages = true
       if (q !== undefined) errs.push(...validateHugePageValue(name, q, kp))
     }
