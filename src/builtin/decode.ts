@@ -44,7 +44,14 @@ export class DecodeContext {
   /** strictFieldStack, one entry per step: a key, or a list index; joined only for an unknown field. */
   readonly ss: (string | number)[] = []
 
-  constructor(trackUnknown: boolean) {
+  /**
+   * @param hidden struct id → json fields the target release does not have (release-fields.ts):
+   * decoded as unknown fields and left out of the value, as that release's decoder does
+   */
+  constructor(
+    trackUnknown: boolean,
+    readonly hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+  ) {
     this.strict = trackUnknown ? [] : undefined
     this.seen = trackUnknown ? new Set() : undefined
   }
@@ -572,9 +579,10 @@ function structDecoder(id: string): Decoder {
     const values: unknown[] = new Array(n).fill(UNSET)
     const frames = ctx.fields
     const ss = ctx.ss
+    const hidden = ctx.hidden?.get(id)
     for (const key of Object.keys(v)) {
       const i = byName.get(key)
-      if (i === undefined) {
+      if (i === undefined || hidden?.has(key) === true) {
         ctx.unknown(key)
         continue
       }
@@ -591,6 +599,7 @@ function structDecoder(id: string): Decoder {
     for (let i = 0; i < n; i++) {
       const f = fields[i] as CompiledField
       const d = values[i]
+      if (hidden?.has(f.name) === true) continue
       if (d === UNSET) {
         const u = f.unset
         if (u === SKIP) continue
@@ -670,9 +679,10 @@ function compileStruct(
   lines.push('  if (!isObject(v)) { ctx.save(ctx.typeError(jsonKind(v), goType)); return zeroStruct(id) }')
   for (let i = 0; i < n; i++) lines.push(`  let v${i} = UNSET`)
   lines.push('  const frames = ctx.fields, ss = ctx.ss, keys = Object.keys(v)')
+  lines.push('  const hidden = ctx.hidden === undefined ? undefined : ctx.hidden.get(id)')
   lines.push('  for (let k = 0; k < keys.length; k++) {')
   lines.push('    const key = keys[k], i = byName.get(key)')
-  lines.push('    if (i === undefined) { ctx.unknown(key); continue }')
+  lines.push('    if (i === undefined || (hidden !== undefined && hidden.has(key))) { ctx.unknown(key); continue }')
   lines.push('    frames.push(F[i]); ss.push(key)')
   lines.push('    switch (i) {')
   for (let i = 0; i < n; i++) lines.push(`      case ${i}: v${i} = D${i}(v[key], ctx); break`)
@@ -694,6 +704,7 @@ function compileStruct(
         : `if (!${omit}) out[${key}] = ${x} === undefined ? null : ${x}`
     lines.push(`  if (${x} === UNSET) { ${unset} } else { ${set} }`)
   }
+  lines.push('  if (hidden !== undefined) for (const h of hidden) delete out[h]')
   lines.push('  return out')
   lines.push('}')
   for (const f of fields) f.decode ??= decoderOf(f.type)
@@ -721,9 +732,17 @@ export interface DecodeResult {
   readonly unknownFields: readonly string[]
 }
 
-/** Decodes `input` into the struct `id` as the apiserver's strict JSON decoder does. */
-export function decodeStruct(id: string, input: unknown, trackUnknown = true): DecodeResult {
-  const ctx = new DecodeContext(trackUnknown)
+/**
+ * Decodes `input` into the struct `id` as the apiserver's strict JSON decoder does; `hidden`: the
+ * fields the target release does not have (release-fields.ts fieldsNotInRelease).
+ */
+export function decodeStruct(
+  id: string,
+  input: unknown,
+  trackUnknown = true,
+  hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+): DecodeResult {
+  const ctx = new DecodeContext(trackUnknown, hidden)
   let object: unknown
   try {
     object = decoderOf(id)(input, ctx)

@@ -36,6 +36,11 @@ export function kindStruct(apiVersion: string, kind: string): string | undefined
   return load().kinds[`${apiVersion}/${kind}`]
 }
 
+/** Every struct of the table with its json field names (scripts/generate-release-fields.js). */
+export function allStructs(): [string, string[]][] {
+  return Object.entries(load().structs).map(([id, [, rows]]) => [id, rows.map((r) => r[0])])
+}
+
 export interface StructInfo {
   readonly id: string
   /** The Go type's name (UnmarshalTypeError.Struct). */

@@ -4,6 +4,7 @@ import type { FieldError, InvalidStatus } from '../kube/field.js'
 import { decodeStruct } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
 import { kindStruct } from './gotypes.js'
+import { fieldsNotInRelease } from './release-fields.js'
 import { GO_TYPES_RELEASE } from './types.generated.js'
 
 // A built-in object's write before admission, as kube-apiserver's create / update handlers do it
@@ -21,7 +22,7 @@ export { GO_TYPES_RELEASE }
 export interface BuiltinOptions {
   /** Strict (kubectl's default) unless given. */
   readonly fieldValidation?: FieldValidation
-  /** The target release's minor version (feature-gated defaults); default 37. */
+  /** The target release's minor version (its fields, feature-gated defaults); default 37. */
   readonly minor?: number
 }
 
@@ -58,7 +59,8 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   const id = kindStruct(apiVersion, kind)
   if (id === undefined) return undefined
   const fieldValidation = options.fieldValidation ?? 'Strict'
-  const r = decodeStruct(id, o, fieldValidation !== 'Ignore')
+  const minor = options.minor ?? 37
+  const r = decodeStruct(id, o, fieldValidation !== 'Ignore', fieldsNotInRelease(`1.${minor}`))
   const version = apiVersion.slice(apiVersion.indexOf('/') + 1)
   const fail = (error: string, warnings: readonly string[]): BuiltinResult => {
     const message = decodeErrorMessage(kind, version, error)
@@ -67,7 +69,7 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   if (r.error !== undefined) return fail(r.error, [])
   if (r.unknownFields.length > 0 && fieldValidation === 'Strict') return fail(strictDecodingError(r.unknownFields), [])
   const decoded = r.object as JSONObject
-  applyBuiltinDefaults(id, decoded, { minor: options.minor ?? 37 })
+  applyBuiltinDefaults(id, decoded, { minor })
   return {
     allowed: true,
     errors: [],
