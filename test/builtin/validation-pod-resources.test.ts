@@ -287,3 +287,169 @@ describe('TestValidatePod: container resources', () => {
       'spec.containers[0].resources.requests: Invalid value: "5": must be equal to example.com/a limit of 2500m',
     ]))
 })
+
+// PodTemplate: SetDefaults_Pod (requests from limits) does not run on templates, so the containers
+// carry exactly what the Go tables give them
+const template = (spec: O): O => ({
+  apiVersion: 'v1',
+  kind: 'PodTemplate',
+  metadata: { name: 't', namespace: 'ns' },
+  template: { spec },
+})
+const R = (cpu: string, memory: string, extra: O = {}) => ({ cpu, memory, ...extra })
+
+describe('TestValidatePodResources (PodLevelResources, on from 1.34)', () => {
+  const res = { requests: R('10', '10Mi'), limits: R('20', '20Mi', { 'hugepages-2Mi': '100Mi' }) }
+  const spec = (os: string, resources: O) => ({
+    os: { name: os },
+    resources,
+    resourceClaims: [{ name: 'resource-claim', resourceClaimName: 'c' }],
+    containers: [{ name: 'ctr', image: 'image' }],
+  })
+  it('supported os', () => expect(texts(template(spec('linux', res)))).toEqual([]))
+  it('unsupported os', () =>
+    expect(texts(template(spec('windows', res)))).toEqual([
+      'template.spec.resources: Forbidden: may not be set for a windows pod',
+    ]))
+  it('unsupported resource claims at pod level resources', () =>
+    expect(texts(template(spec('linux', { ...res, claims: [{ name: 'resource-claim' }] })))).toEqual([
+      'template.spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level',
+    ]))
+  it('before 1.34 spec.resources is not validated', () =>
+    expect(texts(template(spec('windows', res)), undefined, 33)).toEqual([]))
+})
+
+describe('TestValidatePodResourceConsistency', () => {
+  const run = (resources: O, containers: O[], initContainers: O[] = []) =>
+    texts(
+      template({
+        resources,
+        containers: containers.map((r, i) => ({ name: `c${i}`, image: 'image', resources: r })),
+        initContainers: initContainers.map((r, i) => ({ name: `i${i}`, image: 'image', ...r })),
+      }),
+    )
+  const cases: [string, O, O[], string[]][] = [
+    [
+      'aggregate container requests less than pod requests',
+      { requests: R('10', '10Mi') },
+      [{ requests: R('5', '5Mi') }, { requests: R('4', '3Mi') }],
+      [],
+    ],
+    [
+      'aggregate container requests equal to pod requests',
+      { requests: R('10', '10Mi') },
+      [{ requests: R('5', '5Mi') }, { requests: R('5', '5Mi') }],
+      [],
+    ],
+    [
+      'aggregate container requests greater than pod requests',
+      { requests: R('10', '10Mi') },
+      [{ requests: R('6', '5Mi') }, { requests: R('8', '7Mi') }],
+      [
+        'template.spec.resources.requests[cpu]: Invalid value: "10": must be greater than or equal to aggregate container requests of 14',
+        'template.spec.resources.requests[memory]: Invalid value: "10Mi": must be greater than or equal to aggregate container requests of 12Mi',
+      ],
+    ],
+    [
+      'container requests with resources unsupported at pod-level',
+      { requests: R('10', '10Mi') },
+      [
+        { requests: R('6', '5Mi', { 'ephemeral-storage': '10Gi' }) },
+        { requests: R('4', '3Mi', { 'ephemeral-storage': '5Gi' }) },
+      ],
+      [],
+    ],
+    [
+      'aggregate container limits less than pod limits',
+      { limits: R('10', '10Mi', { 'hugepages-2Mi': '10Mi' }) },
+      [{ limits: R('5', '5Mi', { 'hugepages-2Mi': '4Mi' }) }, { limits: R('4', '3Mi', { 'hugepages-2Mi': '4Mi' }) }],
+      [],
+    ],
+    [
+      'aggregate container limits equal to pod limits',
+      { limits: R('10', '10Mi', { 'hugepages-2Mi': '8Mi' }) },
+      [{ limits: R('5', '5Mi', { 'hugepages-2Mi': '4Mi' }) }, { limits: R('5', '5Mi', { 'hugepages-2Mi': '4Mi' }) }],
+      [],
+    ],
+    [
+      'aggregate container limits greater than pod limits',
+      { limits: R('10', '10Mi') },
+      [{ limits: R('5', '5Mi') }, { limits: R('6', '9Mi') }],
+      [],
+    ],
+    [
+      'hugepage aggregate container limits greater than pod limits',
+      { limits: { cpu: '10', 'hugepages-2Mi': '4Mi' } },
+      [{ limits: { cpu: '6', 'hugepages-2Mi': '4Mi' } }, { limits: { cpu: '6', 'hugepages-2Mi': '4Mi' } }],
+      [
+        'template.spec.resources.limits[hugepages-2Mi]: Invalid value: "4Mi": must be greater than or equal to aggregate container limits of 8Mi',
+      ],
+    ],
+    [
+      'individual container limits greater than pod limits',
+      { limits: R('10', '10Mi', { 'hugepages-2Mi': '2Mi' }) },
+      [{ limits: R('11', '12Mi', { 'hugepages-2Mi': '4Mi' }) }],
+      [
+        'template.spec.resources.limits[hugepages-2Mi]: Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi',
+        'template.spec.resources.containers[0][cpu].limits: Invalid value: "11": must be less than or equal to pod limits of 10',
+        'template.spec.resources.containers[0][hugepages-2Mi].limits: Invalid value: "4Mi": must be less than or equal to pod limits of 2Mi',
+        'template.spec.resources.containers[0][memory].limits: Invalid value: "12Mi": must be less than or equal to pod limits of 10Mi',
+      ],
+    ],
+  ]
+  for (const [name, resources, containers, want] of cases)
+    it(name, () => expect(run(resources, containers)).toEqual(want))
+  it('init containers and sidecars (AggregateContainerRequests)', () => {
+    // a sidecar adds to the containers; a plain init container only sets a floor (with the sidecars before it)
+    expect(
+      run(
+        { requests: R('10', '10Mi') },
+        [{ requests: R('4', '1Mi') }],
+        [{ restartPolicy: 'Always', resources: { requests: R('5', '1Mi') } }],
+      ),
+    ).toEqual([])
+    expect(
+      run({ requests: R('10', '10Mi') }, [{ requests: R('4', '1Mi') }], [{ resources: { requests: R('11', '1Mi') } }]),
+    ).toEqual([
+      'template.spec.resources.requests[cpu]: Invalid value: "10": must be greater than or equal to aggregate container requests of 11',
+    ])
+  })
+})
+
+describe('TestValidatePodResourceNames (pod-level)', () => {
+  const names: [string, boolean][] = [
+    ['memory', false],
+    ['cpu', false],
+    ['storage', true],
+    ['hugepages-2Mi', false],
+    ['hugepages-1Gi', false],
+    ['requests.cpu', true],
+    ['requests.memory', true],
+    ['requests.storage', true],
+    ['limits.cpu', true],
+    ['limits.memory', true],
+    ['limits.storage', true],
+    ['network', true],
+    ['disk', true],
+    ['my.favorite.app.co/12345', true],
+    ['my.favorite.app.co/_12345', true],
+    ['my.favorite.app.co/12345_', true],
+    ['kubernetes.io/..', true],
+    [`kubernetes.io/${'a'.repeat(64)}`, true],
+    ['kubernetes.io/cpu', true],
+  ]
+  for (const [name, bad] of names)
+    it(name, () =>
+      expect(
+        fieldTypes(
+          template({ resources: { limits: { cpu: '1', [name]: '2Gi' } }, containers: [{ name: 'c', image: 'i' }] }),
+        ).length > 0,
+      ).toBe(bad),
+    )
+  it('a standard resource pod-level resources do not support', () =>
+    expect(
+      texts(template({ resources: { limits: { storage: '1Gi' } }, containers: [{ name: 'c', image: 'i' }] })),
+    ).toEqual([
+      'template.spec.resources.limits[storage]: Unsupported value: "storage": supported values: "cpu", "hugepages-", "memory"',
+    ]))
+})

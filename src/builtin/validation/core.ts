@@ -52,6 +52,7 @@ import {
   isOvercommitAllowed,
   quantity,
   validateContainerResourceName,
+  validateResourceName,
   validateResourceQuantityValue,
 } from './resources.js'
 
@@ -68,8 +69,7 @@ import {
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// Not yet: bindMountOptions, pod-level resources
-// (PodLevelResources), the tolerations annotation, the Pod update rules beyond metadata (spec
+// Not yet: bindMountOptions, the tolerations annotation, the Pod update rules beyond metadata (spec
 // immutability and its diff message). The strategy's mutations before validation (dropping disabled
 // fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
 
@@ -425,7 +425,12 @@ function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<stri
 }
 
 /** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
-function validateResources(resources: unknown, p: FieldPath, podClaims?: ReadonlySet<string>): FieldError[] {
+function validateResources(
+  resources: unknown,
+  p: FieldPath,
+  podClaims?: ReadonlySet<string>,
+  nameFn: (name: string, p: FieldPath) => FieldError[] = validateContainerResourceName,
+): FieldError[] {
   const errs: FieldError[] = []
   const r = obj(resources)
   const limits = obj(r.limits)
@@ -437,7 +442,7 @@ function validateResources(resources: unknown, p: FieldPath, podClaims?: Readonl
   let hugePages = false
   for (const name of Object.keys(limits).sort()) {
     const kp = limPath.key(name)
-    errs.push(...validateContainerResourceName(name, kp))
+    errs.push(...nameFn(name, kp))
     const q = quantity(limits[name])
     if (q !== undefined) errs.push(...validateResourceQuantityValue(name, q, kp))
     if (isHugePageResourceName(name)) {
@@ -448,7 +453,7 @@ function validateResources(resources: unknown, p: FieldPath, podClaims?: Readonl
   }
   for (const name of Object.keys(requests).sort()) {
     const kp = reqPath.key(name)
-    errs.push(...validateContainerResourceName(name, kp))
+    errs.push(...nameFn(name, kp))
     const q = quantity(requests[name])
     if (q !== undefined) {
       errs.push(...validateResourceQuantityValue(name, q, kp))
@@ -657,6 +662,121 @@ function validateTolerations(tolerations: unknown, p: FieldPath, minor: number):
   return errs
 }
 
+const POD_LEVEL_RESOURCES = ['cpu', 'hugepages-', 'memory']
+
+/** validatePodResourceName: a valid resource name, and one pod-level resources support (cpu, memory, hugepages-*). */
+function validatePodResourceName(name: string, p: FieldPath): FieldError[] {
+  const errs = validateResourceName(name, p)
+  if (errs.length > 0) return errs
+  if (name !== 'cpu' && name !== 'memory' && !isHugePageResourceName(name))
+    return [field.notSupported(p, name, POD_LEVEL_RESOURCES)]
+  return []
+}
+
+type ResourceList = Map<string, Quantity>
+
+const resourceList = (v: unknown): ResourceList => {
+  const m: ResourceList = new Map()
+  for (const [k, x] of Object.entries(obj(v))) {
+    const q = quantity(x)
+    if (q !== undefined) m.set(k, q)
+  }
+  return m
+}
+const addList = (to: ResourceList, from: ResourceList) => {
+  for (const [k, q] of from) to.set(k, to.has(k) ? (to.get(k) as Quantity).add(q) : q)
+}
+const maxList = (to: ResourceList, from: ResourceList) => {
+  for (const [k, q] of from) if (!to.has(k) || q.cmp(to.get(k) as Quantity) > 0) to.set(k, q)
+}
+
+/** resourcehelper.AggregateContainerRequests / AggregateContainerLimits of the spec (no status, no DRA allocations). */
+function aggregate(spec: JSONObject, which: 'requests' | 'limits'): ResourceList {
+  const result: ResourceList = new Map()
+  for (const c of arr(spec.containers)) addList(result, resourceList(obj(obj(c).resources)[which]))
+  const sidecars: ResourceList = new Map()
+  const inits: ResourceList = new Map()
+  for (const c of arr(spec.initContainers)) {
+    let r = resourceList(obj(obj(c).resources)[which])
+    if (obj(c).restartPolicy === 'Always') {
+      addList(result, r)
+      addList(sidecars, r)
+      r = new Map(sidecars)
+    } else {
+      const combined: ResourceList = new Map()
+      addList(combined, r)
+      addList(combined, sidecars)
+      r = combined
+    }
+    maxList(inits, r)
+  }
+  maxList(result, inits)
+  return result
+}
+
+/**
+ * validatePodResources (PodLevelResources, beta on from 1.34): pod-level requests and limits, and
+ * validatePodResourceConsistency against the containers. The pod-level defaulting of
+ * PrepareForCreate (PodLevelResourcesFixDefaulting) is not applied before.
+ */
+function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, p: FieldPath): FieldError[] {
+  if (!isObj(spec.resources)) return []
+  const rp = p.child('resources')
+  if (str(obj(spec.os).name) === 'windows') return [field.forbidden(rp, 'may not be set for a windows pod')]
+  const res = spec.resources
+  const errs: FieldError[] = []
+  if (res.claims !== undefined && res.claims !== null)
+    errs.push(field.forbidden(rp.child('claims'), 'claims may not be set for Resources at pod-level'))
+  errs.push(...validateResources(res, rp, podClaims, validatePodResourceName))
+  const podRequests = resourceList(res.requests)
+  const podLimits = resourceList(res.limits)
+  // Go ranges over maps (random order): kelp visits resource names sorted
+  const reqs = aggregate(spec, 'requests')
+  for (const name of [...reqs.keys()].sort()) {
+    const pq = podRequests.get(name)
+    const cq = reqs.get(name) as Quantity
+    if (pq !== undefined && cq.cmp(pq) > 0)
+      errs.push(
+        field.invalid(
+          rp.child('requests').key(name),
+          pq.toString(),
+          `must be greater than or equal to aggregate container requests of ${cq.toString()}`,
+        ),
+      )
+  }
+  const lims = aggregate(spec, 'limits')
+  for (const name of [...lims.keys()].sort()) {
+    if (!isHugePageResourceName(name)) continue
+    const pq = podLimits.get(name)
+    const cq = lims.get(name) as Quantity
+    if (pq !== undefined && cq.cmp(pq) > 0)
+      errs.push(
+        field.invalid(
+          rp.child('limits').key(name),
+          pq.toString(),
+          `must be greater than or equal to aggregate container limits of ${cq.toString()}`,
+        ),
+      )
+  }
+  arr(spec.containers).forEach((c, i) => {
+    const cl = resourceList(obj(obj(c).resources).limits)
+    for (const name of [...cl.keys()].sort()) {
+      const pq = podLimits.get(name)
+      const cq = cl.get(name) as Quantity
+      // Go's path: resources.containers[i][<name>].limits
+      if (pq !== undefined && cq.cmp(pq) > 0)
+        errs.push(
+          field.invalid(
+            rp.child('containers').index(i).key(name).child('limits'),
+            cq.toString(),
+            `must be less than or equal to pod limits of ${pq.toString()}`,
+          ),
+        )
+    }
+  })
+  return errs
+}
+
 /** What the spec-level validators share (ValidatePodSpec's locals and options). */
 interface SpecContext {
   readonly o: PodOptions
@@ -696,6 +816,7 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
   errs.push(...validateContainers(spec, ctx, p.child('containers')))
   errs.push(...validateInitContainers(spec, ctx, p.child('initContainers')))
   errs.push(...validateEphemeralContainers(spec, ctx, p.child('ephemeralContainers')))
+  if (minor >= 34) errs.push(...validatePodResources(spec, ctx.podClaims ?? new Set(), p))
   errs.push(...validatePodHostNetworkDeps(spec, p, o.pod !== undefined))
   const rp = str(spec.restartPolicy)
   if (rp === '') errs.push(field.required(p.child('restartPolicy'), ''))
