@@ -45,6 +45,7 @@ import {
   validateWindowsHostProcessPod,
   visitContainers,
 } from './pod-security.js'
+import { validatePodUpdateRules } from './pod-update.js'
 import { validateContainerResourceFieldSelector, validateObjectFieldSelector, validateVolumes } from './pod-volumes.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 import {
@@ -69,9 +70,9 @@ import {
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// Not yet: bindMountOptions, the tolerations annotation, the Pod update rules beyond metadata (spec
-// immutability and its diff message). The strategy's mutations before validation (dropping disabled
-// fields, merging matchLabelKeys into selectors, the AppArmor annotation skew) are not applied.
+// The Pod update rules are in pod-update.ts. Not yet: bindMountOptions, the tolerations annotation.
+// The strategy's mutations before validation (dropping disabled fields, merging matchLabelKeys into
+// selectors, the AppArmor annotation skew) are not applied.
 
 const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
@@ -903,31 +904,16 @@ const META = FieldPath.of('metadata')
 
 const SPEC = FieldPath.of('spec')
 
-/** ValidatePodCreate: validatePodMetadataAndSpec, then the create-only rules. Updates check metadata only. */
-function validatePod(pod: JSONObject, ctx: ValidationContext): FieldError[] {
-  if (ctx.oldObject !== undefined) {
-    return validateObjectMetaFor(pod, {
-      namespaced: true,
-      nameFn: nameIsDNSSubdomain,
-      minor: ctx.minor,
-      oldObject: ctx.oldObject,
-      path: META,
-    })
-  }
+/** validatePodMetadataAndSpec without ValidateObjectMeta (the callers run it): what Pod create and update share. */
+function validatePodSpecAndAnnotations(pod: JSONObject, minor: number): FieldError[] {
   const meta = obj(pod.metadata)
   const spec = obj(pod.spec)
   const annotations = strMap(meta.annotations)
   const o: PodOptions = {
-    minor: ctx.minor,
+    minor,
     pod: { name: str(meta.name), mirror: annotations?.['kubernetes.io/config.mirror'] !== undefined },
   }
-  const errs = validateObjectMetaFor(pod, {
-    namespaced: true,
-    nameFn: nameIsDNSSubdomain,
-    minor: ctx.minor,
-    path: META,
-  })
-  errs.push(...validatePodSpecificAnnotations(annotations, spec, META.child('annotations')))
+  const errs = validatePodSpecificAnnotations(annotations, spec, META.child('annotations'))
   errs.push(...validatePodSpec(spec, SPEC, o))
   if (str(spec.serviceAccountName) === '')
     arr(spec.volumes).forEach((v, vi) => {
@@ -949,6 +935,37 @@ function validatePod(pod: JSONObject, ctx: ValidationContext): FieldError[] {
     arr(spec[k]).forEach((c, i) => {
       errs.push(...validateContainerOnlyForPod(obj(c), SPEC.child(k).index(i)))
     })
+  return errs
+}
+
+/**
+ * ValidatePodCreate (validatePodMetadataAndSpec, then the create-only rules), or ValidatePodUpdate
+ * (ValidateObjectMetaUpdate, validatePodMetadataAndSpec, then pod-update.ts's rules).
+ */
+function validatePod(pod: JSONObject, ctx: ValidationContext): FieldError[] {
+  const createMeta = () =>
+    validateObjectMetaFor(pod, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: ctx.minor, path: META })
+  const spec = obj(pod.spec)
+  const annotations = strMap(obj(pod.metadata).annotations)
+  if (ctx.oldObject !== undefined) {
+    const errs = validateObjectMetaFor(pod, {
+      namespaced: true,
+      nameFn: nameIsDNSSubdomain,
+      minor: ctx.minor,
+      oldObject: ctx.oldObject,
+      path: META,
+    })
+    errs.push(...createMeta(), ...validatePodSpecAndAnnotations(pod, ctx.minor))
+    errs.push(
+      ...validatePodUpdateRules(pod, ctx.oldObject, ctx.minor, {
+        annotations: () => validatePodSpecificAnnotations(annotations, spec, META.child('annotations')),
+        tolerations: () => validateTolerations(spec.tolerations, SPEC.child('tolerations'), ctx.minor),
+      }),
+    )
+    return errs
+  }
+  const errs = createMeta()
+  errs.push(...validatePodSpecAndAnnotations(pod, ctx.minor))
   if (arr(spec.ephemeralContainers).length > 0)
     errs.push(field.forbidden(SPEC.child('ephemeralContainers'), 'cannot be set on create'))
   if (str(spec.nodeName) !== '' && arr(spec.schedulingGates).length > 0)
