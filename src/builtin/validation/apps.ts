@@ -7,9 +7,12 @@ import {
   nameIsDNSLabel,
   nameIsDNSSubdomain,
   type ValidateNameFunc,
+  validateAnnotations,
+  validateLabels,
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
+import { validatePodSpecificAnnotations } from './pod-security.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 
 // apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
@@ -333,8 +336,21 @@ function validateDaemonSet(ds: JSONObject, ctx: ValidationContext): FieldError[]
   return errs
 }
 
+/** StatefulSetValidationOptions (the ones kelp uses). */
+interface StatefulSetOptions {
+  /** AllowInvalidServiceName: set on update (1.33+; before 1.33 serviceName is not validated at all). */
+  readonly allowInvalidServiceName?: boolean
+  /** SkipValidatePodTemplateSpec (1.34+): on update, when the old spec does not validate. */
+  readonly skipPodTemplateSpec?: boolean
+}
+
 /** ValidateStatefulSetSpec (without the volumeClaimTemplates' own validation). */
-function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
+function validateStatefulSetSpec(
+  spec: JSONObject,
+  p: FieldPath,
+  minor: number,
+  setOpts: StatefulSetOptions = {},
+): FieldError[] {
   const errs: FieldError[] = []
   const pmp = str(spec.podManagementPolicy)
   if (pmp === '') errs.push(field.required(p.child('podManagementPolicy'), ''))
@@ -371,7 +387,8 @@ function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number):
   errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
   if (isObj(spec.ordinals)) errs.push(...validateNonnegative(num(spec.ordinals.start) ?? 0, p.child('ordinals.start')))
   const sn = str(spec.serviceName)
-  if (sn.length > 0) errs.push(...validateDNS1123Label(sn, p.child('serviceName')))
+  if (minor >= 33 && !setOpts.allowInvalidServiceName && sn.length > 0)
+    errs.push(...validateDNS1123Label(sn, p.child('serviceName')))
   if (!isObj(spec.selector)) errs.push(field.required(p.child('selector'), ''))
   else {
     errs.push(
@@ -416,7 +433,15 @@ function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number):
           minor,
         ),
       )
-    errs.push(...validatePodTemplateSpec(tpl, tp, { minor }))
+    // ValidatePodTemplateSpecForStatefulSet: before 1.34 the pod template itself is not validated
+    // (its ValidatePodTemplateSpec call is commented out), only its labels and annotations; from 1.34
+    // it is, and the labels and annotations are validated again after it
+    if (minor >= 34 && !setOpts.skipPodTemplateSpec) errs.push(...validatePodTemplateSpec(tpl, tp, { minor }))
+    const tmeta = obj(template.metadata)
+    const annotations = isObj(tmeta.annotations) ? (tmeta.annotations as Record<string, string>) : undefined
+    errs.push(...validateLabels(isObj(tmeta.labels) ? labels : undefined, tp.child('labels'), minor))
+    errs.push(...validateAnnotations(annotations, tp.child('annotations'), minor))
+    errs.push(...validatePodSpecificAnnotations(annotations, ts, tp.child('annotations')))
   }
   const ts = obj(template.spec)
   if (str(ts.restartPolicy) !== 'Always')
@@ -431,16 +456,53 @@ function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number):
   return errs
 }
 
+/** The spec fields a StatefulSet update may change before 1.37 (the munged ones of ValidateStatefulSetUpdate). */
+const STS_UPDATABLE = [
+  'replicas',
+  'template',
+  'updateStrategy',
+  'minReadySeconds',
+  'ordinals',
+  'persistentVolumeClaimRetentionPolicy',
+]
+
+/**
+ * ValidateStatefulSetUpdate. Up to 1.36 every spec field but the updatable ones (revisionHistoryLimit
+ * among them from 1.33) must stay, with one Forbidden on `spec`; from 1.37 selector,
+ * volumeClaimTemplates, serviceName and podManagementPolicy are each immutable. From 1.33 the new
+ * serviceName is not validated (AllowInvalidServiceName); from 1.34 the template's pod spec is not
+ * validated when the old spec does not validate (SkipValidatePodTemplateSpec).
+ */
 function validateStatefulSet(s: JSONObject, ctx: ValidationContext): FieldError[] {
+  const minor = ctx.minor
   if (ctx.oldObject === undefined) {
     const errs = meta(s, nameIsDNSLabel, ctx)
-    errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, ctx.minor))
+    errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, minor))
     return errs
   }
   const old = obj(ctx.oldObject.spec)
   const spec = obj(s.spec)
   const errs = meta(s, nameIsDNSLabel, ctx)
-  errs.push(...validateStatefulSetSpec(spec, SPEC, ctx.minor))
+  const setOpts: StatefulSetOptions = {
+    allowInvalidServiceName: true,
+    skipPodTemplateSpec:
+      minor >= 34 && validateStatefulSetSpec(old, SPEC, minor, { allowInvalidServiceName: true }).length > 0,
+  }
+  errs.push(...validateStatefulSetSpec(spec, SPEC, minor, setOpts))
+  if (minor <= 36) {
+    const updatable = minor >= 33 ? [...STS_UPDATABLE, 'revisionHistoryLimit'] : STS_UPDATABLE
+    const rest = (x: JSONObject) => Object.fromEntries(Object.entries(x).filter(([k]) => !updatable.includes(k)))
+    if (!deepEqualJSON(rest(spec), rest(old)))
+      errs.push(
+        field.forbidden(
+          SPEC,
+          minor >= 33
+            ? "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+            : "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+        ),
+      )
+    return errs
+  }
   errs.push(...immutable(spec.selector, old.selector, SPEC.child('selector')))
   if (!deepEqualJSON(spec.volumeClaimTemplates ?? null, old.volumeClaimTemplates ?? null))
     errs.push(

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest'
+import '../../src/builtin/validation/apps.js'
+import '../../src/builtin/validation/core.js'
+import { errors, type O, texts } from './validation-support.js'
+
+// kubernetes v1.37.2 pkg/apis/apps/validation/validation_test.go TestValidateStatefulSetUpdate (Go
+// compares field and type, sorted, ignoring values and details), and the release differences of
+// ValidateStatefulSetUpdate / ValidatePodTemplateSpecForStatefulSet read from release-1.30, 1.33, 1.34 and
+// 1.36. Objects are v1, decoded and defaulted first: podManagementPolicy defaults to OrderedReady, so
+// Go's "update pod management policy 1" (from "" to OrderedReady) is no change on the wire and is not
+// transcribed; the Recreate strategy cases with the (alpha) StatefulSetRecreateStrategy gate on are not
+// either.
+
+const labels = { a: 'b' }
+const labels2 = { c: 'd' }
+const ctr = (name = 'abc', extra: O = {}): O => ({
+  name,
+  image: 'image',
+  imagePullPolicy: 'IfNotPresent',
+  terminationMessagePolicy: 'File',
+  ...extra,
+})
+const template = (l: O = labels, containers: O[] = [ctr()]): O => ({
+  metadata: { labels: l },
+  spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', containers, terminationGracePeriodSeconds: 30 },
+})
+const withMounts = (): O => template(labels, [ctr('abc', { volumeMounts: [{ name: 'pvc-abc', mountPath: '/test' }] })])
+const pvc = (name: string, storage: string, storageClassName: string, accessModes = ['ReadWriteOnce']): O => ({
+  metadata: { name },
+  spec: { accessModes, storageClassName, resources: { requests: { storage } } },
+})
+const sts = (tpl: O, spec: O = {}, meta: O = {}): O => ({
+  apiVersion: 'apps/v1',
+  kind: 'StatefulSet',
+  metadata: { name: 'abc', namespace: 'default', resourceVersion: '1', ...meta },
+  spec: {
+    podManagementPolicy: 'OrderedReady',
+    selector: { matchLabels: labels },
+    template: tpl,
+    updateStrategy: { type: 'RollingUpdate' },
+    ...spec,
+  },
+})
+const sorted = (n: O, o: O, minor = 37) =>
+  errors(n, o, minor)
+    .map((e) => `${e.field} ${e.type}`)
+    .sort()
+
+const withSub = (k: 'subdomain' | 'hostname') => {
+  const t = template()
+  t.spec[k] = 'NoUppercaseOrSpecialCharsLike=Equals'
+  return t
+}
+const bad = 'NoUppercaseOrSpecialCharsLike=Equals'
+
+describe('TestValidateStatefulSetUpdate', () => {
+  const two = template(labels, [ctr(), ctr('def', { image: 'image2' })])
+  const success: [string, O, O][] = [
+    ['update replica count', sts(template()), sts(template(), { replicas: 3 })],
+    ['update containers 1', sts(template()), sts(two)],
+    ['update containers 2', sts(two), sts(template())],
+    [
+      'update containers and pvc retention policy 1',
+      sts(two),
+      sts(template(), { persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' } }),
+    ],
+    [
+      'update containers and pvc retention policy 2',
+      sts(template(), { persistentVolumeClaimRetentionPolicy: { whenScaled: 'Retain' } }),
+      sts(template()),
+    ],
+    ['update update strategy', sts(template()), sts(template(), { updateStrategy: { type: 'OnDelete' } })],
+    ['update min ready seconds 1', sts(template()), sts(template(), { minReadySeconds: 10 })],
+    ['update min ready seconds 2', sts(template(), { minReadySeconds: 5 }), sts(template(), { minReadySeconds: 10 })],
+    [
+      'update existing instance with now-invalid name',
+      sts(template(), {}, { finalizers: ['final'] }),
+      sts(template(), {}, { finalizers: [] }),
+    ],
+    [
+      'update existing instance with .spec.ordinals.start',
+      sts(template()),
+      sts(template(), { ordinals: { start: 3 } }),
+    ],
+    [
+      'update with invalid .spec.serviceName',
+      sts(template(), { serviceName: 'Invalid.Name' }),
+      sts(template(), { serviceName: 'Invalid.Name', replicas: 3 }),
+    ],
+    [
+      'invalid old spec (missing volume template) should skip validation',
+      sts(withMounts()),
+      sts(withMounts(), { replicas: 3 }),
+    ],
+    [
+      'volume mount ',
+      sts(template(), { volumeClaimTemplates: [pvc('pvc-abc', '1Gi', 'storage-class1')] }),
+      sts(withMounts(), { volumeClaimTemplates: [pvc('pvc-abc', '1Gi', 'storage-class1')], replicas: 3 }),
+    ],
+    ['valid old spec, invalid subdomain in new spec', sts(template()), sts(withSub('subdomain'))],
+    ['valid old spec, invalid hostname in new spec', sts(template()), sts(withSub('hostname'))],
+    ['both invalid subdomain', sts(withSub('subdomain')), sts(withSub('subdomain'))],
+    ['both invalid hostname', sts(withSub('hostname')), sts(withSub('hostname'))],
+    [
+      'invalid old spec (missing volume accessModes) should skip validation',
+      sts(template(), { volumeClaimTemplates: [pvc('pvc-without-access-modes', '1Gi', 'storage-class1', [])] }),
+      sts(template(), {
+        volumeClaimTemplates: [pvc('pvc-without-access-modes', '1Gi', 'storage-class1', [])],
+        replicas: 3,
+      }),
+    ],
+    [
+      'switch from Recreate to RollingUpdate, RecreateFG off',
+      sts(template(), { updateStrategy: { type: 'Recreate' } }),
+      sts(template(), { updateStrategy: { type: 'RollingUpdate' } }),
+    ],
+    [
+      'switch from Recreate to OnDelete, RecreateFG off',
+      sts(template(), { updateStrategy: { type: 'Recreate' } }),
+      sts(template(), { updateStrategy: { type: 'OnDelete' } }),
+    ],
+  ]
+  it.each(success)('%s', (_n, old, update) => {
+    expect(sorted(update, old)).toEqual([])
+  })
+
+  const pvcs = [pvc('pvc-abc', '1Gi', 'storage-class1')]
+  const failure: [string, O, O, string[]][] = [
+    [
+      'update name',
+      sts(template(), {}, { name: 'abc' }),
+      sts(template(), {}, { name: 'abc2' }),
+      ['metadata.name FieldValueInvalid'],
+    ],
+    [
+      'update namespace',
+      sts(template(), {}, { namespace: 'default' }),
+      sts(template(), {}, { namespace: 'default1' }),
+      ['metadata.namespace FieldValueInvalid'],
+    ],
+    [
+      'update selector',
+      sts(template(), { selector: { matchLabels: labels } }),
+      sts(template(labels2), { selector: { matchLabels: labels2 } }),
+      ['spec.selector FieldValueInvalid'],
+    ],
+    [
+      'update service name',
+      sts(template(), { serviceName: 'valid-service' }),
+      sts(template(), { serviceName: 'other-service' }),
+      ['spec.serviceName FieldValueInvalid'],
+    ],
+    [
+      'update pod management policy 2',
+      sts(template(), { podManagementPolicy: 'Parallel' }),
+      sts(template(), { podManagementPolicy: 'OrderedReady' }),
+      ['spec.podManagementPolicy FieldValueInvalid'],
+    ],
+    [
+      'update to negative replicas',
+      sts(template()),
+      sts(template(), { replicas: -1 }),
+      ['spec.replicas FieldValueInvalid'],
+    ],
+    [
+      'update pvc template size',
+      sts(template(), { volumeClaimTemplates: pvcs }),
+      sts(template(), { volumeClaimTemplates: [pvc('pvc-abc', '2Gi', 'storage-class1')] }),
+      ['spec.volumeClaimTemplates FieldValueInvalid'],
+    ],
+    [
+      'update pvc template storage class',
+      sts(template(), { volumeClaimTemplates: pvcs }),
+      sts(template(), { volumeClaimTemplates: [pvc('pvc-abc', '1Gi', 'storage-class2')] }),
+      ['spec.volumeClaimTemplates FieldValueInvalid'],
+    ],
+    [
+      'add new pvc template',
+      sts(template(), { volumeClaimTemplates: pvcs }),
+      sts(template(), { volumeClaimTemplates: [...pvcs, pvc('pvc-abc2', '2Gi', 'storage-class2')] }),
+      ['spec.volumeClaimTemplates FieldValueInvalid'],
+    ],
+    [
+      'valid old spec but invalid new spec',
+      sts(template()),
+      sts(template({ [bad]: 'b' }, [])),
+      [
+        'spec.template.labels FieldValueInvalid',
+        'spec.template.labels FieldValueInvalid',
+        'spec.template.metadata.labels FieldValueInvalid',
+        'spec.template.spec.containers FieldValueRequired',
+      ],
+    ],
+    [
+      'switch from RollingUpdate to Recreate, RecreateFG off',
+      sts(template(), { updateStrategy: { type: 'RollingUpdate' } }),
+      sts(template(), { updateStrategy: { type: 'Recreate' } }),
+      ['spec.updateStrategy FieldValueInvalid'],
+    ],
+    [
+      'switch from OnDelete to Recreate, RecreateFG off',
+      sts(template(), { updateStrategy: { type: 'OnDelete' } }),
+      sts(template(), { updateStrategy: { type: 'Recreate' } }),
+      ['spec.updateStrategy FieldValueInvalid'],
+    ],
+  ]
+  it.each(failure)('%s', (_n, old, update, want) => {
+    expect(sorted(update, old)).toEqual(want)
+  })
+})
+
+describe('ValidateStatefulSetUpdate before 1.37: one Forbidden on spec', () => {
+  const V33 =
+    "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+  const V30 =
+    "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+  it('1.33-1.36: a service name change', () => {
+    const o = sts(template(), { serviceName: 'valid-service' })
+    const n = sts(template(), { serviceName: 'other-service' })
+    expect(texts(n, o, 36)).toEqual([V33])
+    expect(texts(n, o, 33)).toEqual([V33])
+  })
+  it('1.30-1.32: the list has no revisionHistoryLimit, and changing it is forbidden', () => {
+    const o = sts(template())
+    const n = sts(template(), { revisionHistoryLimit: 3 })
+    expect(texts(n, o, 32)).toEqual([V30])
+    expect(texts(n, o, 30)).toEqual([V30])
+    expect(texts(n, o, 33)).toEqual([])
+  })
+  it('the updatable fields pass, the others make one error', () => {
+    const o = sts(template(), { volumeClaimTemplates: [pvc('pvc-abc', '1Gi', 'storage-class1')] })
+    const n = sts(template(labels2), {
+      selector: { matchLabels: labels2 },
+      replicas: 3,
+      minReadySeconds: 4,
+      volumeClaimTemplates: [pvc('pvc-abc', '2Gi', 'storage-class1')],
+    })
+    expect(texts(n, o, 36)).toEqual([V33])
+    expect(sorted(n, o, 37)).toEqual(['spec.selector FieldValueInvalid', 'spec.volumeClaimTemplates FieldValueInvalid'])
+  })
+})
+
+describe('StatefulSet template and serviceName validation per release', () => {
+  it('before 1.33 serviceName is not validated; from 1.33 on create only', () => {
+    const s = sts(template(), { serviceName: 'Invalid.Name' })
+    expect(errors(s, undefined, 32)).toEqual([])
+    expect(errors(s, undefined, 33).map((e) => `${e.field} ${e.type}`)).toEqual(['spec.serviceName FieldValueInvalid'])
+  })
+  it('before 1.34 the pod template spec is not validated (only labels and annotations)', () => {
+    const s = sts(template(labels, []))
+    expect(errors(s, undefined, 33)).toEqual([])
+    expect(errors(s, undefined, 34).map((e) => `${e.field} ${e.type}`)).toEqual([
+      'spec.template.spec.containers FieldValueRequired',
+    ])
+    const l = sts(template({ ...labels, [bad]: 'b' }))
+    expect(errors(l, undefined, 33).map((e) => `${e.field} ${e.type}`)).toEqual([
+      'spec.template.labels FieldValueInvalid',
+    ])
+  })
+  it('from 1.34, an old spec that does not validate skips the new template pod spec (SkipValidatePodTemplateSpec)', () => {
+    expect(sorted(sts(template(labels, [])), sts(withMounts()), 34)).toEqual([])
+    expect(sorted(sts(template(labels, [])), sts(template()), 34)).toEqual([
+      'spec.template.spec.containers FieldValueRequired',
+    ])
+  })
+})
