@@ -121,8 +121,12 @@ function outcome(r: AdmitResult): Expectation {
   return r.warnings.length > 0 ? 'warn' : 'admit'
 }
 
+/** What a denial says: the policy's Status, or the built-in / custom resource refusal in kubectl's words. */
+const denialText = (r: AdmitResult): string =>
+  r.status?.message ?? r.customResource?.message ?? r.builtin?.message ?? ''
+
 function describe(r: AdmitResult): string {
-  if (!r.allowed) return `deny (${r.status?.message ?? r.customResource?.message ?? ''})`
+  if (!r.allowed) return `deny (${denialText(r)})`
   if (r.warnings.length > 0) return `warn (${r.warnings.join(' | ')})`
   return 'admit'
 }
@@ -245,7 +249,7 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
     const got = outcome(r)
     if (got !== t.expect) return fail(`expected ${t.expect}, got ${describe(r)}`)
     if (t.message !== undefined) {
-      const texts = got === 'deny' ? [r.status?.message ?? r.customResource?.message ?? ''] : r.warnings
+      const texts = got === 'deny' ? [denialText(r)] : r.warnings
       if (!texts.some((x) => x.includes(t.message as string))) {
         return fail(
           `expected a ${got === 'deny' ? 'denial' : 'warning'} containing ${JSON.stringify(t.message)}, got ${describe(r)}`,

@@ -4,6 +4,7 @@ import '../builtin/validation/batch.js'
 import '../builtin/validation/core.js'
 import { validateBuiltin } from '../builtin/validation/meta.js'
 import '../builtin/validation/others.js'
+import { admitServiceAccount } from '../builtin/admission/serviceaccount.js'
 import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
@@ -520,6 +521,9 @@ export class PolicySet {
         if (!builtin.allowed) {
           return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
         }
+        // the in-tree mutating admission plugins a default apiserver runs before the policies and the store
+        if (a.operation === 'CREATE' && a.resource.group === '' && a.resource.resource === 'pods')
+          admitServiceAccount(builtin.object as JSONObject, this.options.generateName)
         const old = isObject(a.oldObject) ? decodeBuiltin(a.oldObject, { minor, fieldValidation: 'Ignore' }) : undefined
         // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
         // validating admission: an object it refuses is a 422 Invalid no policy sees

@@ -130,6 +130,20 @@ describe('src/cli/pack.ts: the bundled pack for a release', () => {
       bundledPack(version).objects.map((o) => o.object),
       { version },
     )
+    it(`${version}: the HostProcess cases fail the hostProcess check (behind the host network one, the Status)`, () => {
+      // a HostProcess pod must use the host network (native validation), so the host namespaces check
+      // fails first: its message is the Status, the hostProcess one is the next violation
+      const cases = baselineSuite.tests.filter((t) => t.name.startsWith('HostProcess:') && t.expect === 'deny')
+      expect(cases.length).toBe(2)
+      for (const t of cases) {
+        const messages = pack.validate(t.object).violations.map((v) => v.message)
+        expect(messages, t.name).toContainEqual(
+          expect.stringMatching(
+            /^hostProcess \((pod and )?container "app" must not set securityContext\.windowsOptions\.hostProcess=true\)$/,
+          ),
+        )
+      }
+    })
     it(`${version}: restricted alone flags each of the ${denials.length} baseline denials; the pack reports each once`, () => {
       expect(denials.length).toBeGreaterThan(20)
       const unflagged = denials
@@ -143,4 +157,42 @@ describe('src/cli/pack.ts: the bundled pack for a release', () => {
       expect(doubled).toEqual([])
     })
   }
+})
+
+describe('pod-security-restricted on its own, as policy versions (objects no default cluster of the release admits)', () => {
+  // an image volume: release-1.32 check_restrictedVolumes.go has no volume.Image case (the default
+  // branch, "unknown"); release-1.33 allows it. A default cluster before 1.35 refuses such a pod before
+  // the policies (ImageVolume off by default), so the policy is evaluated here without the built-in steps.
+  const imageVolumePod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'image-volume', namespace: 'default' },
+    spec: {
+      securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [
+        {
+          name: 'app',
+          image: 'nginx:1.27',
+          securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+        },
+      ],
+      volumes: [{ name: 'models', image: { reference: 'registry.example/models:v1' } }],
+    },
+  }
+  const restricted = (version: '1.31' | '1.32' | '1.33') =>
+    PolicySet.build(
+      instantiatePack(
+        load('pod-security-restricted.yaml').map((object) => ({ object, source: { file: 'r' } })),
+        version,
+      ).map((o) => o.object),
+      { version, builtins: false },
+    )
+  it.each(['1.31', '1.32'] as const)('%s: an image volume is a restricted volume type "unknown"', (version) => {
+    expect(restricted(version).validate(imageVolumePod).warnings).toContainEqual(
+      expect.stringContaining('restricted volume types (volume "models" uses restricted volume type "unknown")'),
+    )
+  })
+  it('1.33: an image volume is allowed', () => {
+    expect(restricted('1.33').validate(imageVolumePod).warnings).toEqual([])
+  })
 })

@@ -1,0 +1,87 @@
+import { type NameGenerator, SimpleNameGenerator } from '../../kube/names.js'
+import { structInfo } from '../gotypes.js'
+
+// The ServiceAccount admission plugin's mutation of a Pod on create (kubernetes
+// plugin/pkg/admission/serviceaccount/admission.go Admit), one of the in-tree mutating plugins a
+// default kube-apiserver runs before MutatingAdmissionPolicies, the store's validation and the
+// validating policies, which therefore all see its result:
+// - no serviceAccountName: `default` (and the deprecated serviceAccount alias);
+// - unless automountServiceAccountToken is false: every init and regular container without a mount at
+//   /var/run/secrets/kubernetes.io/serviceaccount mounts the API access volume, a projected volume
+//   `kube-api-access-<5 random characters>` (token, the cluster CA, the namespace) added when some
+//   container needed it and no `kube-api-access-*` volume exists.
+// Mirror pods are left as they are. Not modelled: the ServiceAccount's own automount and image pull
+// secrets (kelp does not see the cluster's ServiceAccounts: it takes the named one as existing, with
+// neither set), and the refusal of a Pod whose ServiceAccount does not exist.
+
+type JSONObject = Record<string, unknown>
+
+export const DefaultServiceAccountName = 'default'
+export const ServiceAccountVolumeName = 'kube-api-access'
+export const DefaultAPITokenMountPath = '/var/run/secrets/kubernetes.io/serviceaccount'
+const MirrorPodAnnotationKey = 'kubernetes.io/config.mirror'
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** TokenVolumeSource, as a decoded v1 object writes it. */
+function tokenVolumeSource(): JSONObject {
+  return {
+    sources: [
+      { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+      { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+      {
+        downwardAPI: {
+          items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
+        },
+      },
+    ],
+    defaultMode: 420,
+  }
+}
+
+/** The object's keys in the Go struct's field order (as the decoder writes them), set ones added. */
+function inGoOrder(o: JSONObject, id: string): JSONObject {
+  const out: JSONObject = {}
+  for (const [name] of structInfo(id).fields) if (Object.hasOwn(o, name)) out[name] = o[name]
+  for (const k of Object.keys(o)) if (!Object.hasOwn(out, k)) out[k] = o[k]
+  return out
+}
+
+/** Admit on a Pod CREATE: mutates the decoded (and defaulted) Pod in place. */
+export function admitServiceAccount(pod: JSONObject, generateName: NameGenerator = SimpleNameGenerator): void {
+  const metadata = isObject(pod.metadata) ? pod.metadata : {}
+  if (isObject(metadata.annotations) && Object.hasOwn(metadata.annotations, MirrorPodAnnotationKey)) return
+  if (!isObject(pod.spec)) return
+  const spec = pod.spec
+  if (typeof spec.serviceAccountName !== 'string' || spec.serviceAccountName === '') {
+    spec.serviceAccountName = DefaultServiceAccountName
+    spec.serviceAccount = DefaultServiceAccountName
+  }
+  // shouldAutomount: the pod's setting, else the ServiceAccount's (taken as unset), else true
+  if (spec.automountServiceAccountToken !== false) mountServiceAccountToken(spec, generateName)
+  pod.spec = inGoOrder(spec, 'core/v1.PodSpec')
+}
+
+/** mountServiceAccountToken. */
+function mountServiceAccountToken(spec: JSONObject, generateName: NameGenerator): void {
+  const volumes = Array.isArray(spec.volumes) ? (spec.volumes as unknown[]) : []
+  const existing = volumes.find(
+    (v): v is JSONObject =>
+      isObject(v) && typeof v.name === 'string' && v.name.startsWith(`${ServiceAccountVolumeName}-`),
+  )
+  const name = existing !== undefined ? (existing.name as string) : generateName(`${ServiceAccountVolumeName}-`)
+  let needsTokenVolume = false
+  for (const list of [spec.initContainers, spec.containers]) {
+    if (!Array.isArray(list)) continue
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]
+      if (!isObject(c)) continue
+      const mounts = Array.isArray(c.volumeMounts) ? (c.volumeMounts as unknown[]) : []
+      if (mounts.some((m) => isObject(m) && m.mountPath === DefaultAPITokenMountPath)) continue
+      c.volumeMounts = [...mounts, { name, readOnly: true, mountPath: DefaultAPITokenMountPath }]
+      list[i] = inGoOrder(c, 'core/v1.Container')
+      needsTokenVolume = true
+    }
+  }
+  if (existing === undefined && needsTokenVolume) spec.volumes = [...volumes, { name, projected: tokenVolumeSource() }]
+}
