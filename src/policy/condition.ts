@@ -52,10 +52,25 @@ export interface OptionalVariableBindings {
   readonly authorize?: Authorize
 }
 
+/**
+ * The variables one batch evaluated, for a later batch of the same Validate with the same inputs
+ * (its validations, then its messageExpressions: same object, request, params and namespace). A
+ * variable is a pure function of those, so the later batch takes its value or error and charges its
+ * cost again, as evaluating it afresh would (the apiserver evaluates it again in the new activation):
+ * the same results and the same budget, without the work. Only for policies whose variables cannot
+ * reach `authorizer`, which is bound for validations and not for messages.
+ */
+export class VariableMemo {
+  readonly entries = new Map<string, { readonly value: CelValue | ErrorValue; readonly cost: number }>()
+}
+
 /** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
 class CompositionContext {
   accumulatedCost = 0
-  constructor(readonly variables: ReadonlyMap<string, CompilationResult>) {}
+  constructor(
+    readonly variables: ReadonlyMap<string, CompilationResult>,
+    readonly memo: VariableMemo | undefined,
+  ) {}
   getAndResetCost(): number {
     const c = this.accumulatedCost
     this.accumulatedCost = 0
@@ -89,10 +104,18 @@ class LazyVariables extends MapValue {
     if (result.error !== undefined || result.program === undefined) {
       return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
     }
+    const memo = this.ctx.memo
+    const kept = memo?.entries.get(name)
+    if (kept !== undefined) {
+      this.ctx.accumulatedCost += kept.cost
+      return kept.value
+    }
     const r = result.program.tryRun(this.activation)
     this.ctx.accumulatedCost += r.cost
-    if ('error' in r) return new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`)
-    return r.value
+    const value =
+      'error' in r ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`) : r.value
+    memo?.entries.set(name, { value, cost: r.cost })
+    return value
   }
 
   keys(): CelValue[] {
@@ -116,6 +139,8 @@ export interface ActivationInput {
   readonly bindings: OptionalVariableBindings
   /** The policy's compiled variables (undefined: no composition, as for webhook matchConditions). */
   readonly variables?: ReadonlyMap<string, CompilationResult>
+  /** Variables shared with the other batches given the same memo (VariableMemo: same inputs only). */
+  readonly memo?: VariableMemo
 }
 
 type AuthorizerValues = {
@@ -217,7 +242,7 @@ function newActivation(input: ActivationInput): { activation: Activation; compos
   const authorize = input.bindings.authorize
   if (authorize !== undefined) bindAuthorizer(act, a, authorize)
   if (input.variables === undefined || input.variables.size === 0) return { activation: act }
-  const composition = new CompositionContext(input.variables)
+  const composition = new CompositionContext(input.variables, input.memo)
   const lazy = new LazyVariables(composition)
   act[VariableVarName] = lazy
   lazy.activation = act

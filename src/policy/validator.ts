@@ -14,6 +14,7 @@ import {
   type OptionalVariableBindings,
   OutOfBudget,
   type SharedActivation,
+  VariableMemo,
 } from './condition.js'
 import { createAdmissionRequest, createNamespaceObject } from './request.js'
 import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from './types.js'
@@ -203,6 +204,11 @@ interface CompiledPolicy {
   readonly hasMessageExpressions: boolean
   readonly messagePlaceholders: readonly EvaluationResult[]
   readonly shared: boolean
+  /**
+   * No variable can reach `authorizer` (none mentions it): the variables' values are the same in the
+   * validations' and the messages' batches (VariableMemo).
+   */
+  readonly variablesWithoutAuthorizer: boolean
 }
 
 /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
@@ -237,6 +243,7 @@ function compilePolicy(policy: ValidatingAdmissionPolicy, options: CompilerOptio
     variables,
     hasMessageExpressions,
     messagePlaceholders: messageExpressions.map(() => ({})),
+    variablesWithoutAuthorizer: (spec.variables ?? []).every((v) => !(v.expression ?? '').includes(AuthorizerVarName)),
     shared:
       !hasParams &&
       variables.size === 0 &&
@@ -344,23 +351,33 @@ export class PolicyValidator {
     const ns = createNamespaceObject(input.namespace)
     const spec = this.policy.spec ?? {}
     const variables = this.c.variables
+    // the validations' variables serve the messages' batch (same inputs but the authorizer)
+    const memo =
+      variables.size > 0 && this.c.hasMessageExpressions && this.c.variablesWithoutAuthorizer
+        ? new VariableMemo()
+        : undefined
     // one input shape for every batch (no spreads: this runs per policy, binding and param)
-    const batch = (namespace: Record<string, unknown> | null, bindings: OptionalVariableBindings): ActivationInput => ({
+    const batch = (
+      namespace: Record<string, unknown> | null,
+      bindings: OptionalVariableBindings,
+      shared?: VariableMemo,
+    ): ActivationInput => ({
       attributes: a,
       request,
       namespace,
       bindings,
       variables,
+      memo: shared,
     })
     return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
       // compilePolicy builds a matcher only when the policy has matchConditions
       matcher: this.c.matchConditions.length > 0 ? () => this.match(input) : undefined,
       validation: (budget) =>
-        forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }), budget),
+        forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }, memo), budget),
       // messageExpressions: no authorizer
       message: (budget) =>
         this.c.hasMessageExpressions
-          ? forInput(this.c.messageExpressions, batch(ns, { params: input.params }), budget)
+          ? forInput(this.c.messageExpressions, batch(ns, { params: input.params }, memo), budget)
           : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
