@@ -264,3 +264,157 @@ describe('StatefulSet template and serviceName validation per release', () => {
     ])
   })
 })
+
+// TestValidateDeploymentUpdate, TestValidateReplicaSetUpdate, TestValidateDaemonSetUpdate: Go counts the
+// errors (expectedErrNum); the fields and types here are the ones validation.go reports. Old objects
+// keep resourceVersion 1, updates 2 as in Go (kelp's validators do not compare it).
+const podSpec = (containers: O[] = [ctr('ctr')], extra: O = {}): O => ({
+  containers,
+  dnsPolicy: 'ClusterFirst',
+  restartPolicy: 'Always',
+  terminationGracePeriodSeconds: 30,
+  ...extra,
+})
+const gcePD = { volumes: [{ name: 'gcepd', gcePersistentDisk: { pdName: 'my-PD', fsType: 'ext4', partition: 1 } }] }
+const workload = (kind: string, name: string, rv: string, spec: O): O => ({
+  apiVersion: 'apps/v1',
+  kind,
+  metadata: { name, namespace: 'default', resourceVersion: rv },
+  spec,
+})
+const invalidKey = { [bad]: 'b' }
+
+describe('TestValidateDeploymentUpdate and TestValidateReplicaSetUpdate', () => {
+  for (const kind of ['Deployment', 'ReplicaSet']) {
+    const strategy = kind === 'Deployment' ? { strategy: { type: 'Recreate' } } : {}
+    const spec = (extra: O, tpl: O = { metadata: { labels }, spec: podSpec() }): O => ({
+      selector: { matchLabels: labels },
+      template: tpl,
+      ...strategy,
+      ...extra,
+    })
+    const rw = { metadata: { labels }, spec: podSpec([ctr('ctr')], gcePD) }
+    const cases: [string, O, O, string[]][] = [
+      [
+        'positive replicas',
+        workload(kind, 'abc', '1', spec({})),
+        workload(kind, 'abc', '2', spec({ replicas: 1 }, rw)),
+        [],
+      ],
+      [
+        'Read-write volume verification',
+        workload(kind, 'abc', '1', spec({})),
+        workload(kind, 'abc', '2', spec({ replicas: 2 }, rw)),
+        [],
+      ],
+      [
+        'invalid selector',
+        workload(kind, '', '1', spec({})),
+        workload(kind, 'abc', '2', spec({ replicas: 2, selector: { matchLabels: invalidKey } })),
+        // the key fails LabelSelectorAsSelector too: `invalid label selector`, and no template match
+        [
+          'metadata.name FieldValueInvalid',
+          'spec.selector FieldValueInvalid',
+          'spec.selector FieldValueInvalid',
+          'spec.selector.matchLabels FieldValueInvalid',
+        ],
+      ],
+      [
+        'invalid pod',
+        workload(kind, '', '1', spec({})),
+        workload(kind, 'abc', '2', spec({ replicas: 2 }, { metadata: { labels: invalidKey }, spec: podSpec([]) })),
+        [
+          'metadata.name FieldValueInvalid',
+          'spec.template.labels FieldValueInvalid',
+          'spec.template.metadata.labels FieldValueInvalid',
+          'spec.template.spec.containers FieldValueRequired',
+        ],
+      ],
+      [
+        'negative replicas',
+        workload(kind, 'abc', '1', spec({})),
+        workload(kind, 'abc', '2', spec({ replicas: -1 }, rw)),
+        ['spec.replicas FieldValueInvalid'],
+      ],
+    ]
+    it.each(cases)(`${kind}: %s`, (_n, old, update, want) => {
+      expect(sorted(update, old)).toEqual(want)
+    })
+  }
+})
+
+describe('TestValidateDaemonSetUpdate', () => {
+  // templateGeneration is internal (apps/v1 has none; the strategy's PrepareForUpdate bumps it on a
+  // template change), so Go's templateGeneration cases cannot arise from v1 objects and are left out
+  const tpl = (l: O, spec: O): O => ({ metadata: { labels: l }, spec })
+  const abc = tpl(labels, podSpec([ctr('abc')]))
+  const ds = (name: string, rv: string, t: O, extra: O = {}): O =>
+    workload('DaemonSet', name, rv, {
+      selector: { matchLabels: labels },
+      template: t,
+      updateStrategy: { type: 'OnDelete' },
+      ...extra,
+    })
+  const success: [string, O, O][] = [
+    ['no change', ds('abc', '1', abc), ds('abc', '2', abc)],
+    [
+      'change template',
+      ds('abc', '1', abc),
+      ds('abc', '2', tpl(labels, podSpec([ctr('ctr')], { nodeSelector: labels, nodeName: 'xyz' }))),
+    ],
+    ['change container image name', ds('abc', '1', abc), ds('abc', '2', tpl(labels, podSpec([ctr('def')])))],
+    ['change update strategy', ds('abc', '1', abc), ds('abc', '2', abc, { updateStrategy: { type: 'RollingUpdate' } })],
+    [
+      'unchanged templateGeneration upon semantically equal template update',
+      ds('abc', '1', abc),
+      ds('abc', '2', tpl(labels, podSpec([ctr('abc')], { imagePullSecrets: [] }))),
+    ],
+    ['Read-write volume verification', ds('abc', '1', abc), ds('abc', '2', tpl(labels, podSpec([ctr('ctr')], gcePD)))],
+  ]
+  it.each(success)('%s', (_n, old, update) => {
+    expect(sorted(update, old)).toEqual([])
+  })
+  const failure: [string, O, O, string[]][] = [
+    ['change daemon name', ds('', '1', abc), ds('abc', '2', abc), ['metadata.name FieldValueInvalid']],
+    [
+      'change selector',
+      ds('abc', '1', abc),
+      ds('abc', '2', tpl(labels2, podSpec([ctr('def')])), { selector: { matchLabels: labels2 } }),
+      ['spec.selector FieldValueInvalid'],
+    ],
+    [
+      'invalid selector',
+      ds('abc', '1', abc),
+      ds('abc', '2', abc, { selector: { matchLabels: invalidKey } }),
+      ['spec.selector FieldValueInvalid', 'spec.selector.matchLabels FieldValueInvalid'],
+    ],
+    [
+      'invalid pod',
+      ds('abc', '1', abc),
+      ds('abc', '2', tpl(labels, podSpec([]))),
+      ['spec.template.spec.containers FieldValueRequired'],
+    ],
+    [
+      'invalid update strategy',
+      ds('abc', '1', abc),
+      ds('abc', '2', abc, { updateStrategy: { type: 'Random' } }),
+      ['spec.updateStrategy FieldValueNotSupported'],
+    ],
+  ]
+  it.each(failure)('%s', (_n, old, update, want) => {
+    expect(sorted(update, old)).toEqual(want)
+  })
+})
+
+describe('label selector messages follow the target release (characters before 1.35, bytes from 1.35)', () => {
+  const long = 'a'.repeat(64)
+  const d = (v: string, rv: string) =>
+    workload('Deployment', 'abc', rv, {
+      selector: { matchLabels: { a: v } },
+      template: { metadata: { labels: { a: v } }, spec: podSpec() },
+    })
+  const selectorText = (minor: number) =>
+    texts(d(long, '2'), d(long, '1'), minor).find((t) => t.startsWith('spec.selector.matchLabels'))
+  it('1.34: characters', () => expect(selectorText(34)).toContain('must be no more than 63 characters'))
+  it('1.35: bytes', () => expect(selectorText(35)).toContain('must be no more than 63 bytes'))
+})

@@ -66,7 +66,7 @@ const selectorCount = (s: JSONObject) =>
   Object.keys(obj(s.matchLabels)).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0)
 
 /** The strict selector checks of Deployment / ReplicaSet / StatefulSet specs. */
-function validateRequiredSelector(spec: JSONObject, what: string, p: FieldPath): FieldError[] {
+function validateRequiredSelector(spec: JSONObject, what: string, p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   if (!isObj(spec.selector)) errs.push(field.required(p, ''))
   else {
@@ -75,6 +75,7 @@ function validateRequiredSelector(spec: JSONObject, what: string, p: FieldPath):
         spec.selector as unknown as PolicyLabelSelector,
         { allowInvalidLabelValueInSelector: false },
         p,
+        minor,
       ),
     )
     if (selectorCount(spec.selector) === 0)
@@ -188,7 +189,7 @@ function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
 function validateDeploymentSpec(spec: JSONObject, p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
-  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector')))
+  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector'), minor))
   const selector = asSelector(spec.selector)
   if (selector === undefined)
     errs.push(field.invalid(p.child('selector'), selectorValue(obj(spec.selector)), 'invalid label selector'))
@@ -234,7 +235,7 @@ function validateReplicaSetSpec(spec: JSONObject, p: FieldPath, minor: number): 
   const errs: FieldError[] = []
   errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
   errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
-  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector')))
+  errs.push(...validateRequiredSelector(spec, 'deployment', p.child('selector'), minor))
   const selector = asSelector(spec.selector)
   if (selector === undefined)
     errs.push(field.invalid(p.child('selector'), selectorValue(obj(spec.selector)), 'invalid label selector'))
@@ -291,6 +292,7 @@ function validateDaemonSetSpec(spec: JSONObject, p: FieldPath, minor: number): F
       sel as unknown as PolicyLabelSelector | undefined,
       { allowInvalidLabelValueInSelector: false },
       p.child('selector'),
+      minor,
     ),
   )
   const template = obj(spec.template)
@@ -396,6 +398,7 @@ function validateStatefulSetSpec(
         spec.selector as unknown as PolicyLabelSelector,
         { allowInvalidLabelValueInSelector: false },
         p.child('selector'),
+        minor,
       ),
     )
     if (selectorCount(spec.selector) === 0)

@@ -716,6 +716,7 @@ function validateJobSpec(spec: JSONObject, p: FieldPath, minor: number, allowInv
         spec.selector as unknown as PolicyLabelSelector,
         { allowInvalidLabelValueInSelector: allowInvalidLabelValue },
         p.child('selector'),
+        minor,
       ),
     )
   const sel = asSelector(spec.selector)

@@ -1,13 +1,7 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
-import {
-  isDNS1035Label,
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  isQualifiedName,
-  isValidLabelValue,
-  isValidPortName,
-} from '../../kube/library/format.js'
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPortName } from '../../kube/library/format.js'
 import { getObjectMeta } from '../../kube/objectmeta-unstructured.js'
+import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
 import {
   type ValidateNameFunc,
   validateObjectMeta,
@@ -84,17 +78,17 @@ export const validateDNS1123Label = (v: string, p: FieldPath): FieldError[] =>
 /** ValidateDNS1123Subdomain. */
 export const validateDNS1123Subdomain = (v: string, p: FieldPath): FieldError[] =>
   isDNS1123Subdomain(v).map((m) => field.invalid(p, v, m))
-/** ValidateQualifiedName. */
-export const validateQualifiedName = (v: string, p: FieldPath): FieldError[] =>
-  isQualifiedName(v).map((m) => field.invalid(p, v, m))
+/** ValidateQualifiedName (`minor`: the target release, whose length message says characters or bytes). */
+export const validateQualifiedName = (v: string, p: FieldPath, minor = 37): FieldError[] =>
+  isQualifiedName(v, minor).map((m) => field.invalid(p, v, m))
 
 /** unversionedvalidation.ValidateLabels: keys then values, all at `p` (keys sorted). */
-export function validateLabels(m: Record<string, string> | undefined, p: FieldPath): FieldError[] {
+export function validateLabels(m: Record<string, string> | undefined, p: FieldPath, minor = 37): FieldError[] {
   const errs: FieldError[] = []
   for (const k of keys(m)) {
-    for (const msg of isQualifiedName(k)) errs.push(field.invalid(p, k, msg))
+    for (const msg of isQualifiedName(k, minor)) errs.push(field.invalid(p, k, msg))
     const v = (m as Record<string, string>)[k] ?? ''
-    for (const msg of isValidLabelValue(v)) errs.push(field.invalid(p, v, msg))
+    for (const msg of isValidLabelValue(v, minor)) errs.push(field.invalid(p, v, msg))
   }
   return errs
 }

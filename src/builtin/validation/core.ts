@@ -830,8 +830,8 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
   errs.push(...validateShareProcessNamespace(spec, p))
   errs.push(...validateAffinity(spec.affinity, p.child('affinity'), minor))
   errs.push(...validatePodDNSConfig(spec, p.child('dnsConfig'), minor))
-  errs.push(...validateReadinessGates(spec.readinessGates, p.child('readinessGates')))
-  errs.push(...validateSchedulingGates(spec.schedulingGates, p.child('schedulingGates')))
+  errs.push(...validateReadinessGates(spec.readinessGates, p.child('readinessGates'), o.minor))
+  errs.push(...validateSchedulingGates(spec.schedulingGates, p.child('schedulingGates'), o.minor))
   errs.push(
     ...validateTopologySpreadConstraints(spec.topologySpreadConstraints, p.child('topologySpreadConstraints'), minor),
   )

@@ -1,5 +1,5 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
-import { isQualifiedName } from '../../kube/library/format.js'
+import { isQualifiedName } from '../../kube/validation/names.js'
 import {
   type JSONObject,
   nameIsDNSLabel,
@@ -21,8 +21,8 @@ const FINALIZERS = FieldPath.of('spec', 'finalizers')
 const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion'])
 
 /** validateFinalizerName (apimachinery's qualified name, then the legacy standard names). */
-function validateFinalizerName(v: string, p: FieldPath): FieldError[] {
-  const errs = isQualifiedName(v).map((m) => field.invalid(p, v, m))
+function validateFinalizerName(v: string, p: FieldPath, minor: number): FieldError[] {
+  const errs = isQualifiedName(v, minor).map((m) => field.invalid(p, v, m))
   if (v.split('/').length === 1 && !STANDARD_FINALIZERS.has(v))
     errs.push(field.invalid(p, v, 'name is neither a standard finalizer name nor is it fully qualified'))
   return errs
@@ -31,7 +31,7 @@ function validateFinalizerName(v: string, p: FieldPath): FieldError[] {
 /** ValidateNamespace. */
 export function validateNamespace(ns: JSONObject, minor: number): FieldError[] {
   const errs = objectMeta(ns, false, nameIsDNSLabel, minor)
-  for (const f of strs(obj(ns.spec)?.finalizers)) errs.push(...validateFinalizerName(f, FINALIZERS))
+  for (const f of strs(obj(ns.spec)?.finalizers)) errs.push(...validateFinalizerName(f, FINALIZERS, minor))
   return errs
 }
 

@@ -94,11 +94,13 @@ function validatePeer(peer: JSONObject, p: FieldPath, o: Opts): FieldError[] {
   const lo = { allowInvalidLabelValueInSelector: o.allowInvalidLabelValueInSelector }
   if (isObj(peer.podSelector)) {
     n++
-    errs.push(...validateLabelSelector(peer.podSelector as LabelSelector, lo, p.child('podSelector')))
+    errs.push(...validateLabelSelector(peer.podSelector as LabelSelector, lo, p.child('podSelector'), o.minor))
   }
   if (isObj(peer.namespaceSelector)) {
     n++
-    errs.push(...validateLabelSelector(peer.namespaceSelector as LabelSelector, lo, p.child('namespaceSelector')))
+    errs.push(
+      ...validateLabelSelector(peer.namespaceSelector as LabelSelector, lo, p.child('namespaceSelector'), o.minor),
+    )
   }
   if (isObj(peer.ipBlock)) {
     n++
@@ -112,7 +114,12 @@ function validatePeer(peer: JSONObject, p: FieldPath, o: Opts): FieldError[] {
 /** ValidateNetworkPolicySpec. */
 function validateSpec(spec: JSONObject, o: Opts): FieldError[] {
   const lo = { allowInvalidLabelValueInSelector: o.allowInvalidLabelValueInSelector }
-  const errs = validateLabelSelector((obj(spec.podSelector) ?? {}) as LabelSelector, lo, SPEC.child('podSelector'))
+  const errs = validateLabelSelector(
+    (obj(spec.podSelector) ?? {}) as LabelSelector,
+    lo,
+    SPEC.child('podSelector'),
+    o.minor,
+  )
   for (const [dir, peers] of [
     ['ingress', 'from'],
     ['egress', 'to'],

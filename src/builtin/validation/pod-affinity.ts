@@ -177,8 +177,8 @@ function validateMatchLabelKeysAndMismatchLabelKeys(
 function validatePodAffinityTerm(t: JSONObject, p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   const sel = selector(t.labelSelector)
-  errs.push(...validateLabelSelector(sel, {}, p.child('labelSelector')))
-  errs.push(...validateLabelSelector(selector(t.namespaceSelector), {}, p.child('namespaceSelector')))
+  errs.push(...validateLabelSelector(sel, {}, p.child('labelSelector'), minor))
+  errs.push(...validateLabelSelector(selector(t.namespaceSelector), {}, p.child('namespaceSelector'), minor))
   for (const name of strs(t.namespaces))
     for (const m of isDNS1123Label(name)) errs.push(field.invalid(p.child('namespace'), name, m))
   errs.push(
@@ -283,7 +283,7 @@ export function validateTopologySpreadConstraints(constraints: unknown, p: Field
     const matchKeys = strs(c.matchLabelKeys)
     if (minor >= 34) errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(sp, matchKeys, [], sel, minor))
     else errs.push(...validateMatchLabelKeysInTopologySpread(sp.child('matchLabelKeys'), matchKeys, sel, minor))
-    errs.push(...validateLabelSelector(sel, {}, sp.child('labelSelector')))
+    errs.push(...validateLabelSelector(sel, {}, sp.child('labelSelector'), minor))
   })
   return errs
 }

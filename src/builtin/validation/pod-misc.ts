@@ -93,19 +93,19 @@ export function validatePodHostNetworkDeps(spec: JSONObject, p: FieldPath, resou
 }
 
 /** validateReadinessGates. */
-export function validateReadinessGates(gates: unknown, p: FieldPath): FieldError[] {
+export function validateReadinessGates(gates: unknown, p: FieldPath, minor = 37): FieldError[] {
   return arr(gates).flatMap((g, i) =>
-    validateQualifiedName(str(obj(g)?.conditionType), p.index(i).child('conditionType')),
+    validateQualifiedName(str(obj(g)?.conditionType), p.index(i).child('conditionType'), minor),
   )
 }
 
 /** validateSchedulingGates (errors at the gate's index, no `name` step). */
-export function validateSchedulingGates(gates: unknown, p: FieldPath): FieldError[] {
+export function validateSchedulingGates(gates: unknown, p: FieldPath, minor = 37): FieldError[] {
   const errs: FieldError[] = []
   const seen = new Set<string>()
   arr(gates).forEach((g, i) => {
     const name = str(obj(g)?.name)
-    errs.push(...validateQualifiedName(name, p.index(i)))
+    errs.push(...validateQualifiedName(name, p.index(i), minor))
     if (seen.has(name)) errs.push(field.duplicate(p.index(i), name))
     seen.add(name)
   })

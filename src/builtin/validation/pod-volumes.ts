@@ -399,6 +399,7 @@ const validateEphemeral: Check = (s, p, ctx) => {
       allowInvalidLabelValueInSelector: false,
       allowInvalidAPIGroup: false,
       volumeAttributesClass: ctx.minor >= 34,
+      minor: ctx.minor,
     }),
   )
   return errs

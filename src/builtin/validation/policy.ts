@@ -43,7 +43,7 @@ function selectorValue(sel: unknown): unknown {
   return new GoStruct(f)
 }
 
-export function validatePDBSpec(spec: JSONObject, allowInvalidLabelValue: boolean): FieldError[] {
+export function validatePDBSpec(spec: JSONObject, allowInvalidLabelValue: boolean, minor = 37): FieldError[] {
   const errs: FieldError[] = []
   const has = (k: string) => spec[k] !== undefined && spec[k] !== null
   if (has('minAvailable') && has('maxUnavailable'))
@@ -68,6 +68,7 @@ export function validatePDBSpec(spec: JSONObject, allowInvalidLabelValue: boolea
         spec.selector as LabelSelector,
         { allowInvalidLabelValueInSelector: allowInvalidLabelValue },
         SPEC.child('selector'),
+        minor,
       ),
     )
   if (typeof spec.unhealthyPodEvictionPolicy === 'string' && !POLICIES.includes(spec.unhealthyPodEvictionPolicy))
@@ -80,7 +81,7 @@ export function pdbWrite(pdb: JSONObject, c: ValidationContext): FieldError[] {
   const oldSel = obj(obj(old?.spec)?.selector)
   const allow =
     oldSel !== undefined && validateLabelSelector(oldSel as LabelSelector, {}, FieldPath.of('selector')).length > 0
-  return validatePDBSpec(obj(pdb.spec) ?? {}, allow)
+  return validatePDBSpec(obj(pdb.spec) ?? {}, allow, c.minor)
 }
 
 register('policy', 'v1', 'PodDisruptionBudget', pdbWrite)

@@ -27,6 +27,8 @@ interface Opts {
   allowInvalidLabelValueInSelector: boolean
   allowInvalidAPIGroup: boolean
   volumeAttributesClass: boolean
+  /** The target release (label-selector messages); the newest when absent. */
+  minor?: number
 }
 
 const hasGroup = (r: unknown): boolean => isObj(r) && typeof r.apiGroup === 'string'
@@ -58,6 +60,7 @@ export function validatePVCSpec(spec: JSONObject, p: FieldPath, o: Opts): FieldE
         spec.selector as LabelSelector,
         { allowInvalidLabelValueInSelector: o.allowInvalidLabelValueInSelector },
         p.child('selector'),
+        o.minor,
       ),
     )
   let rwop = false
@@ -145,6 +148,7 @@ function options(old: JSONObject | undefined, minor: number): Opts {
     allowInvalidLabelValueInSelector: false,
     allowInvalidAPIGroup: false,
     volumeAttributesClass: vacGate(minor),
+    minor,
   }
   if (old === undefined) return o
   const spec = obj(old.spec) ?? {}

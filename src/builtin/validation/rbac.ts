@@ -99,7 +99,12 @@ export function validateClusterRole(
       errs.push(field.required(p, 'at least one clusterRoleSelector required if aggregationRule is non-nil'))
     sels.forEach((s, i) => {
       errs.push(
-        ...validateLabelSelector((obj(s) ?? {}) as LabelSelector, { allowInvalidLabelValueInSelector }, p.index(i)),
+        ...validateLabelSelector(
+          (obj(s) ?? {}) as LabelSelector,
+          { allowInvalidLabelValueInSelector },
+          p.index(i),
+          minor,
+        ),
       )
     })
   }

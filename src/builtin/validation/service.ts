@@ -380,7 +380,13 @@ function ipBytes(ip: string): number[] {
   return bytes
 }
 
-function validateServicePort(sp: JSONObject, requireName: boolean, allNames: Set<string>, p: FieldPath): FieldError[] {
+function validateServicePort(
+  sp: JSONObject,
+  requireName: boolean,
+  allNames: Set<string>,
+  p: FieldPath,
+  minor: number,
+): FieldError[] {
   const errs: FieldError[] = []
   const name = str(sp.name)
   if (requireName && name.length === 0) errs.push(field.required(p.child('name'), ''))
@@ -395,7 +401,8 @@ function validateServicePort(sp: JSONObject, requireName: boolean, allNames: Set
   else if (!['SCTP', 'TCP', 'UDP'].includes(proto))
     errs.push(field.notSupported(p.child('protocol'), proto, ['SCTP', 'TCP', 'UDP']))
   errs.push(...validatePortNumOrName(sp.targetPort ?? 0, p.child('targetPort')))
-  if (typeof sp.appProtocol === 'string') errs.push(...validateQualifiedName(sp.appProtocol, p.child('appProtocol')))
+  if (typeof sp.appProtocol === 'string')
+    errs.push(...validateQualifiedName(sp.appProtocol, p.child('appProtocol'), minor))
   return errs
 }
 
@@ -453,9 +460,9 @@ function validateService(s: JSONObject, old: JSONObject | undefined, minor: numb
   }
   const names = new Set<string>()
   ps.forEach((p, i) => {
-    errs.push(...validateServicePort(p, ps.length > 1, names, SPEC.child('ports').index(i)))
+    errs.push(...validateServicePort(p, ps.length > 1, names, SPEC.child('ports').index(i), minor))
   })
-  if (isObj(sp.selector)) errs.push(...validateLabels(strMap(sp.selector), SPEC.child('selector')))
+  if (isObj(sp.selector)) errs.push(...validateLabels(strMap(sp.selector), SPEC.child('selector'), minor))
   const aff = str(sp.sessionAffinity)
   if (aff.length === 0) errs.push(field.required(SPEC.child('sessionAffinity'), ''))
   else if (aff !== 'ClientIP' && aff !== 'None')
@@ -524,7 +531,7 @@ function validateService(s: JSONObject, old: JSONObject | undefined, minor: numb
     )
   if (t === 'LoadBalancer' && typeof sp.allocateLoadBalancerNodePorts !== 'boolean')
     errs.push(field.required(FieldPath.of('allocateLoadBalancerNodePorts'), ''))
-  errs.push(...validateLoadBalancerClassField(undefined, s))
+  errs.push(...validateLoadBalancerClassField(undefined, s, minor))
   errs.push(...validateExternalTrafficPolicy(s))
   // internal traffic policy
   const itp = optStr(sp.internalTrafficPolicy)
@@ -561,7 +568,7 @@ function validateClientIPAffinityConfig(config: unknown): FieldError[] {
   return []
 }
 
-function validateLoadBalancerClassField(old: JSONObject | undefined, s: JSONObject): FieldError[] {
+function validateLoadBalancerClassField(old: JSONObject | undefined, s: JSONObject, minor: number): FieldError[] {
   const errs: FieldError[] = []
   const p = SPEC.child('loadBalancerClass')
   const cls = optStr(spec(s).loadBalancerClass)
@@ -569,7 +576,7 @@ function validateLoadBalancerClassField(old: JSONObject | undefined, s: JSONObje
     if (optStr(spec(old).loadBalancerClass) !== cls) errs.push(field.invalid(p, cls ?? null, 'may not change once set'))
   }
   if (type(s) === 'LoadBalancer') {
-    if (cls !== undefined) errs.push(...validateQualifiedName(cls, p))
+    if (cls !== undefined) errs.push(...validateQualifiedName(cls, p, minor))
   } else if (cls !== undefined) errs.push(field.forbidden(p, "may only be used when `type` is 'LoadBalancer'"))
   return errs
 }
@@ -669,7 +676,7 @@ export function validateServiceUpdate(s: JSONObject, old: JSONObject, minor: num
   const errs = objectMetaUpdate(s, old, minor)
   errs.push(...validateUpgradeDowngradeClusterIPs(old, s))
   errs.push(...validateUpgradeDowngradeIPFamilies(old, s))
-  errs.push(...validateLoadBalancerClassField(old, s))
+  errs.push(...validateLoadBalancerClassField(old, s, minor))
   if (
     needsHealthCheck(old) &&
     needsHealthCheck(s) &&

@@ -19,7 +19,7 @@ const BINDING = ['Immediate', 'WaitForFirstConsumer']
 
 type Hw = { e: FieldError; covered: boolean }
 
-function validateTopologies(terms: unknown[], p: FieldPath): FieldError[] {
+function validateTopologies(terms: unknown[], p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   const seen: Record<string, string[]>[] = []
   terms.forEach((t, i) => {
@@ -36,7 +36,7 @@ function validateTopologies(terms: unknown[], p: FieldPath): FieldError[] {
         if (set.has(v)) errs.push(field.duplicate(jp.child('values').index(k), v))
         set.add(v)
       })
-      errs.push(...validateLabelName(str(rq.key), jp.child('key')))
+      errs.push(...validateLabelName(str(rq.key), jp.child('key'), minor))
       if (Object.hasOwn(map, str(rq.key))) errs.push(field.duplicate(jp.child('key'), str(rq.key)))
       map[str(rq.key)] = [...set].sort()
     })
@@ -55,7 +55,7 @@ function validateStorageClass(sc: JSONObject, minor: number): Hw[] {
   const pp = FieldPath.of('provisioner')
   if (prov === '') out.push({ e: field.required(pp, ''), covered: true })
   else
-    for (const m of isQualifiedName(prov.toLowerCase()))
+    for (const m of isQualifiedName(prov.toLowerCase(), minor))
       out.push({ e: field.invalid(pp, prov.toLowerCase(), m), covered: false })
   const params = obj(sc.parameters) ?? {}
   const parp = FieldPath.of('parameters')
@@ -75,7 +75,7 @@ function validateStorageClass(sc: JSONObject, minor: number): Hw[] {
   if (typeof sc.volumeBindingMode !== 'string') out.push({ e: field.required(bp, ''), covered: false })
   else if (!BINDING.includes(sc.volumeBindingMode))
     out.push({ e: field.notSupported(bp, sc.volumeBindingMode, BINDING), covered: false })
-  for (const e of validateTopologies(arr(sc.allowedTopologies), FieldPath.of('allowedTopologies')))
+  for (const e of validateTopologies(arr(sc.allowedTopologies), FieldPath.of('allowedTopologies'), minor))
     out.push({ e, covered: false })
   return out
 }

@@ -107,7 +107,7 @@ function validateWebhook(hook: JSONObject, mutating: boolean, o: Opts, p: FieldP
       ),
     )
   for (const k of ['namespaceSelector', 'objectSelector'] as const)
-    if (isObj(hook[k])) errs.push(...validateLabelSelector(hook[k] as LabelSelector, lo, p.child(k)))
+    if (isObj(hook[k])) errs.push(...validateLabelSelector(hook[k] as LabelSelector, lo, p.child(k), o.minor))
   if (mutating && typeof hook.reinvocationPolicy === 'string' && !REINVOCATION.includes(hook.reinvocationPolicy))
     errs.push(field.notSupported(p.child('reinvocationPolicy'), hook.reinvocationPolicy, REINVOCATION))
   const cc = obj(hook.clientConfig) ?? {}

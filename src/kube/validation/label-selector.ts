@@ -17,7 +17,9 @@ export interface LabelSelector {
 
 // The syntax checks of a label selector (apimachinery pkg/apis/meta/v1/validation validation.go:
 // ValidateLabelSelector and the functions it calls). Matching objects against a selector is not
-// here. Go walks matchLabels in map order (random); here keys are visited sorted.
+// here. Go walks matchLabels in map order (random); here keys are visited sorted. `minor` is the
+// target release (the name and value messages say `characters` before 1.35, `bytes` from 1.35:
+// names.ts); callers without one get the newest release's messages.
 
 /** metav1validation.LabelSelectorValidationOptions. */
 export interface LabelSelectorValidationOptions {
@@ -28,18 +30,22 @@ export interface LabelSelectorValidationOptions {
 }
 
 /** ValidateLabelName: the key is a qualified name. */
-export function validateLabelName(labelName: string, fldPath: FieldPath): FieldError[] {
-  return isQualifiedName(labelName).map((msg) => field.invalid(fldPath, labelName, msg))
+export function validateLabelName(labelName: string, fldPath: FieldPath, minor = 37): FieldError[] {
+  return isQualifiedName(labelName, minor).map((msg) => field.invalid(fldPath, labelName, msg))
 }
 
 /** ValidateLabels: keys are qualified names, values label values (all reported at `fldPath`). */
-export function validateLabels(labels: Readonly<Record<string, string>> | undefined, fldPath: FieldPath): FieldError[] {
+export function validateLabels(
+  labels: Readonly<Record<string, string>> | undefined,
+  fldPath: FieldPath,
+  minor = 37,
+): FieldError[] {
   const errs: FieldError[] = []
   if (labels === undefined || labels === null) return errs
   for (const k of Object.keys(labels).sort()) {
-    errs.push(...validateLabelName(k, fldPath))
+    errs.push(...validateLabelName(k, fldPath, minor))
     const v = labels[k] ?? ''
-    for (const msg of isValidLabelValue(v)) errs.push(field.invalid(fldPath, v, msg))
+    for (const msg of isValidLabelValue(v, minor)) errs.push(field.invalid(fldPath, v, msg))
   }
   return errs
 }
@@ -49,6 +55,7 @@ export function validateLabelSelectorRequirement(
   sr: LabelSelectorRequirement,
   opts: LabelSelectorValidationOptions,
   fldPath: FieldPath,
+  minor = 37,
 ): FieldError[] {
   const errs: FieldError[] = []
   const values = sr.values ?? []
@@ -73,10 +80,11 @@ export function validateLabelSelectorRequirement(
       if (!opts.allowUnknownOperatorInRequirement)
         errs.push(field.invalid(fldPath.child('operator'), operator, 'not a valid selector operator'))
   }
-  errs.push(...validateLabelName(sr.key ?? '', fldPath.child('key')))
+  errs.push(...validateLabelName(sr.key ?? '', fldPath.child('key'), minor))
   if (!opts.allowInvalidLabelValueInSelector)
     values.forEach((value, i) => {
-      for (const msg of isValidLabelValue(value)) errs.push(field.invalid(fldPath.child('values').index(i), value, msg))
+      for (const msg of isValidLabelValue(value, minor))
+        errs.push(field.invalid(fldPath.child('values').index(i), value, msg))
     })
   return errs
 }
@@ -86,12 +94,13 @@ export function validateLabelSelector(
   ps: LabelSelector | undefined | null,
   opts: LabelSelectorValidationOptions,
   fldPath: FieldPath,
+  minor = 37,
 ): FieldError[] {
   const errs: FieldError[] = []
   if (ps === undefined || ps === null) return errs
-  errs.push(...validateLabels(ps.matchLabels, fldPath.child('matchLabels')))
+  errs.push(...validateLabels(ps.matchLabels, fldPath.child('matchLabels'), minor))
   ;(ps.matchExpressions ?? []).forEach((expr, i) => {
-    errs.push(...validateLabelSelectorRequirement(expr, opts, fldPath.child('matchExpressions').index(i)))
+    errs.push(...validateLabelSelectorRequirement(expr, opts, fldPath.child('matchExpressions').index(i), minor))
   })
   return errs
 }
