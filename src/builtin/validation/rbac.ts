@@ -1,3 +1,4 @@
+import { goQuote } from '../../cel/ext/quote.js'
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
 import type { LabelSelector } from '../../kube/validation/label-selector.js'
 import { validateLabelSelector } from '../../kube/validation/label-selector.js'
@@ -180,8 +181,21 @@ function write(kind: 'Role' | 'ClusterRole' | 'RoleBinding' | 'ClusterRoleBindin
       if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') {
         const nr = roleRefValue(o.roleRef)
         const or = roleRefValue(old.roleRef)
+        // before 1.37 the handwritten check says `cannot change roleRef`; from 1.37 it is ValidateImmutableField
         const e = validateImmutableField(nr, or, FieldPath.of('roleRef'))
-        errs.push(...e.map((x) => ({ ...x, badValue: roleRefStruct(nr) })))
+        errs.push(
+          ...e.map((x) => ({
+            ...x,
+            badValue: roleRefStruct(nr),
+            ...(c.minor <= 36 ? { detail: 'cannot change roleRef' } : {}),
+            // before 1.34 ErrorBody printed the struct with %#v
+            ...(c.minor <= 33
+              ? {
+                  printedValue: `rbac.RoleRef{APIGroup:${goQuote(nr.APIGroup)}, Kind:${goQuote(nr.Kind)}, Name:${goQuote(nr.Name)}}`,
+                }
+              : {}),
+          })),
+        )
         // declarative rules skip an unchanged roleRef on update (ratcheting): its handwritten error stays
         if (e.length === 0 && str(nr.Name) === '' && beta(c.minor)) {
           const i = declared.findIndex((d) => d.field === 'roleRef.name')
