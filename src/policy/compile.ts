@@ -61,6 +61,25 @@ export interface CompilationResult {
   readonly program?: Program
   readonly error?: CompileError
   readonly outputType?: Type
+  /**
+   * A variable that reads nothing of the request (no object, params, request, namespace or authorizer,
+   * only constant variables): its value and cost are the same in every evaluation (condition.ts keeps
+   * them once computed).
+   */
+  readonly constant?: boolean
+}
+
+/** The request's variables; an expression that names none of them (as a word) cannot read the request. */
+const REQUEST_NAMES = /\b(?:object|oldObject|params|request|namespaceObject|authorizer)\b/
+/** `variables` not followed by `.name`: an access kelp does not follow (taken as non-constant). */
+const OPAQUE_VARIABLES = /\bvariables\b(?!\s*\.\s*[A-Za-z_])/
+
+/** Whether a variable's expression is constant, given the variables found constant before it. */
+function isConstantExpression(expression: string, constants: ReadonlySet<string>): boolean {
+  if (REQUEST_NAMES.test(expression) || OPAQUE_VARIABLES.test(expression)) return false
+  for (const m of expression.matchAll(/\bvariables\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g))
+    if (!constants.has(m[1] as string)) return false
+  return true
 }
 
 /** The object types compile.go builds: BuildRequestType and BuildNamespaceType. */
@@ -242,8 +261,14 @@ export class CompositedCompiler {
     variables: readonly { readonly name: string; readonly expression: string }[],
     decls: OptionalVariableDeclarations,
   ): void {
+    const constants = new Set<string>()
     for (const v of variables) {
-      const result = this.compile(v.expression, [AnyType], decls)
+      const compiled = this.compile(v.expression, [AnyType], decls)
+      const result =
+        compiled.program !== undefined && isConstantExpression(v.expression, constants)
+          ? { ...compiled, constant: true }
+          : compiled
+      if (result.constant === true) constants.add(v.name)
       const field = variableFieldType(result.outputType)
       this.types.declare('kubernetes.variables', { [v.name]: field })
       this.variables.set(v.name, result)

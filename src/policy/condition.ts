@@ -1,5 +1,5 @@
 import { ErrorValue } from '../cel/common/errors.js'
-import type { Activation } from '../cel/program.js'
+import type { Activation, Program } from '../cel/program.js'
 import { type CelValue, MapValue } from '../cel/values/values.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { newAuthorizer, newResourceAuthorizer } from '../kube/authz/library.js'
@@ -61,8 +61,26 @@ export interface OptionalVariableBindings {
  * reach `authorizer`, which is bound for validations and not for messages.
  */
 export class VariableMemo {
-  readonly entries = new Map<string, { readonly value: CelValue | ErrorValue; readonly cost: number }>()
+  readonly entries = new Map<string, KeptVariable>()
 }
+
+/**
+ * A variable's evaluation, as a later batch replays it: its value (or error), its own cost, and the
+ * variables it read (each evaluated first in that batch if it was not yet, as evaluating this one
+ * afresh would, so that their cost is charged too).
+ */
+interface KeptVariable {
+  readonly value: CelValue | ErrorValue
+  readonly cost: number
+  readonly reads: readonly string[]
+}
+
+/**
+ * The value and cost of each constant variable (CompilationResult.constant: it reads nothing of the
+ * request), computed on first use and charged again at every use after, as evaluating it would be:
+ * the bundled pack builds 0..9999 for deduplicating lists in a variable of that kind.
+ */
+const CONSTANTS = new WeakMap<CompilationResult, KeptVariable>()
 
 /** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
 class CompositionContext {
@@ -81,6 +99,8 @@ class CompositionContext {
 /** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
 class LazyVariables extends MapValue {
   private readonly values = new Map<string, CelValue | ErrorValue>()
+  /** The variables read by the variable being evaluated (for its KeptVariable). */
+  private reads: string[] | undefined
   activation: Activation = {}
 
   constructor(private readonly ctx: CompositionContext) {
@@ -89,6 +109,7 @@ class LazyVariables extends MapValue {
 
   find(key: CelValue): CelValue | undefined {
     if (typeof key !== 'string') return undefined
+    this.reads?.push(key)
     let v = this.values.get(key)
     if (v === undefined) {
       const result = this.ctx.variables.get(key)
@@ -105,17 +126,39 @@ class LazyVariables extends MapValue {
       return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
     }
     const memo = this.ctx.memo
-    const kept = memo?.entries.get(name)
-    if (kept !== undefined) {
-      this.ctx.accumulatedCost += kept.cost
-      return kept.value
+    const kept = memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
+    if (kept !== undefined) return this.replay(kept)
+    const keep = memo !== undefined || result.constant === true
+    const outer = this.reads
+    // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
+    const reads: string[] | undefined = keep ? [] : undefined
+    this.reads = reads
+    let r: ReturnType<Program['tryRun']>
+    try {
+      r = result.program.tryRun(this.activation)
+    } finally {
+      this.reads = outer
     }
-    const r = result.program.tryRun(this.activation)
     this.ctx.accumulatedCost += r.cost
     const value =
       'error' in r ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`) : r.value
-    memo?.entries.set(name, { value, cost: r.cost })
+    if (reads !== undefined) {
+      const entry: KeptVariable = { value, cost: r.cost, reads: [...new Set(reads)] }
+      memo?.entries.set(name, entry)
+      if (result.constant === true) CONSTANTS.set(result, entry)
+    }
     return value
+  }
+
+  /** A kept evaluation: the variables it read first (those not evaluated in this batch yet), then its own cost. */
+  private replay(kept: KeptVariable): CelValue | ErrorValue {
+    for (const d of kept.reads) {
+      if (this.values.has(d)) continue
+      const result = this.ctx.variables.get(d)
+      if (result !== undefined) this.values.set(d, this.evaluate(d, result))
+    }
+    this.ctx.accumulatedCost += kept.cost
+    return kept.value
   }
 
   keys(): CelValue[] {

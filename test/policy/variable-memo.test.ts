@@ -76,3 +76,53 @@ describe('VariableMemo: the messages batch takes the validations batch variables
     expect(outOfBudget).toBeGreaterThan(0) // some budgets end in the messages batch
   })
 })
+
+describe('constant variables (CompilationResult.constant): computed once, charged at every use', () => {
+  it('are the variables that read nothing of the request, directly or through other variables', () => {
+    const compiler = new CompositedCompiler({ expressions: 'stored' })
+    compiler.compileAndStoreVariables(
+      [
+        { name: 'hundred', expression: "[0, 1, 2].map(a, string(a)).join(',').split(',').map(s, int(s))" },
+        { name: 'twice', expression: 'variables.hundred.map(x, x * 2)' },
+        { name: 'name', expression: 'object.metadata.name' },
+        { name: 'fromName', expression: "variables.name + '-x'" },
+        { name: 'word', expression: "'request'" }, // names a request variable as a word: taken as reading it
+        { name: 'indexed', expression: "variables['hundred']" }, // an access kelp does not follow
+      ],
+      none,
+    )
+    const constant = Object.fromEntries([...compiler.variables].map(([k, v]) => [k, v.constant === true]))
+    expect(constant).toEqual({
+      hundred: true,
+      twice: true,
+      name: false,
+      fromName: false,
+      word: false,
+      indexed: false,
+    })
+  })
+
+  it('give the same values, errors and budget in every batch as evaluating them afresh', () => {
+    const kept = compiled(
+      [
+        { name: 'hundred', expression: "[0, 1, 2, 3].map(a, string(a)).join(',').split(',').map(s, int(s))" },
+        { name: 'twice', expression: 'variables.hundred.map(x, x * 2)' },
+        { name: 'bad', expression: 'variables.twice[10] == 1' },
+        { name: 'name', expression: 'object.metadata.name' },
+      ],
+      ['size(variables.twice) == 4 && variables.name != ""', 'variables.bad'],
+      ["'twice: ' + variables.twice.map(x, string(x)).join(',')", "'hundred: ' + string(size(variables.hundred))"],
+    )
+    expect([...kept.variables.values()].map((v) => v.constant === true)).toEqual([true, true, true, false])
+    // the oracle: the same programs with the constant mark taken off (each evaluated afresh)
+    const fresh = {
+      ...kept,
+      variables: new Map([...kept.variables].map(([k, v]) => [k, { ...v, constant: false }])),
+    }
+    const [v] = batches(fresh, 1_000_000, undefined)
+    const total = 1_000_000 - ('remainingBudget' in v ? v.remainingBudget : 0)
+    for (let budget = 0; budget <= total * 3; budget++)
+      for (const memo of [undefined, new VariableMemo()])
+        expect(batches(kept, budget, memo), `budget ${budget}`).toEqual(batches(fresh, budget, undefined))
+  })
+})
