@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { storedOnCreate } from '../builtin/stored.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
@@ -395,6 +396,17 @@ function admitOne(
     const result = 'error' in request ? set.validate(o) : set.admit(request)
     generatedName = result.generatedName
     if (withStored) stored = result.customResource?.object ?? mutatedWithName(result) ?? result.builtin?.object
+    // a built-in create: the object as the create path stores it (src/builtin/stored.ts)
+    if (withStored && stored !== undefined && result.builtin?.object !== undefined && !('error' in request)) {
+      if (request.operation === 'CREATE') {
+        const isNamespace = kind === 'Namespace' && apiVersion === 'v1'
+        stored = storedOnCreate(stored as Record<string, unknown>, {
+          namespace: request.namespace,
+          namespaced: request.namespace !== '' && !isNamespace,
+          minor: Number(/^v?\d+\.(\d+)/.exec(kubeVersion)?.[1] ?? 37),
+        })
+      }
+    }
     // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
       'error' in request
@@ -509,8 +521,14 @@ function findingsOf(
   // a built-in object that does not decode: 400 BadRequest before any admission (src/builtin)
   const b = r.builtin
   if (b !== undefined && !b.allowed && b.errors.length > 0) {
-    // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path)
+    // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path); a cause
+    // whose text repeats one before is printed once, as kubectl prints the causes (an aggregate of their
+    // texts, which drops repeats: apimachinery util/errors aggregate.Error)
+    const seen = new Set<string>()
     for (const e of b.errors) {
+      const text = errorString(e)
+      if (seen.has(text)) continue
+      seen.add(text)
       out.push({
         level: 'deny',
         type: 'invalid',

@@ -224,3 +224,40 @@ describe('output formats', () => {
     })
   }
 })
+
+describe('built-in objects: what kubectl prints and the object as stored', () => {
+  it('a cause repeated by the validation is printed once, as kubectl prints an Invalid', () => {
+    // a real kube-apiserver 1.37.2 (kubectl apply --dry-run=server of an HPA whose metric type is "Memory")
+    // answered with this one cause, although validateMetricSpec appends it twice (kubectl prints the causes'
+    // aggregate, which drops repeated texts)
+    const hpa = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: h, namespace: default}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  maxReplicas: 3
+  metrics: [{type: Memory}]
+`
+    const r = kelp(['check', '--pack', 'off', '-'], hpa)
+    expect(r.out.split('\n').filter((l) => l.includes('is invalid'))).toEqual([
+      '  The HorizontalPodAutoscaler "h" is invalid: spec.metrics[0].type: Unsupported value: "Memory": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"',
+    ])
+  })
+  it('-o yaml: a create takes the request namespace and generation 1, loses selfLink and the status', () => {
+    // a real kube-apiserver 1.37.2 (kubectl create --dry-run=server -n default -o json) stored this Deployment with
+    // metadata {generation: 1, name: web, namespace: default} and status {}
+    const d = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, selfLink: /apis/apps/v1/namespaces/x/deployments/web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx}]}
+status: {replicas: 3, readyReplicas: 3}
+`
+    const r = kelp(['check', '--pack', 'off', '-n', 'default', '-o', 'yaml', '-'], d)
+    expect(r.out).toMatch(/^metadata:\n {2}generation: 1\n {2}name: web\n {2}namespace: default\nspec:/m)
+    expect(r.out).toMatch(/\nstatus: \{\}\n?$/)
+  })
+})
