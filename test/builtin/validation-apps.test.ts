@@ -195,6 +195,32 @@ describe('StatefulSet (TestValidateStatefulSet, a subset)', () => {
     ]))
 })
 
+// the texts a real kube-apiserver 1.37.2 answered (the differential corpus's workload/strategy-type-bad mutations):
+// the value is the internal Go struct, whose fields have no json tags
+describe('an unsupported update strategy prints the internal struct', () => {
+  it('Deployment, DaemonSet, StatefulSet', () => {
+    expect(texts(tweak(validDeployment(), (d) => (d.spec.strategy = { type: 'Rolling' })))).toEqual([
+      'spec.strategy: Unsupported value: {"Type":"Rolling","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate"',
+    ])
+    expect(texts(tweak(validDaemonSet(), (d) => (d.spec.updateStrategy = { type: 'Rolling' })))).toEqual([
+      'spec.updateStrategy: Unsupported value: {"Type":"Rolling","RollingUpdate":null}: supported values: "RollingUpdate", "OnDelete"',
+    ])
+    const sts: O = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'abc', namespace: 'default' },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        updateStrategy: { type: 'Rolling' },
+        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'ctr', image: 'image' }] } },
+      },
+    }
+    expect(texts(sts)).toEqual([
+      `spec.updateStrategy: Invalid value: {"Type":"Rolling","RollingUpdate":null}: must be 'RollingUpdate' or 'OnDelete'`,
+    ])
+  })
+})
+
 describe('engine: the strategy runs before validating admission (422 Invalid)', () => {
   it('a Deployment whose selector does not match: the Status and kubectl text, per release', () => {
     const d = tweak(validDeployment(), (x) => {

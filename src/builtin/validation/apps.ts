@@ -146,6 +146,32 @@ function notMoreThan100Percent(v: IntOrString | undefined, p: FieldPath): FieldE
 }
 const ios = (v: unknown): IntOrString | undefined => (typeof v === 'number' || typeof v === 'string' ? v : undefined)
 
+/**
+ * An update strategy as the apiserver prints it in an error: the internal Go struct, whose fields have no json
+ * tags (pkg/apis/apps/types.go DeploymentStrategy / DaemonSetUpdateStrategy / StatefulSetUpdateStrategy:
+ * `{"Type":"Rolling","RollingUpdate":null}`; a RollingUpdateDeployment's and RollingUpdateDaemonSet's
+ * IntOrStrings are values, a RollingUpdateStatefulSetStrategy's MaxUnavailable a pointer).
+ */
+function internalStrategy(s: JSONObject, kind: 'Deployment' | 'DaemonSet' | 'StatefulSet'): GoStruct {
+  const ru = isObj(s.rollingUpdate) ? s.rollingUpdate : undefined
+  const rolling =
+    ru === undefined
+      ? null
+      : kind === 'StatefulSet'
+        ? new GoStruct([
+            ['Partition', num(ru.partition) ?? 0],
+            ['MaxUnavailable', ios(ru.maxUnavailable) ?? null],
+          ])
+        : new GoStruct([
+            ['MaxUnavailable', ios(ru.maxUnavailable) ?? 0],
+            ['MaxSurge', ios(ru.maxSurge) ?? 0],
+          ])
+  return new GoStruct([
+    ['Type', str(s.type)],
+    ['RollingUpdate', rolling],
+  ])
+}
+
 /** ValidateDeploymentStrategy. */
 function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
   const errs: FieldError[] = []
@@ -167,16 +193,7 @@ function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
       errs.push(...notMoreThan100Percent(mu, rp.child('maxUnavailable')))
     }
   } else {
-    errs.push(
-      field.notSupported(
-        p,
-        new GoStruct([
-          ['type', type],
-          ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : []),
-        ]),
-        ['Recreate', 'RollingUpdate'],
-      ),
-    )
+    errs.push(field.notSupported(p, internalStrategy(s, 'Deployment'), ['Recreate', 'RollingUpdate']))
   }
   return errs
 }
@@ -270,13 +287,7 @@ function validateDaemonSetUpdateStrategy(s: JSONObject, p: FieldPath): FieldErro
     else if (!hasU && !hasS) errs.push(field.required(rp.child('maxUnavailable'), 'cannot be 0 when maxSurge is 0'))
     return errs
   }
-  return [
-    field.notSupported(
-      p,
-      new GoStruct([['type', type], ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : [])]),
-      ['RollingUpdate', 'OnDelete'],
-    ),
-  ]
+  return [field.notSupported(p, internalStrategy(s, 'DaemonSet'), ['RollingUpdate', 'OnDelete'])]
 }
 
 /** ValidateDaemonSetSpec. */
@@ -365,7 +376,11 @@ function validateStatefulSetSpec(spec: JSONObject, p: FieldPath, minor: number):
     }
   } else
     errs.push(
-      field.invalid(p.child('updateStrategy'), new GoStruct([['type', ut]]), "must be 'RollingUpdate' or 'OnDelete'"),
+      field.invalid(
+        p.child('updateStrategy'),
+        internalStrategy(us, 'StatefulSet'),
+        "must be 'RollingUpdate' or 'OnDelete'",
+      ),
     )
   errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
   errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
