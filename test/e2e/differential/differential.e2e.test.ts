@@ -26,6 +26,8 @@ describe('differential: kelp check vs kube-apiserver', () => {
     for (const g of groups) outcomes.push(...(await runGroup(cluster, g, log)))
     const { text, unexplained } = summarize(outcomes)
     writeFileSync(join(OUT, 'report.txt'), `${text}\n`)
+    // every outcome, to summarize again offline (summary.ts on a changed known-differences.ts)
+    writeFileSync(join(OUT, 'outcomes.json'), JSON.stringify(outcomes))
     // the apiserver's verdict per case, for bench/peers.js (outside OUT: buildCorpus empties it)
     writeFileSync(
       join(OUT, '..', 'differential-outcomes.json'),
