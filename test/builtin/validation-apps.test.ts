@@ -189,6 +189,23 @@ describe('StatefulSet (TestValidateStatefulSet, a subset)', () => {
     expect(errors(tweak(valid(), (s) => (s.metadata.name = 'a.b'))).map((e) => `${e.field} ${e.type}`)).toEqual([
       'metadata.name FieldValueInvalid',
     ]))
+  // a real kube-apiserver 1.37.2 answered `The StatefulSet "loki" is invalid: spec.volumeClaimTemplates[0].spec.accessModes:
+  // Unsupported value: "ReadWriteSometimes": supported values: …` (the differential corpus's pvc/access-mode-bad)
+  it("a claim template's spec is validated on create", () =>
+    expect(
+      texts(
+        tweak(valid(), (s) => {
+          s.spec.volumeClaimTemplates = [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteSometimes'], resources: { requests: { storage: '1Gi' } } },
+            },
+          ]
+        }),
+      ),
+    ).toEqual([
+      'spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteSometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
+    ]))
   it('invalid podManagementPolicy', () =>
     expect(errors(tweak(valid(), (s) => (s.spec.podManagementPolicy = 'foo'))).map((e) => e.detail)).toEqual([
       "must be 'OrderedReady' or 'Parallel'",

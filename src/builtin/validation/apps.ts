@@ -10,14 +10,15 @@ import {
 import type { LabelSelector as PolicyLabelSelector } from '../../policy/types.js'
 import { validateLabelSelector } from '../../policy/validation/label-selector.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
+import { validateClaimTemplates } from './pvc.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 
 // apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
 // pkg/apis/apps/validation/validation.go: ValidateDeployment / Update, ValidateReplicaSet / Update,
 // ValidateDaemonSet / Update, ValidateStatefulSet / Update), create and update: selectors (required,
 // valid, not empty, matching the template's labels, immutable), the template (core.ts), restartPolicy
-// Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts. Not yet:
-// StatefulSet volumeClaimTemplates' PVC validation and persistentVolumeClaimRetentionPolicy.
+// Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts, a StatefulSet's
+// volumeClaimTemplates' claim specs on create (pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
 
 const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
@@ -450,6 +451,10 @@ function validateStatefulSet(s: JSONObject, ctx: ValidationContext): FieldError[
   if (ctx.oldObject === undefined) {
     const errs = meta(s, nameIsDNSLabel, ctx)
     errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, ctx.minor))
+    // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
+    const claims = obj(s.spec).volumeClaimTemplates
+    if (Array.isArray(claims))
+      errs.push(...validateClaimTemplates(claims, SPEC.child('volumeClaimTemplates'), ctx.minor))
     return errs
   }
   const old = obj(ctx.oldObject.spec)
