@@ -261,3 +261,21 @@ status: {replicas: 3, readyReplicas: 3}
     expect(r.out).toMatch(/\nstatus: \{\}\n?$/)
   })
 })
+
+describe('what kubectl refuses before sending', () => {
+  // kubectl 1.37.2 against a real kube-apiserver (the differential corpus's meta/name-slash and meta/labels-as-list
+  // mutations): `error: invalid resource name "a/b": [may not contain '/']` and `error: unable to decode "<file>":
+  // json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string`; stdin is
+  // the source "STDIN" (cli-runtime resource/visitor.go constSTDINstr)
+  it('a name with a slash, metadata of the wrong type', () => {
+    const r = kelp(
+      ['check', '--pack', 'off', '-'],
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a/b}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, labels: [a]}\n',
+    )
+    expect(r.code).toBe(1)
+    expect(r.out.split('\n').filter((l) => l.startsWith('  error: '))).toEqual([
+      `  error: invalid resource name "a/b": [may not contain '/']`,
+      '  error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string',
+    ])
+  })
+})
