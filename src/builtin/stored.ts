@@ -1,5 +1,6 @@
 import { decodeBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch.js'
+import { quantity, ZERO } from './validation/resources.js'
 
 // A built-in object as a create stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
 // `kelp check -o yaml`), from the decoded and defaulted object, by the steps of the create path kelp
@@ -9,7 +10,8 @@ import { prepareJobForCreate } from './validation/batch.js'
 // - rest.BeforeCreate: EnsureObjectNamespaceMatchesRequestNamespace (a namespaced object takes the request's
 //   namespace, a cluster-scoped one loses its own);
 // - the kinds' strategies' PrepareForCreate (pkg/registry/*/*/strategy.go): the status reset to the zero
-//   value (Namespace: phase Active; PersistentVolume: phase Pending), generation 1, a Namespace's
+//   value (Namespace: phase Active; PersistentVolume: phase Pending; Pod: phase Pending and its QoS class),
+//   generation 1, a Namespace's
 //   `kubernetes` finalizer, a DaemonSet's templateGeneration 1, a Job's generated selector and labels;
 // - the v1 conversions the object makes on its way in and out: a Secret's stringData merged into data
 //   (pkg/apis/core/v1/conversion.go Convert_v1_Secret_To_core_Secret), a DaemonSet's templateGeneration as the
@@ -17,7 +19,7 @@ import { prepareJobForCreate } from './validation/batch.js'
 //   volumeClaimTemplates (pkg/apis/apps/v1/conversion.go).
 // Not done (docs/known-differences.md): the mutating admission plugins (ServiceAccount's token volume,
 // Priority, DefaultTolerationSeconds, StorageObjectInUseProtection's finalizers), the Service REST's IP
-// and port allocation, a Pod's PrepareForCreate (phase, QoS class), a PersistentVolume's
+// and port allocation, the rest of a Pod's PrepareForCreate (scheduling gates' condition, …), a PersistentVolume's
 // lastPhaseTransitionTime (the time of the request) and the autoscaling/v1 conversion annotations.
 
 type JSONObject = Record<string, unknown>
@@ -38,6 +40,7 @@ const RESET_STATUS = new Set([
   '/PersistentVolume',
   '/ResourceQuota',
   '/Namespace',
+  '/Pod',
   'autoscaling/HorizontalPodAutoscaler',
   'policy/PodDisruptionBudget',
   'networking.k8s.io/Ingress',
@@ -81,6 +84,49 @@ const GENERATION = new Set([
 
 const DS_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation'
 
+/** pkg/apis/core/helper/qos resourceQOS: requests equal to limits (Burstable if not), zero (BestEffort) or not. */
+function resourceQOS(res: JSONObject, name: string): string {
+  const req = quantity((isObj(res.requests) ? res.requests : {})[name]) ?? ZERO
+  const lim = quantity((isObj(res.limits) ? res.limits : {})[name]) ?? ZERO
+  if (req.cmp(lim) !== 0) return 'Burstable'
+  return req.isZero() ? 'BestEffort' : 'Guaranteed'
+}
+
+/** requirementsQOS: BestEffort without any request or limit, else the cpu and memory classes when they agree. */
+function requirementsQOS(res: JSONObject): string {
+  const n = (v: unknown) => (isObj(v) ? Object.keys(v).length : 0)
+  if (n(res.requests) === 0 && n(res.limits) === 0) return 'BestEffort'
+  let qos = ''
+  for (const name of ['cpu', 'memory']) {
+    const q = resourceQOS(res, name)
+    if (q === 'Burstable') return q
+    if (qos === '') qos = q
+    else if (qos !== q) return 'Burstable'
+  }
+  return qos
+}
+
+/**
+ * ComputePodQOS (kubernetes v1.37.2 pkg/apis/core/helper/qos): the pod-level resources when set (PodLevelResources,
+ * beta on), else the containers' (init first): one Burstable container, or two that disagree, make it Burstable.
+ */
+function podQOS(spec: JSONObject): string {
+  const res = isObj(spec.resources) ? spec.resources : undefined
+  const n = (v: unknown) => (isObj(v) ? Object.keys(v).length : 0)
+  if (res !== undefined && n(res.requests) + n(res.limits) > 0) return requirementsQOS(res)
+  let qos = ''
+  for (const c of [
+    ...(Array.isArray(spec.initContainers) ? spec.initContainers : []),
+    ...(Array.isArray(spec.containers) ? spec.containers : []),
+  ]) {
+    const q = requirementsQOS(isObj(c) && isObj(c.resources) ? c.resources : {})
+    if (q === 'Burstable') return q
+    if (qos === '') qos = q
+    else if (qos !== q) return 'Burstable'
+  }
+  return qos === '' ? 'BestEffort' : qos
+}
+
 export interface StoredOptions {
   /** The request's namespace; '' for a cluster-scoped kind. */
   readonly namespace: string
@@ -108,6 +154,7 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     reencode = true
     if (gk === '/Namespace') o.status = { phase: 'Active' }
     if (gk === '/PersistentVolume') o.status = { phase: 'Pending' }
+    if (gk === '/Pod') o.status = { phase: 'Pending', qosClass: podQOS(isObj(o.spec) ? o.spec : {}) }
   }
   if (GENERATION.has(gk)) meta.generation = 1
   if (gk === '/Namespace') {

@@ -138,4 +138,25 @@ describe('storedOnCreate: the object a create stores', () => {
     expect(ns.spec).toEqual({ finalizers: ['kubernetes'] })
     expect(ns.status).toEqual({ phase: 'Active' })
   })
+  // a real kube-apiserver 1.37.2 stored argo-cd's controller/testdata pod (requests of cpu, memory and
+  // ephemeral-storage, no limits; dumped with status.qosClass BestEffort and phase Running) with status phase
+  // Pending and qosClass Burstable; without resources the class is BestEffort (qos.go requirementsQOS)
+  it('Pod: status phase Pending and the QoS class the resources give', () => {
+    const pod = (resources: O) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'nginx', resources }] },
+      status: { phase: 'Running', qosClass: 'BestEffort' },
+    })
+    expect(stored(pod({ requests: { 'ephemeral-storage': '100Mi', memory: '128Mi', cpu: '250m' } })).status).toEqual({
+      phase: 'Pending',
+      qosClass: 'Burstable',
+    })
+    expect(stored(pod({})).status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' })
+    expect(stored(pod({ limits: { cpu: '1', memory: '1Gi' } })).status).toEqual({
+      phase: 'Pending',
+      qosClass: 'Guaranteed',
+    })
+  })
 })
