@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
+import { kindStruct } from '../builtin/gotypes.js'
 import { storedOnCreate } from '../builtin/stored.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
@@ -489,10 +491,6 @@ function isClean(r: AdmitResult): boolean {
   return true
 }
 
-/** METADATA: a built-in object's metadata of the wrong type, in the json error of its decoding. */
-const METADATA_TYPE =
-  /^\S+ in version "[^"]*" cannot be handled as a \S+: (json: cannot unmarshal \S+ into Go struct field ObjectMeta\.metadata\.\S+ of type .*)$/
-
 /**
  * What kubectl refuses before it sends anything, in its words instead of the apiserver's answer: a name that is
  * not a path segment (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the
@@ -510,13 +508,35 @@ function kubectlRefuses(
     // type parse: no Status reason, printed `error: <message>` as kubectl prints it
     { level: 'deny', type: 'parse', rule: 'kubectl/refused', message },
   ]
-  const decoding = findings.map((f) => METADATA_TYPE.exec(f.message)).find((m) => m !== null)
-  if (decoding) return at(`unable to decode ${JSON.stringify(file === '-' ? 'STDIN' : file)}: ${decoding[1]}`)
+  if (o.metadata !== undefined) {
+    // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
+    // for it (the error names the struct ObjectMeta and the path from metadata)
+    const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
+    if (probe.error?.includes('Go struct field ObjectMeta.metadata'))
+      return at(`unable to decode ${JSON.stringify(file === '-' ? 'STDIN' : file)}: ${probe.error}`)
+  }
   if (typeof meta.name === 'string' && meta.name !== '') {
     const msgs = validatePathSegment(meta.name, false)
     if (msgs.length > 0) return at(`invalid resource name ${JSON.stringify(meta.name)}: [${msgs.join(' ')}]`)
   }
-  return findings
+  return findings.map(unknownFieldsInKubectlOrder)
+}
+
+const STRICT =
+  /^(.* cannot be handled as a \S+: strict decoding error: )((?:unknown field "(?:[^"\\]|\\.)*"(?:, |$))+)$/
+
+/** A built-in's unknown fields in the order the apiserver meets them in the body kubectl sends (sorted keys). */
+function unknownFieldsInKubectlOrder(f: Omit<Finding, 'source'>): Omit<Finding, 'source'> {
+  const m = STRICT.exec(f.message)
+  if (m === null) return f
+  const fields = [...m[2]!.matchAll(/unknown field "((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!)
+  if (fields.length < 2) return f
+  return {
+    ...f,
+    message: `${m[1]}${inKubectlOrder(fields)
+      .map((x) => `unknown field "${x}"`)
+      .join(', ')}`,
+  }
 }
 
 function findingsOf(

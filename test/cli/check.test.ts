@@ -279,3 +279,24 @@ describe('what kubectl refuses before sending', () => {
     ])
   })
 })
+
+describe('unknown fields in the order kubectl sends them', () => {
+  // kubectl 1.37.2 against a real kube-apiserver, kubernetes/examples _archived/volumes/rbd/rbd.yaml (imageformat
+  // written before imagefeatures): `strict decoding error: unknown field "spec.volumes[0].rbd.imagefeatures",
+  // unknown field "spec.volumes[0].rbd.imageformat"` (kubectl marshals the object with its keys sorted)
+  it('sorted as the apiserver meets them', () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: rbd, namespace: default}
+spec:
+  containers: [{name: c, image: nginx}]
+  volumes:
+  - name: v
+    rbd: {monitors: ["10.16.154.78:6789"], image: foo, imageformat: "2", imagefeatures: layering}
+`
+    const r = kelp(['check', '--pack', 'off', '-'], pod)
+    expect(r.out).toContain(
+      'strict decoding error: unknown field "spec.volumes[0].rbd.imagefeatures", unknown field "spec.volumes[0].rbd.imageformat"',
+    )
+  })
+})
