@@ -1,6 +1,7 @@
 import { decodeBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch.js'
 import { quantity, ZERO } from './validation/resources.js'
+import { serviceAsCreated } from './validation/service.js'
 
 // A built-in object as a create stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
 // `kelp check -o yaml`), from the decoded and defaulted object, by the steps of the create path kelp
@@ -17,10 +18,17 @@ import { quantity, ZERO } from './validation/resources.js'
 //   (pkg/apis/core/v1/conversion.go Convert_v1_Secret_To_core_Secret), a DaemonSet's templateGeneration as the
 //   `deprecated.daemonset.template.generation` annotation and the apiVersion and kind of a StatefulSet's
 //   volumeClaimTemplates (pkg/apis/apps/v1/conversion.go).
-// Not done (docs/known-differences.md): the mutating admission plugins (ServiceAccount's token volume,
-// Priority, DefaultTolerationSeconds, StorageObjectInUseProtection's finalizers), the Service REST's IP
-// and port allocation, the rest of a Pod's PrepareForCreate (scheduling gates' condition, …), a PersistentVolume's
-// lastPhaseTransitionTime (the time of the request) and the autoscaling/v1 conversion annotations.
+// - a Pod's default mutating admission plugins, in the namespace's default ServiceAccount without settings of its
+//   own and with no PriorityClass in the cluster (plugin/pkg/admission): ServiceAccount (serviceAccountName
+//   default, the kube-api-access-<random> projected token volume mounted in every container; the random suffix
+//   is `00000` here), Priority (priority 0 and PreemptLowerPriority without a class; the two system classes),
+//   DefaultTolerationSeconds (the not-ready and unreachable NoExecute tolerations, 300 s).
+// - a Service's BeginCreate hooks (validation/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
+//   and node ports, the cluster's being random).
+// - StorageObjectInUseProtection's pvc-protection / pv-protection finalizer; a PersistentVolume's
+//   lastPhaseTransitionTime is the time kelp runs.
+// Not done (docs/known-differences.md): the rest of a Pod's PrepareForCreate (the scheduling gates' condition, …)
+// and the autoscaling/v1 conversion annotations.
 
 type JSONObject = Record<string, unknown>
 
@@ -83,6 +91,71 @@ const GENERATION = new Set([
 ])
 
 const DS_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation'
+const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount'
+/** The suffix kelp gives the token volume (the plugin's is 5 random characters of utilrand's alphabet, never 0). */
+export const TOKEN_VOLUME_PLACEHOLDER = 'kube-api-access-00000'
+const SYSTEM_PRIORITY: Record<string, number> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+}
+
+/** The ServiceAccount, Priority and DefaultTolerationSeconds admission plugins on a Pod's spec (in place). */
+function podAdmission(spec: JSONObject): void {
+  const list = (k: string): unknown[] => (Array.isArray(spec[k]) ? (spec[k] as unknown[]) : [])
+  // ServiceAccount (serviceaccount/admission.go Admit, mountServiceAccountToken)
+  if (typeof spec.serviceAccountName !== 'string' || spec.serviceAccountName === '') {
+    spec.serviceAccountName = 'default'
+    spec.serviceAccount = 'default'
+  }
+  if (spec.automountServiceAccountToken !== false) {
+    const volumes = list('volumes')
+    const existing = volumes.find(
+      (v) => isObj(v) && typeof v.name === 'string' && v.name.startsWith('kube-api-access-'),
+    ) as JSONObject | undefined
+    const name = existing ? String(existing.name) : TOKEN_VOLUME_PLACEHOLDER
+    let needs = false
+    for (const c of [...list('initContainers'), ...list('containers')]) {
+      if (!isObj(c)) continue
+      const mounts = Array.isArray(c.volumeMounts) ? c.volumeMounts : []
+      if (mounts.some((m) => isObj(m) && m.mountPath === TOKEN_MOUNT_PATH)) continue
+      c.volumeMounts = [...mounts, { mountPath: TOKEN_MOUNT_PATH, name, readOnly: true }]
+      needs = true
+    }
+    if (!existing && needs)
+      spec.volumes = [
+        ...volumes,
+        {
+          name,
+          projected: {
+            defaultMode: 0o644,
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+              {
+                downwardAPI: {
+                  items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
+                },
+              },
+            ],
+          },
+        },
+      ]
+  }
+  // Priority (priority/admission.go admitPod: no default class in the cluster)
+  const cls = typeof spec.priorityClassName === 'string' ? spec.priorityClassName : ''
+  if (cls === '' || SYSTEM_PRIORITY[cls] !== undefined) {
+    spec.priority ??= cls === '' ? 0 : SYSTEM_PRIORITY[cls]
+    spec.preemptionPolicy ??= 'PreemptLowerPriority'
+  }
+  // DefaultTolerationSeconds (defaulttolerationseconds/admission.go)
+  const tolerations = list('tolerations').filter(isObj)
+  const tolerates = (key: string) =>
+    tolerations.some((t) => (t.key === key || !t.key) && (t.effect === 'NoExecute' || !t.effect))
+  const added: JSONObject[] = []
+  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'])
+    if (!tolerates(key)) added.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 })
+  if (added.length > 0) spec.tolerations = [...list('tolerations'), ...added]
+}
 
 /** pkg/apis/core/helper/qos resourceQOS: requests equal to limits (Burstable if not), zero (BestEffort) or not. */
 function resourceQOS(res: JSONObject, name: string): string {
@@ -153,8 +226,14 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     delete o.status
     reencode = true
     if (gk === '/Namespace') o.status = { phase: 'Active' }
-    if (gk === '/PersistentVolume') o.status = { phase: 'Pending' }
+    // the time of the request (NowFunc), whole seconds as metav1.Time marshals
+    if (gk === '/PersistentVolume')
+      o.status = { phase: 'Pending', lastPhaseTransitionTime: `${new Date().toISOString().slice(0, 19)}Z` }
     if (gk === '/Pod') o.status = { phase: 'Pending', qosClass: podQOS(isObj(o.spec) ? o.spec : {}) }
+  }
+  if (gk === '/Pod' && isObj(o.spec)) {
+    const mirror = isObj(meta.annotations) && Object.hasOwn(meta.annotations, 'kubernetes.io/config.mirror')
+    if (!mirror) podAdmission(o.spec)
   }
   if (GENERATION.has(gk)) meta.generation = 1
   if (gk === '/Namespace') {
@@ -180,6 +259,18 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     for (const [k, v] of Object.entries(o.stringData)) data[k] = Buffer.from(String(v), 'utf8').toString('base64')
     o.data = data
     delete o.stringData
+  }
+  if (gk === '/Service') o = serviceAsCreated(o, options.minor ?? 37) ?? o
+  // StorageObjectInUseProtection (plugin/pkg/admission/storage/storageobjectinuseprotection): its finalizer, once
+  const protection =
+    gk === '/PersistentVolumeClaim'
+      ? 'kubernetes.io/pvc-protection'
+      : gk === '/PersistentVolume'
+        ? 'kubernetes.io/pv-protection'
+        : ''
+  if (protection !== '') {
+    const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : []
+    if (!finalizers.includes(protection)) meta.finalizers = [...finalizers, protection]
   }
   if (gk === 'batch/Job') {
     o = prepareJobForCreate(o)

@@ -159,4 +159,65 @@ describe('storedOnCreate: the object a create stores', () => {
       qosClass: 'Guaranteed',
     })
   })
+  // a real kube-apiserver 1.37.2 (kubectl apply --dry-run=server -o json of bundled-pack test Pods, the namespace's
+  // default ServiceAccount made by hand, no PriorityClass) stored: serviceAccountName and serviceAccount default,
+  // priority 0, preemptionPolicy PreemptLowerPriority, the not-ready / unreachable tolerations (300 s) and the
+  // kube-api-access-<random> projected volume mounted read-only in the container
+  it('Pod: the ServiceAccount, Priority and DefaultTolerationSeconds admission plugins', () => {
+    const p = stored({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    })
+    expect(p.spec.serviceAccountName).toBe('default')
+    expect(p.spec.serviceAccount).toBe('default')
+    expect(p.spec.priority).toBe(0)
+    expect(p.spec.preemptionPolicy).toBe('PreemptLowerPriority')
+    expect(p.spec.tolerations).toEqual([
+      { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
+      { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
+    ])
+    expect(p.spec.containers[0].volumeMounts).toEqual([
+      { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: 'kube-api-access-00000', readOnly: true },
+    ])
+    expect(p.spec.volumes).toEqual([
+      {
+        name: 'kube-api-access-00000',
+        projected: {
+          defaultMode: 420,
+          sources: [
+            { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+            { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+            {
+              downwardAPI: {
+                items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }],
+              },
+            },
+          ],
+        },
+      },
+    ])
+  })
+  // a real kube-apiserver 1.37.2 (single-stack IPv4, --service-cluster-ip-range 10.96.0.0/16) stored a ClusterIP
+  // Service with spec.clusterIP / clusterIPs allocated, ipFamilies [IPv4], ipFamilyPolicy SingleStack; a claim
+  // with the kubernetes.io/pvc-protection finalizer (the allocated IP is random: kelp's is a placeholder)
+  it('Service: IP families and an allocated cluster IP; PersistentVolumeClaim: the protection finalizer', () => {
+    const svc = stored({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's', namespace: 'default' },
+      spec: { ports: [{ port: 80 }] },
+    })
+    expect(svc.spec.ipFamilies).toEqual(['IPv4'])
+    expect(svc.spec.ipFamilyPolicy).toBe('SingleStack')
+    expect(svc.spec.clusterIPs).toEqual([svc.spec.clusterIP])
+    const pvc = stored({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'c', namespace: 'default' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    })
+    expect(pvc.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection'])
+  })
 })
