@@ -753,3 +753,27 @@ export function decodeStruct(
   if (ctx.err !== undefined) return { error: ctx.err, unknownFields: [] }
   return { object: object as JSONObject, unknownFields: ctx.strict ?? [] }
 }
+
+/**
+ * Unknown field paths in the order the apiserver meets them in what kubectl sends: kubectl marshals the object
+ * from a map (encoding/json sorts map keys), so the decoder walks each object's keys in byte order and a list's
+ * items in index order; the paths compare segment by segment (names by bytes, indexes as numbers).
+ */
+export function inKubectlOrder(paths: readonly string[]): string[] {
+  const segments = (p: string) => p.split(/\.|(?=\[)/).map((s) => (/^\[\d+\]$/.test(s) ? Number(s.slice(1, -1)) : s))
+  const cmp = (a: string, b: string) => {
+    const x = segments(a)
+    const y = segments(b)
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const u = x[i]!
+      const v = y[i]!
+      if (u === v) continue
+      if (typeof u === 'number' && typeof v === 'number') return u - v
+      const su = String(u)
+      const sv = String(v)
+      return su < sv ? -1 : 1
+    }
+    return x.length - y.length
+  }
+  return [...paths].sort(cmp)
+}

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
+import { kindStruct } from '../builtin/gotypes.js'
+import { storedOnCreate } from '../builtin/stored.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
+import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
 import { readRevision } from './git.js'
@@ -403,13 +407,24 @@ function admitOne(
     const result = 'error' in request ? set.validate(o) : set.admit(request)
     generatedName = result.generatedName
     if (withStored) stored = result.customResource?.object ?? mutatedWithName(result) ?? result.builtin?.object
+    // a built-in create: the object as the create path stores it (src/builtin/stored.ts)
+    if (withStored && stored !== undefined && result.builtin?.object !== undefined && !('error' in request)) {
+      if (request.operation === 'CREATE') {
+        const isNamespace = kind === 'Namespace' && apiVersion === 'v1'
+        stored = storedOnCreate(stored as Record<string, unknown>, {
+          namespace: request.namespace,
+          namespaced: request.namespace !== '' && !isNamespace,
+          minor: Number(/^v?\d+\.(\d+)/.exec(kubeVersion)?.[1] ?? 37),
+        })
+      }
+    }
     // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
       'error' in request
         ? message
         : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
             .message
-    for (const f of findingsOf(result, kind, denial)) findings.push(at(f))
+    for (const f of kubectlRefuses(findingsOf(result, kind, denial), o, source.file)) findings.push(at(f))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
   const outcome = outcomeOf(findings)
@@ -484,6 +499,54 @@ function isClean(r: AdmitResult): boolean {
   return true
 }
 
+/**
+ * What kubectl refuses before it sends anything, in its words instead of the apiserver's answer: a name that is
+ * not a path segment (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the
+ * GET kubectl apply starts with), and a built-in object whose metadata does not decode (cli-runtime
+ * resource/mapper.go infoForData: `unable to decode "<file>": json: cannot unmarshal …`, the same json error the
+ * apiserver's decoding gives; measured against kubectl 1.37.2).
+ */
+function kubectlRefuses(
+  findings: Omit<Finding, 'source'>[],
+  o: Record<string, unknown>,
+  file: string,
+): Omit<Finding, 'source'>[] {
+  const meta = typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as Record<string, unknown>) : {}
+  const at = (message: string): Omit<Finding, 'source'>[] => [
+    // type parse: no Status reason, printed `error: <message>` as kubectl prints it
+    { level: 'deny', type: 'parse', rule: 'kubectl/refused', message },
+  ]
+  if (o.metadata !== undefined) {
+    // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
+    // for it (the error names the struct ObjectMeta and the path from metadata)
+    const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
+    if (probe.error?.includes('Go struct field ObjectMeta.metadata'))
+      return at(`unable to decode ${JSON.stringify(file === '-' ? 'STDIN' : file)}: ${probe.error}`)
+  }
+  if (typeof meta.name === 'string' && meta.name !== '') {
+    const msgs = validatePathSegment(meta.name, false)
+    if (msgs.length > 0) return at(`invalid resource name ${JSON.stringify(meta.name)}: [${msgs.join(' ')}]`)
+  }
+  return findings.map(unknownFieldsInKubectlOrder)
+}
+
+const STRICT =
+  /^(.* cannot be handled as a \S+: strict decoding error: )((?:unknown field "(?:[^"\\]|\\.)*"(?:, |$))+)$/
+
+/** A built-in's unknown fields in the order the apiserver meets them in the body kubectl sends (sorted keys). */
+function unknownFieldsInKubectlOrder(f: Omit<Finding, 'source'>): Omit<Finding, 'source'> {
+  const m = STRICT.exec(f.message)
+  if (m === null) return f
+  const fields = [...m[2]!.matchAll(/unknown field "((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!)
+  if (fields.length < 2) return f
+  return {
+    ...f,
+    message: `${m[1]}${inKubectlOrder(fields)
+      .map((x) => `unknown field "${x}"`)
+      .join(', ')}`,
+  }
+}
+
 function findingsOf(
   r: AdmitResult,
   kind: string,
@@ -517,8 +580,14 @@ function findingsOf(
   // a built-in object that does not decode: 400 BadRequest before any admission (src/builtin)
   const b = r.builtin
   if (b !== undefined && !b.allowed && b.errors.length > 0) {
-    // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path)
+    // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path); a cause
+    // whose text repeats one before is printed once, as kubectl prints the causes (an aggregate of their
+    // texts, which drops repeats: apimachinery util/errors aggregate.Error)
+    const seen = new Set<string>()
     for (const e of b.errors) {
+      const text = errorString(e)
+      if (seen.has(text)) continue
+      seen.add(text)
       out.push({
         level: 'deny',
         type: 'invalid',

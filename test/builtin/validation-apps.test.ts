@@ -189,10 +189,53 @@ describe('StatefulSet (TestValidateStatefulSet, a subset)', () => {
     expect(errors(tweak(valid(), (s) => (s.metadata.name = 'a.b'))).map((e) => `${e.field} ${e.type}`)).toEqual([
       'metadata.name FieldValueInvalid',
     ]))
+  // a real kube-apiserver 1.37.2 answered `The StatefulSet "loki" is invalid: spec.volumeClaimTemplates[0].spec.accessModes:
+  // Unsupported value: "ReadWriteSometimes": supported values: …` (the differential corpus's pvc/access-mode-bad)
+  it("a claim template's spec is validated on create", () =>
+    expect(
+      texts(
+        tweak(valid(), (s) => {
+          s.spec.volumeClaimTemplates = [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteSometimes'], resources: { requests: { storage: '1Gi' } } },
+            },
+          ]
+        }),
+      ),
+    ).toEqual([
+      'spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteSometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
+    ]))
   it('invalid podManagementPolicy', () =>
     expect(errors(tweak(valid(), (s) => (s.spec.podManagementPolicy = 'foo'))).map((e) => e.detail)).toEqual([
       "must be 'OrderedReady' or 'Parallel'",
     ]))
+})
+
+// the texts a real kube-apiserver 1.37.2 answered (the differential corpus's workload/strategy-type-bad mutations):
+// the value is the internal Go struct, whose fields have no json tags
+describe('an unsupported update strategy prints the internal struct', () => {
+  it('Deployment, DaemonSet, StatefulSet', () => {
+    expect(texts(tweak(validDeployment(), (d) => (d.spec.strategy = { type: 'Rolling' })))).toEqual([
+      'spec.strategy: Unsupported value: {"Type":"Rolling","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate"',
+    ])
+    expect(texts(tweak(validDaemonSet(), (d) => (d.spec.updateStrategy = { type: 'Rolling' })))).toEqual([
+      'spec.updateStrategy: Unsupported value: {"Type":"Rolling","RollingUpdate":null}: supported values: "RollingUpdate", "OnDelete"',
+    ])
+    const sts: O = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'abc', namespace: 'default' },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        updateStrategy: { type: 'Rolling' },
+        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'ctr', image: 'image' }] } },
+      },
+    }
+    expect(texts(sts)).toEqual([
+      `spec.updateStrategy: Invalid value: {"Type":"Rolling","RollingUpdate":null}: must be 'RollingUpdate' or 'OnDelete'`,
+    ])
+  })
 })
 
 describe('engine: the strategy runs before validating admission (422 Invalid)', () => {

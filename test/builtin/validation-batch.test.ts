@@ -474,6 +474,27 @@ describe('Job through the strategy (decode, defaults, PrepareForCreate)', () => 
       `spec.selector: Invalid value: {"matchLabels":{"a":"b","${CONTROLLER_UID_LABEL}":"${PLACEHOLDER_UID}"}}: \`selector\` not auto-generated`,
     )
   })
+  // the real apiserver (kube-apiserver 1.37.2, kubectl apply --dry-run=server of argo-cd's
+  // gitops-engine/pkg/health/testdata/job-succeeded.yaml, a Job dumped from a cluster with its uid and generated
+  // labels) answered `The Job "succeed" is invalid: * spec.selector: … \`selector\` not auto-generated
+  // * spec.template.metadata.labels[controller-uid]: … must be '<its fresh uid>'`: the create handler replaces the
+  // manifest's uid before PrepareForCreate generates the selector
+  it("a manifest's own uid and labels of it are not the uid the create gives: not auto-generated", () => {
+    const u = '95052288-f609-11e8-aa53-42010a80021b'
+    const labels = { 'controller-uid': u, 'job-name': 'pi' }
+    const j = tweak(job({ selector: { matchLabels: { 'controller-uid': u } } }), (x) => {
+      x.metadata.uid = u
+      x.spec.template.metadata = { labels }
+    })
+    expect(
+      texts(j)
+        .map((t) => t.replace(/: Invalid value: .*: /, ': '))
+        .sort(),
+    ).toEqual([
+      'spec.selector: `selector` not auto-generated',
+      `spec.template.metadata.labels[controller-uid]: must be '${PLACEHOLDER_UID}'`,
+    ])
+  })
   it('indexed Job whose last pod hostname is not a DNS label', () => {
     const j = tweak(job({ completionMode: 'Indexed', completions: 10 }), (x) => (x.metadata.name = 'a'.repeat(62)))
     expect(texts(j)).toContain(

@@ -224,3 +224,79 @@ describe('output formats', () => {
     })
   }
 })
+
+describe('built-in objects: what kubectl prints and the object as stored', () => {
+  it('a cause repeated by the validation is printed once, as kubectl prints an Invalid', () => {
+    // a real kube-apiserver 1.37.2 (kubectl apply --dry-run=server of an HPA whose metric type is "Memory")
+    // answered with this one cause, although validateMetricSpec appends it twice (kubectl prints the causes'
+    // aggregate, which drops repeated texts)
+    const hpa = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: h, namespace: default}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  maxReplicas: 3
+  metrics: [{type: Memory}]
+`
+    const r = kelp(['check', '--pack', 'off', '-'], hpa)
+    expect(r.out.split('\n').filter((l) => l.includes('is invalid'))).toEqual([
+      '  The HorizontalPodAutoscaler "h" is invalid: spec.metrics[0].type: Unsupported value: "Memory": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"',
+    ])
+  })
+  it('-o yaml: a create takes the request namespace and generation 1, loses selfLink and the status', () => {
+    // a real kube-apiserver 1.37.2 (kubectl create --dry-run=server -n default -o json) stored this Deployment with
+    // metadata {generation: 1, name: web, namespace: default} and status {}
+    const d = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, selfLink: /apis/apps/v1/namespaces/x/deployments/web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx}]}
+status: {replicas: 3, readyReplicas: 3}
+`
+    const r = kelp(['check', '--pack', 'off', '-n', 'default', '-o', 'yaml', '-'], d)
+    expect(r.out).toMatch(/^metadata:\n {2}generation: 1\n {2}name: web\n {2}namespace: default\nspec:/m)
+    expect(r.out).toMatch(/\nstatus: \{\}\n?$/)
+  })
+})
+
+describe('what kubectl refuses before sending', () => {
+  // kubectl 1.37.2 against a real kube-apiserver (the differential corpus's meta/name-slash and meta/labels-as-list
+  // mutations): `error: invalid resource name "a/b": [may not contain '/']` and `error: unable to decode "<file>":
+  // json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string`; stdin is
+  // the source "STDIN" (cli-runtime resource/visitor.go constSTDINstr)
+  it('a name with a slash, metadata of the wrong type', () => {
+    const r = kelp(
+      ['check', '--pack', 'off', '-'],
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a/b}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, labels: [a]}\n',
+    )
+    expect(r.code).toBe(1)
+    expect(r.out.split('\n').filter((l) => l.startsWith('  error: '))).toEqual([
+      `  error: invalid resource name "a/b": [may not contain '/']`,
+      '  error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string',
+    ])
+  })
+})
+
+describe('unknown fields in the order kubectl sends them', () => {
+  // kubectl 1.37.2 against a real kube-apiserver, kubernetes/examples _archived/volumes/rbd/rbd.yaml (imageformat
+  // written before imagefeatures): `strict decoding error: unknown field "spec.volumes[0].rbd.imagefeatures",
+  // unknown field "spec.volumes[0].rbd.imageformat"` (kubectl marshals the object with its keys sorted)
+  it('sorted as the apiserver meets them', () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: rbd, namespace: default}
+spec:
+  containers: [{name: c, image: nginx}]
+  volumes:
+  - name: v
+    rbd: {monitors: ["10.16.154.78:6789"], image: foo, imageformat: "2", imagefeatures: layering}
+`
+    const r = kelp(['check', '--pack', 'off', '-'], pod)
+    expect(r.out).toContain(
+      'strict decoding error: unknown field "spec.volumes[0].rbd.imagefeatures", unknown field "spec.volumes[0].rbd.imageformat"',
+    )
+  })
+})

@@ -13,14 +13,15 @@ import {
 } from '../../kube/validation/objectmeta.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { validatePodSpecificAnnotations } from './pod-security.js'
+import { validateClaimTemplates } from './pvc.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 
 // apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
 // pkg/apis/apps/validation/validation.go: ValidateDeployment / Update, ValidateReplicaSet / Update,
 // ValidateDaemonSet / Update, ValidateStatefulSet / Update), create and update: selectors (required,
 // valid, not empty, matching the template's labels, immutable), the template (core.ts), restartPolicy
-// Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts. Not yet:
-// StatefulSet volumeClaimTemplates' PVC validation and persistentVolumeClaimRetentionPolicy.
+// Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts, a StatefulSet's
+// volumeClaimTemplates' claim specs on create (pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
 
 const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
@@ -150,6 +151,32 @@ function notMoreThan100Percent(v: IntOrString | undefined, p: FieldPath): FieldE
 }
 const ios = (v: unknown): IntOrString | undefined => (typeof v === 'number' || typeof v === 'string' ? v : undefined)
 
+/**
+ * An update strategy as the apiserver prints it in an error: the internal Go struct, whose fields have no json
+ * tags (pkg/apis/apps/types.go DeploymentStrategy / DaemonSetUpdateStrategy / StatefulSetUpdateStrategy:
+ * `{"Type":"Rolling","RollingUpdate":null}`; a RollingUpdateDeployment's and RollingUpdateDaemonSet's
+ * IntOrStrings are values, a RollingUpdateStatefulSetStrategy's MaxUnavailable a pointer).
+ */
+function internalStrategy(s: JSONObject, kind: 'Deployment' | 'DaemonSet' | 'StatefulSet'): GoStruct {
+  const ru = isObj(s.rollingUpdate) ? s.rollingUpdate : undefined
+  const rolling =
+    ru === undefined
+      ? null
+      : kind === 'StatefulSet'
+        ? new GoStruct([
+            ['Partition', num(ru.partition) ?? 0],
+            ['MaxUnavailable', ios(ru.maxUnavailable) ?? null],
+          ])
+        : new GoStruct([
+            ['MaxUnavailable', ios(ru.maxUnavailable) ?? 0],
+            ['MaxSurge', ios(ru.maxSurge) ?? 0],
+          ])
+  return new GoStruct([
+    ['Type', str(s.type)],
+    ['RollingUpdate', rolling],
+  ])
+}
+
 /** ValidateDeploymentStrategy. */
 function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
   const errs: FieldError[] = []
@@ -171,16 +198,7 @@ function validateDeploymentStrategy(s: JSONObject, p: FieldPath): FieldError[] {
       errs.push(...notMoreThan100Percent(mu, rp.child('maxUnavailable')))
     }
   } else {
-    errs.push(
-      field.notSupported(
-        p,
-        new GoStruct([
-          ['type', type],
-          ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : []),
-        ]),
-        ['Recreate', 'RollingUpdate'],
-      ),
-    )
+    errs.push(field.notSupported(p, internalStrategy(s, 'Deployment'), ['Recreate', 'RollingUpdate']))
   }
   return errs
 }
@@ -274,13 +292,7 @@ function validateDaemonSetUpdateStrategy(s: JSONObject, p: FieldPath): FieldErro
     else if (!hasU && !hasS) errs.push(field.required(rp.child('maxUnavailable'), 'cannot be 0 when maxSurge is 0'))
     return errs
   }
-  return [
-    field.notSupported(
-      p,
-      new GoStruct([['type', type], ...(isObj(s.rollingUpdate) ? [['rollingUpdate', s.rollingUpdate] as const] : [])]),
-      ['RollingUpdate', 'OnDelete'],
-    ),
-  ]
+  return [field.notSupported(p, internalStrategy(s, 'DaemonSet'), ['RollingUpdate', 'OnDelete'])]
 }
 
 /** ValidateDaemonSetSpec. */
@@ -383,7 +395,11 @@ function validateStatefulSetSpec(
     }
   } else
     errs.push(
-      field.invalid(p.child('updateStrategy'), new GoStruct([['type', ut]]), "must be 'RollingUpdate' or 'OnDelete'"),
+      field.invalid(
+        p.child('updateStrategy'),
+        internalStrategy(us, 'StatefulSet'),
+        "must be 'RollingUpdate' or 'OnDelete'",
+      ),
     )
   errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
   errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
@@ -481,6 +497,9 @@ function validateStatefulSet(s: JSONObject, ctx: ValidationContext): FieldError[
   if (ctx.oldObject === undefined) {
     const errs = meta(s, nameIsDNSLabel, ctx)
     errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, minor))
+    // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
+    const claims = obj(s.spec).volumeClaimTemplates
+    if (Array.isArray(claims)) errs.push(...validateClaimTemplates(claims, SPEC.child('volumeClaimTemplates'), minor))
     return errs
   }
   const old = obj(ctx.oldObject.spec)

@@ -13,8 +13,9 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 // pkg/registry/batch/{job,cronjob}/strategy.go). On create the Job strategy's PrepareForCreate runs
 // first: unless spec.manualSelector is true it adds the `job-name`, `batch.kubernetes.io/job-name`,
 // `controller-uid` and `batch.kubernetes.io/controller-uid` template labels and the
-// `batch.kubernetes.io/controller-uid` selector (the uid is the apiserver's fresh one; offline the
-// object's own metadata.uid, else a placeholder: docs/known-differences.md). Not done: spec.scheduling
+// `batch.kubernetes.io/controller-uid` selector (the uid is the apiserver's fresh one: the create handler
+// wipes the object's own metadata.uid and fills a new one before PrepareForCreate; offline a placeholder,
+// docs/known-differences.md). Not done: spec.scheduling
 // (WorkloadWithJob, alpha: the workloadbuilder checks), the update options that depend on the stored
 // status (a suspended Job that never started may change its scheduling directives and, from 1.36,
 // container resources; kelp reads status.startTime and status.active from the old object).
@@ -787,14 +788,16 @@ function validateNameAllowsCompletions(job: JSONObject): FieldError[] {
   return [field.invalid(META.child('name'), name, `will not able to create pod with invalid DNS label: ${host}`)]
 }
 
-/** The Job strategy's PrepareForCreate: generateSelectorIfNeeded (on a copy). */
+/**
+ * The Job strategy's PrepareForCreate: generateSelectorIfNeeded (on a copy), with the uid the create handler
+ * gave the object (apiserver endpoints/handlers/create.go: rest.WipeObjectMetaSystemFields, then
+ * rest.FillObjectMetaSystemFields with a fresh uuid): a uid in the manifest is not the one the labels get.
+ */
 export function prepareJobForCreate(job: JSONObject): JSONObject {
   const o = structuredClone(job)
   const meta = obj(o.metadata)
-  if (str(meta.uid) === '') {
-    meta.uid = PLACEHOLDER_UID
-    o.metadata = meta
-  }
+  meta.uid = PLACEHOLDER_UID
+  o.metadata = meta
   const spec = obj(o.spec)
   if (spec.manualSelector === true) return o
   const template = obj(spec.template)

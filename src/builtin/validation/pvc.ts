@@ -207,6 +207,15 @@ function validateCreate(pvc: JSONObject, spec: JSONObject, o: Opts, minor: numbe
   ]
 }
 
+/**
+ * A StatefulSet's volumeClaimTemplates on create (apps validation validateVolumeClaimTemplates): each
+ * template's spec with ValidationOptionsForPersistentVolumeClaimCreate.
+ */
+export function validateClaimTemplates(templates: unknown[], p: FieldPath, minor: number): FieldError[] {
+  const o = options(undefined, minor)
+  return templates.flatMap((t, i) => validatePVCSpec(obj(obj(t)?.spec) ?? {}, p.index(i).child('spec'), o))
+}
+
 export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
   const old = c.oldObject
   const o = options(old, c.minor)

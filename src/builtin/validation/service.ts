@@ -687,6 +687,19 @@ export function validateServiceUpdate(s: JSONObject, old: JSONObject, minor: num
   return errs
 }
 
+/**
+ * A Service as a create stores it after the registry's BeginCreate hooks (cluster IPs normalized, IP families
+ * set, IPs and node ports allocated: the placeholders above, single-stack IPv4); undefined when a hook refuses it.
+ */
+export function serviceAsCreated(o: JSONObject, minor: number): JSONObject | undefined {
+  const n = clone(o) as Svc
+  n.spec = obj(n.spec) ?? {}
+  normalizeClusterIPs(n, undefined)
+  if (initIPFamilyFields(n, undefined, minor).length > 0) return undefined
+  if (allocate(n, undefined).length > 0) return undefined
+  return n as unknown as JSONObject
+}
+
 /** The registry's path: the hooks on a copy, then the strategy's validation. */
 export function validateServiceWrite(o: JSONObject, c: ValidationContext): FieldError[] {
   const n = clone(o) as Svc

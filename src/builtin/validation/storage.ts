@@ -14,7 +14,8 @@ import { register, type ValidationContext } from './registry.js'
 
 const MAX_PARAMS = 512
 const MAX_PARAMS_SIZE = 256 * (1 << 10)
-const RECLAIM = ['Delete', 'Recycle', 'Retain']
+// supportedReclaimPolicy (pkg/apis/storage/validation): Recycle is a PersistentVolume's, not a StorageClass's
+const RECLAIM = ['Delete', 'Retain']
 const BINDING = ['Immediate', 'WaitForFirstConsumer']
 
 type Hw = { e: FieldError; covered: boolean }

@@ -9,11 +9,15 @@
 // - pack: the bundled pack (instantiated for 1.37 as kelp check does) + policies/tests/namespaces.yaml, with the
 //   objects of the pack's test suites (CREATE, and UPDATE where a suite gives an old object), examples/, the CLI's
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
+// - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
+//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) and the
+//   one-rule-broken mutations of them (mutations.ts)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import yaml from 'js-yaml'
 import { ROOT } from '../harness.js'
+import { mutations } from './mutations.js'
 
 export interface Case {
   id: string
@@ -29,6 +33,10 @@ export interface Case {
   namespace?: string
   /** a kind of a built-in API group that the material's CRDs do not define */
   builtIn: boolean
+  /** a public manifest's object as its repository has it (not a mutation nor a generated object) */
+  real?: boolean
+  /** the mutation that made the case (mutations.ts) */
+  mutation?: string
 }
 
 export interface Group {
@@ -77,6 +85,33 @@ function documents(text: string): { text: string; object: Obj }[] {
 const isObject = (o: Obj) =>
   typeof o.apiVersion === 'string' && typeof o.kind === 'string' && typeof o.metadata?.name === 'string'
 
+/** The API groups kube-apiserver 1.37 serves itself (kubectl api-versions of a bare apiserver). */
+export const BUILTIN_GROUPS = new Set([
+  '',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'apps',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'resource.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+])
+
+const apiGroup = (apiVersion: unknown) => (String(apiVersion).includes('/') ? String(apiVersion).split('/')[0]! : '')
+
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120)
 
 class Builder {
@@ -90,8 +125,8 @@ class Builder {
     mkdirSync(join(OUT, group), { recursive: true })
   }
 
-  add(source: string, text: string, object: Obj, old?: { text: string }) {
-    const id = `${this.group}/${String(++this.n).padStart(4, '0')}-${slug(`${object.kind}-${object.metadata.name}`)}`
+  add(source: string, text: string, object: Obj, old?: { text: string }, extra: Partial<Case> = {}) {
+    const id = `${this.group}/${String(++this.n).padStart(4, '0')}-${slug(`${object.kind}-${object.metadata?.name}`)}`
     const file = join(OUT, `${id}.yaml`)
     writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`)
     let oldFile: string | undefined
@@ -99,7 +134,7 @@ class Builder {
       oldFile = join(OUT, `${id}.old.yaml`)
       writeFileSync(oldFile, old.text)
     }
-    const group = String(object.apiVersion).includes('/') ? String(object.apiVersion).split('/')[0]! : ''
+    const group = apiGroup(object.apiVersion)
     this.cases.push({
       id,
       group: this.group,
@@ -108,15 +143,16 @@ class Builder {
       ...(oldFile ? { old: oldFile } : {}),
       kind: object.kind,
       apiVersion: object.apiVersion,
-      name: object.metadata.name,
-      ...(typeof object.metadata.namespace === 'string' ? { namespace: object.metadata.namespace } : {}),
-      // a built-in API group: the core group, one without a dot, or a *.k8s.io group no CRD of the material defines
-      builtIn: !this.crdKinds.has(`${group}/${object.kind}`) && (!group.includes('.') || group.endsWith('.k8s.io')),
+      name: String(object.metadata?.name),
+      ...(typeof object.metadata?.namespace === 'string' ? { namespace: object.metadata.namespace } : {}),
+      // a group the apiserver serves itself, of a kind no CRD of the material defines
+      builtIn: !this.crdKinds.has(`${group}/${object.kind}`) && BUILTIN_GROUPS.has(group),
+      ...extra,
     })
   }
 
   /** Every Kubernetes object of the files (one case each); non-objects counted in a note. */
-  addFiles(label: string, files: string[], skip: (o: Obj) => boolean = () => false) {
+  addFiles(label: string, files: string[], skip: (o: Obj) => boolean = () => false, extra: Partial<Case> = {}) {
     let skipped = 0
     for (const f of files) {
       const docs = documents(readFileSync(f, 'utf8'))
@@ -125,7 +161,7 @@ class Builder {
           skipped++
           continue
         }
-        this.add(relative(ROOT, f), d.text, d.object)
+        this.add(relative(ROOT, f), d.text, d.object, undefined, extra)
       }
       if (docs.length === 0) skipped++
     }
@@ -300,12 +336,39 @@ export function buildCorpus(): Group[] {
       'CLI manifest fixtures',
       walk(join(ROOT, 'test/cli/fixtures/manifests')).filter((f) => !f.endsWith('broken.yaml')),
     )
-    b.addFiles('public manifests', walk(join(ROOT, 'test/e2e/differential/public')))
+    b.addFiles('public manifests', walk(join(ROOT, 'test/e2e/differential/public/kubernetes-examples')))
     groups.push({
       id: 'pack',
       install: [join(OUT, 'pack-material.json'), join(ROOT, 'policies/tests/namespaces.yaml')],
       kelpArgs: ['-p', join(ROOT, 'policies/tests/namespaces.yaml')],
       namespace: 'diff-pack',
+      cases: b.cases,
+      notes: b.notes,
+    })
+  }
+
+  // built-in kinds alone: the public manifests' objects of the groups the apiserver serves, and their mutations
+  {
+    const b = new Builder('builtins', new Set())
+    const publicFiles = walk(join(ROOT, 'test/e2e/differential/public'))
+    const builtin = (o: Obj) => BUILTIN_GROUPS.has(apiGroup(o.apiVersion))
+    b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o), { real: true })
+    const bases = publicFiles.flatMap((f) =>
+      documents(readFileSync(f, 'utf8'))
+        .filter((d) => isObject(d.object) && builtin(d.object))
+        .map((d) => ({ source: relative(ROOT, f), object: d.object })),
+    )
+    const m = mutations(bases)
+    for (const c of m.cases)
+      b.add(c.source, `${JSON.stringify(c.object, null, 2)}\n`, c.object, undefined, { mutation: c.mutation })
+    b.notes.push(
+      `public manifests: ${publicFiles.length} files; ${m.cases.length} one-rule-broken mutations (${m.ids} mutations)`,
+    )
+    groups.push({
+      id: 'builtins',
+      install: [],
+      kelpArgs: ['--pack', 'off'],
+      namespace: 'diff-builtins',
       cases: b.cases,
       notes: b.notes,
     })

@@ -5,6 +5,46 @@ import type { Difference, Outcome } from './runner.js'
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`)
 
+const has = (o: Outcome, aspects: Difference['aspect'][]) => o.differences.some((d) => aspects.includes(d.aspect))
+
+/** The figures of issues 18 and 19: built-in cases, real manifests, verdict, error text, stored objects. */
+function builtInFigures(compared: Outcome[]): string[] {
+  const b = compared.filter((o) => o.case.builtIn)
+  const real = b.filter((o) => o.case.real)
+  const rejected = b.filter((o) => !o.kubectl!.accepted && !has(o, ['verdict']))
+  // decoding (400 BadRequest) and strict field validation (unknown or duplicate fields): either side said so
+  const decoding = (a: string) =>
+    /cannot be handled as a|strict decoding error|unknown field "|duplicate field "/.test(a)
+  const decodingCases = real.filter((o) => decoding(o.kubectl!.error) || decoding(o.kelp!.error))
+  const storedCases = b.filter((o) => !o.case.old && o.kubectl!.accepted && o.kelp!.accepted && o.kubectl!.stored)
+  const storedKinds = new Map<string, [number, number]>()
+  for (const o of storedCases) {
+    const k = storedKinds.get(o.case.kind) ?? [0, 0]
+    k[0]++
+    if (!has(o, ['stored'])) k[1]++
+    storedKinds.set(o.case.kind, k)
+  }
+  const files = new Set(real.map((o) => o.case.source)).size
+  const repos = new Set(real.map((o) => /public\/([^/]+)\//.exec(o.case.source)?.[1])).size
+  return [
+    `built-in kinds: ${b.length} cases (${real.length} objects of ${files} real public manifest files of ${repos} ` +
+      `repositories, ${b.filter((o) => o.case.mutation).length} one-rule-broken mutations, ` +
+      `${b.length - real.length - b.filter((o) => o.case.mutation).length} other)`,
+    `  verdict agreement ${pct(b.filter((o) => !has(o, ['verdict'])).length, b.length)}; identical error text ` +
+      `${pct(rejected.filter((o) => !has(o, ['error'])).length, rejected.length)} of the ${rejected.length} both reject; ` +
+      `verdict+text ${pct(b.filter((o) => !has(o, ['verdict', 'error'])).length, b.length)} of all`,
+    `  real manifests: decoding and strict-field verdicts agree in ` +
+      `${decodingCases.filter((o) => !has(o, ['verdict'])).length} of ${decodingCases.length}; text agrees in ` +
+      `${pct(real.filter((o) => !has(o, ['verdict', 'error'])).length, real.length)}`,
+    `  stored objects (CREATEs both accept): ${storedCases.filter((o) => !has(o, ['stored'])).length} of ` +
+      `${storedCases.length} agree field for field (${pct(storedCases.filter((o) => !has(o, ['stored'])).length, storedCases.length)}); ` +
+      `per kind: ${[...storedKinds]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, [n, ok]]) => `${k} ${ok}/${n}`)
+        .join(', ')}`,
+  ]
+}
+
 export function summarize(outcomes: Outcome[]): { text: string; unexplained: Difference[] } {
   const lines: string[] = []
   const compared = outcomes.filter((o) => o.kubectl && o.kelp)
@@ -30,11 +70,20 @@ export function summarize(outcomes: Outcome[]): { text: string; unexplained: Dif
     'built-in kinds',
     compared.filter((o) => o.case.builtIn),
   )
+  row(
+    'built-in: real manifests',
+    compared.filter((o) => o.case.builtIn && o.case.real),
+  )
+  row(
+    'built-in: mutations',
+    compared.filter((o) => o.case.builtIn && o.case.mutation),
+  )
   for (const g of [...new Set(compared.map((o) => o.case.group))])
     row(
       `group ${g}`,
       compared.filter((o) => o.case.group === g),
     )
+  lines.push(...builtInFigures(compared))
   const byEntry = new Map<string, Difference[]>()
   const unexplained: Difference[] = []
   for (const d of compared.flatMap((o) => o.differences)) {
