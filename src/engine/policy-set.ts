@@ -14,6 +14,7 @@ import { errorString, type FieldError, kubectlInvalidText, newInvalid, withRelea
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
+import type { JSONSchemaProps } from '../kube/schema/structural.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
 import {
   applyMutatingAdmissionPolicyBindingDefaults,
@@ -499,6 +500,7 @@ export class PolicySet {
     // The handler decodes the body into the kind's Go type and the codec defaults it before any
     // admission (endpoints/handlers create.go / update.go; the stored old object is defaulted too).
     let builtin: BuiltinResult | undefined
+    let oldBuiltin: JSONObject | undefined
     if (
       this.options.builtins !== false &&
       (a.operation === 'CREATE' || a.operation === 'UPDATE') &&
@@ -512,12 +514,7 @@ export class PolicySet {
           return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
         }
         const old = isObject(a.oldObject) ? decodeBuiltin(a.oldObject, { minor, fieldValidation: 'Ignore' }) : undefined
-        // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
-        // validating admission: an object it refuses is a 422 Invalid no policy sees
-        builtin = this.validateBuiltin(builtin, attrs, old?.object, minor)
-        if (!builtin.allowed) {
-          return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
-        }
+        oldBuiltin = old?.object as JSONObject | undefined
         attrs = {
           ...attrs,
           object: builtin.object as JSONObject,
@@ -525,12 +522,32 @@ export class PolicySet {
         }
       }
     }
+    // mutating admission runs in the handler (endpoints/handlers create.go / update.go, the admit
+    // wrapper), before the store: the strategy validates the object the policies left
     let mutated: Pick<AdmitResult, 'mutatedObject' | 'patch' | 'mutations'> = {}
     if (this.mutatingHooks.length > 0) {
       const m = this.mutate(a, attrs, generatedName)
       if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
       attrs = m.attrs
       mutated = m.mutated
+      if (builtin !== undefined && mutated.mutatedObject !== undefined)
+        builtin = { ...builtin, object: attrs.object as JSONObject }
+    }
+    if (builtin !== undefined) {
+      // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
+      // validating admission: an object it refuses is a 422 Invalid no validating policy sees
+      builtin = this.validateBuiltin(builtin, attrs, oldBuiltin, this.minor)
+      if (!builtin.allowed) {
+        return {
+          allowed: false,
+          warnings: builtin.warnings,
+          auditAnnotations: {},
+          violations: [],
+          builtin,
+          ...named,
+          ...mutated,
+        }
+      }
     }
     const withBuiltin = builtin === undefined ? { ...named, ...mutated } : { ...named, builtin, ...mutated }
     let customResource: CustomResourceResult | undefined
@@ -607,7 +624,10 @@ export class PolicySet {
       convert: convertByApiVersion,
       schemaFor: (kind) => {
         const crd = this.crds.get(kind.group, kind.kind)
-        if (crd !== undefined) return crd.versions.get(kind.version)?.schema as never
+        if (crd !== undefined) {
+          const s = crd.versions.get(kind.version)?.schema as JSONSchemaProps | undefined
+          return s === undefined ? undefined : (customResourceTypeSchema(s, release) as never)
+        }
         return hasBuiltinSchemas(release) ? (resolvedSchemaFor(release, kind) as never) : undefined
       },
       ...(this.options.builtins !== false
@@ -752,6 +772,35 @@ export class PolicySet {
     }
     return this.admit(req)
   }
+}
+
+const crTypeSchemas = new WeakMap<object, Map<string, JSONSchemaProps>>()
+
+/**
+ * The type converter's schema of a custom resource (apiextensions-apiserver builder.BuildOpenAPIV3, which
+ * the CRD handler's TypeConverter reads): the structural schema with apiVersion and kind strings and
+ * metadata the ObjectMeta of the built-in schemas (granular labels and annotations, finalizers a set,
+ * ownerReferences a map keyed by uid); without built-in schemas, metadata is a granular untyped map.
+ */
+function customResourceTypeSchema(s: JSONSchemaProps, release: string): JSONSchemaProps {
+  let byRelease = crTypeSchemas.get(s)
+  if (byRelease === undefined) crTypeSchemas.set(s, (byRelease = new Map()))
+  const hit = byRelease.get(release)
+  if (hit !== undefined) return hit
+  const objectMeta = hasBuiltinSchemas(release)
+    ? resolvedSchemaFor(release, { group: '', version: 'v1', kind: 'ConfigMap' })?.properties?.metadata
+    : undefined
+  const out: JSONSchemaProps = {
+    ...s,
+    properties: {
+      ...(s.properties ?? {}),
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: objectMeta ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    },
+  }
+  byRelease.set(release, out)
+  return out
 }
 
 /** `1.37` → 37 (the target release's minor, for feature-gated defaults). */

@@ -138,7 +138,15 @@ function findAtomics(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, p
 
 /** typed.Merge of two values of one schema node. */
 function merge(lhs: JSONValue | undefined, rhs: JSONValue, s: JSONSchemaProps | 'untyped' | undefined): JSONValue {
-  if (lhs === undefined || s === 'untyped' || s === undefined) return rhs
+  if (lhs === undefined || s === undefined) return rhs
+  // x-kubernetes-preserve-unknown-fields: schemaconv's deduced type (`__untyped_deduced_`), whose maps are
+  // separable (merged key by key, the values deduced again) and whose lists and scalars are atomic
+  if (s === 'untyped') {
+    if (!isObject(rhs) || !isObject(lhs)) return rhs
+    const out: JSONObject = { ...lhs }
+    for (const [k, x] of Object.entries(rhs)) out[k] = merge(lhs[k], x, 'untyped')
+    return out
+  }
   if (isObject(rhs) && isMap(s)) {
     if (s['x-kubernetes-map-type'] === 'atomic' || !isObject(lhs)) return rhs
     const out: JSONObject = { ...lhs }
