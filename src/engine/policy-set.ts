@@ -1,4 +1,5 @@
 import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
+import { apiVersionStatus } from './api-versions.js'
 import '../builtin/validation/apps.js'
 import '../builtin/validation/batch.js'
 import '../builtin/validation/core.js'
@@ -217,6 +218,30 @@ const isMutatingAdmissionRegistration = (g: GroupVersionKind) =>
   (g.version === 'v1' || g.version === 'v1beta1' || g.version === 'v1alpha1') &&
   (g.kind === 'MutatingAdmissionPolicy' || g.kind === 'MutatingAdmissionPolicyBinding')
 
+/**
+ * Why a default kube-apiserver of `release` does not serve this MutatingAdmissionPolicy(Binding)'s
+ * apiVersion (undefined: it does). The MutatingAdmissionPolicy feature gate is alpha from 1.32 and beta
+ * from 1.34, both off by default, and GA (on) from 1.36 (apiserver pkg/features/kube_features.go); its
+ * API versions follow it: v1alpha1 (1.32, off by default), v1beta1 (1.34, off by default), v1 (1.36).
+ * A cluster that does not serve the kind refuses the object (`no matches for kind …`) and runs no policy.
+ */
+export function mutatingNotServed(o: JSONObject, release: string): string | undefined {
+  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
+  const kind = typeof o.kind === 'string' ? o.kind : ''
+  let st: ReturnType<typeof apiVersionStatus>
+  try {
+    st = apiVersionStatus(apiVersion, kind, release)
+  } catch {
+    return undefined // a release outside the lifecycle table (the default environment serves all)
+  }
+  if (st.status === 'removed') return `${st.message} (removed in v${st.removedIn})`
+  if (st.status === 'unknown' && st.message !== undefined)
+    return `${st.message}${st.introducedIn ? ` (introduced in v${st.introducedIn})` : ''}`
+  if (st.offByDefault !== undefined)
+    return `${st.offByDefault.message} (not served by default: ${st.offByDefault.runtimeConfig})`
+  return undefined
+}
+
 export function materialKind(o: unknown): MaterialKind | undefined {
   if (!isObject(o)) return undefined
   const g = gvkOf(o)
@@ -281,11 +306,22 @@ export class PolicySet {
           crdObjects.push({ index, obj: o })
           return
         case 'MutatingAdmissionPolicy':
-          mutatingPolicies.push({ index, obj: o })
+        case 'MutatingAdmissionPolicyBinding': {
+          const notServed = mutatingNotServed(o, options.release ?? version)
+          if (notServed !== undefined) {
+            problems.push({
+              index,
+              kind: String(o.kind),
+              name: String(metaOf(o).name ?? ''),
+              errors: [],
+              message: notServed,
+            })
+            return
+          }
+          if (o.kind === 'MutatingAdmissionPolicy') mutatingPolicies.push({ index, obj: o })
+          else mutatingBindings.push({ index, obj: o })
           return
-        case 'MutatingAdmissionPolicyBinding':
-          mutatingBindings.push({ index, obj: o })
-          return
+        }
       }
       const g = gvkOf(o)
       if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
