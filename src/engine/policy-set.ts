@@ -7,6 +7,7 @@ import { validateBuiltin } from '../builtin/validation/meta.js'
 import '../builtin/validation/others.js'
 import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
+import { decodeCustomResource } from '../crd/structural/decode.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
@@ -561,7 +562,16 @@ export class PolicySet {
     // mutating admission runs in the handler (endpoints/handlers create.go / update.go, the admit
     // wrapper), before the store: the strategy validates the object the policies left
     let mutated: Pick<AdmitResult, 'mutatedObject' | 'patch' | 'mutations'> = {}
-    if (this.mutatingHooks.length > 0) {
+    // a custom resource is decoded (schema coercer: pruned; unstructuredDefaulter: defaulted) before any
+    // admission: the mutating policies see it so; a body that does not decode never reaches them
+    let crDecoded = true
+    const requestObject = attrs.object
+    if (this.mutatingHooks.length > 0 && this.hasCRDs && builtin === undefined && isObject(attrs.object)) {
+      const d = this.decodeCustomResource(attrs.object)
+      if (d === null) crDecoded = false
+      else if (d !== undefined) attrs = { ...attrs, object: d }
+    }
+    if (this.mutatingHooks.length > 0 && crDecoded) {
       const m = this.mutate(a, attrs, generatedName)
       if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
       attrs = m.attrs
@@ -593,7 +603,10 @@ export class PolicySet {
       a.object !== null &&
       (a.operation === 'CREATE' || a.operation === 'UPDATE')
     ) {
-      customResource = this.crds.validate(attrs.object, {
+      customResource = this.crds.validate(mutated.mutatedObject !== undefined ? attrs.object : requestObject, {
+        // the request's own unknown fields were decided when it was decoded; fields a policy added are
+        // pruned without a word (the conversion after the mutating plugin coerces the object again)
+        ...(mutated.mutatedObject !== undefined ? { fieldValidation: 'Ignore' as const } : {}),
         ...(this.options.generateName !== undefined ? { generateName: this.options.generateName } : {}),
         ...(a.oldObject ? { oldObject: a.oldObject } : {}),
         ...(a.namespace !== '' ? { namespace: a.namespace } : {}),
@@ -630,6 +643,25 @@ export class PolicySet {
       ...named,
       ...mutated,
     }
+  }
+
+  /**
+   * The custom resource as the CRD handler decodes it (pruned, defaulted), undefined when no loaded CRD
+   * serves its kind and version, null when it does not decode (a 400 before admission; strict unknown
+   * fields included: kubectl's Strict is kelp's default).
+   */
+  private decodeCustomResource(object: JSONObject): JSONObject | null | undefined {
+    const crd = this.crds.forObject(object)
+    if (crd === undefined) return undefined
+    const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
+    const v = crd.versions.get(apiVersion.slice(apiVersion.indexOf('/') + 1))
+    if (v === undefined || !v.served) return undefined
+    const d = decodeCustomResource(object, v.schema as JSONSchemaProps | undefined, {
+      returnUnknownFieldPaths: true,
+      nullCreationTimestamp: releaseMinor(crd.kubeVersion) < 34,
+    })
+    if (d.error !== undefined || d.object === undefined || d.unknownFields.length > 0) return null
+    return d.object as JSONObject
   }
 
   /**
@@ -671,7 +703,9 @@ export class PolicySet {
             normalize: (o: JSONObject) => {
               const r = decodeBuiltin(o, { minor })
               if (r === undefined || r.object === undefined)
-                return r?.allowed === false ? { error: r.message ?? '' } : { object: o }
+                // the mutating plugin decodes the patched object itself (the strict converter):
+                // its error is the decoder's, without the request decoding's prefix
+                return r?.allowed === false ? { error: r.decodeError ?? r.message ?? '' } : { object: o }
               return { object: r.object }
             },
           }

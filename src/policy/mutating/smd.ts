@@ -91,6 +91,11 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
     }
     return
   }
+  if (!isObject(v) && !Array.isArray(v)) {
+    const e = scalarError(v, s)
+    if (e !== undefined) errs.push(`${pathString(path)}: ${e}`)
+    return
+  }
   if (Array.isArray(v) && isList(s)) {
     const items = itemsOf(s)
     const lk = listKind(s)
@@ -108,6 +113,45 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
       }
       validateTyped(x, items, [...path, `[${i}]`], errs)
     })
+  }
+}
+
+/** Go's %#v of a JSON value held in an interface{} (what value.valueUnstructured wraps). */
+function goSharpV(v: JSONValue): string {
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return String(v)
+}
+/** Go's %T of a JSON value decoded into interface{}. */
+const goTypeOf = (v: JSONValue): string =>
+  typeof v === 'string'
+    ? 'string'
+    : typeof v === 'boolean'
+      ? 'bool'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? 'int64'
+          : 'float64'
+        : 'interface {}'
+
+/**
+ * structured-merge-diff typed/helpers.go validateScalar for the scalar types schemaconv gives a field:
+ * numeric (integer, number), string, boolean; int-or-string and other unions are untyped scalars.
+ */
+function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
+  if (v === null) return undefined
+  const ext = s as { 'x-kubernetes-int-or-string'?: boolean; oneOf?: unknown; anyOf?: unknown }
+  if (ext['x-kubernetes-int-or-string'] === true || ext.oneOf !== undefined || ext.anyOf !== undefined) return undefined
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${String(v)}}`
+    default:
+      return undefined
   }
 }
 
