@@ -28,7 +28,7 @@ const cluster = useCluster()
 const OUT = join(ROOT, '.cache/e2e/mutating')
 
 /** Differences with the apiserver kelp does not fix: case id → why. */
-export const KNOWN: Record<string, string> = {}
+const KNOWN: Record<string, string> = {}
 
 const RESOURCES: Record<string, [string, string]> = {
   'v1/ConfigMap': ['/api/v1', 'configmaps'],
