@@ -15,6 +15,15 @@ type JSONObject = { [key: string]: JSONValue }
 
 export class SmdError extends Error {}
 
+/** A map or list the ApplyConfiguration's CEL value left unconverted (mutator.ts objectToNative). */
+export class Unconverted {
+  constructor(
+    readonly value: unknown,
+    /** Go's %v of it. */
+    readonly text: string,
+  ) {}
+}
+
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 type ListKind = { kind: 'atomic' } | { kind: 'set' } | { kind: 'map'; keys: readonly string[] }
@@ -79,6 +88,19 @@ function itemKey(
 
 /** ObjectToTyped's validation of the patch: every field declared, list items keyed (errors joined). */
 function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, path: string[], errs: string[]): void {
+  if ((v as unknown) instanceof Unconverted) {
+    // neither map nor list to the typed walker: a deduced field takes it for a map
+    if (s !== undefined) {
+      const want = s !== 'untyped' && isList(s) ? 'list' : 'map'
+      errs.push(`${pathString(path)}: expected ${want}, got &{${(v as unknown as Unconverted).text}}`)
+    }
+    return
+  }
+  if (s === 'untyped' && typeof v === 'object' && v !== null) {
+    if (Array.isArray(v)) v.forEach((x, i) => validateTyped(x, 'untyped', [...path, `[${i}]`], errs))
+    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs)
+    return
+  }
   if (s === 'untyped' || s === undefined || v === null) return
   if (isObject(v) && isMap(s)) {
     for (const [k, x] of Object.entries(v)) {

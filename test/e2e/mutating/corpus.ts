@@ -232,6 +232,13 @@ const crds: Obj[] = [
                       properties: { a: { type: 'string' }, b: { type: 'string' } },
                     },
                     extra: { type: 'object', additionalProperties: { type: 'string' } },
+                    mm: {
+                      type: 'object',
+                      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+                    },
+                    ml: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+                    lm: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
+                    free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
                     nested: {
                       type: 'object',
                       properties: {
@@ -557,6 +564,40 @@ export function buildMapCorpus(): MapCorpus {
     P(g, 'p', [ac('Object{spec: Object.spec{items: ["x"]}}')])
     add(g, 'items is an atomic list (no list type)', K.widget(g, 'w1', {}, { items: ['a'] }))
     add(g, 'items unset', K.widget(g, 'w2'))
+  }
+
+  // maps and lists built inside built maps and lists (ObjectVal.ConvertToNative converts one level)
+  {
+    const g = 'ac-nested'
+    const W = [{ apiGroups: ['mapdiff.example.com'], apiVersions: ['v1'], resources: ['widgets'] }]
+    const pol = (name: string, expr: string, extra: PolicyOptions = {}) =>
+      P(g, name, [ac(expr)], {
+        ...extra,
+        matchConditions: [{ name: 'case', expression: `object.metadata.labels["case"] == "${name}"` }],
+        resources: W,
+      })
+    pol('mm', 'Object{spec: Object.spec{mm: {"a": {"b": "c"}}}}')
+    pol('ml', 'Object{spec: Object.spec{ml: {"a": ["x", "y"]}}}')
+    pol('lm', 'Object{spec: Object.spec{lm: [{"a": "b"}]}}')
+    pol('free-map', 'Object{spec: Object.spec{free: {"a": {"b": {"c": "d"}}, "n": {"z": 1}}}}')
+    pol('free-list', 'Object{spec: Object.spec{free: {"a": [["x"]]}}}')
+    pol('from-data', 'Object{spec: Object.spec{mm: {"copy": object.metadata.labels}, free: {"old": object.spec.free}}}')
+    pol('from-variable', 'Object{spec: Object.spec{mm: {"v": variables.inner}}}', {
+      variables: [{ name: 'inner', expression: '{"k": "v"}' }],
+    })
+    pol(
+      'flat',
+      'Object{spec: Object.spec{mm: object.spec.mm, ml: {"a": object.spec.tags}, free: {"s": "t", "list": object.spec.tags}}}',
+    )
+    const w = (name: string, spec: Obj = {}) => K.widget(g, name, { labels: { case: name } }, spec)
+    add(g, 'a map literal inside a map literal, typed map of maps', w('mm'))
+    add(g, 'a list literal inside a map literal', w('ml'))
+    add(g, 'a map literal inside a list literal', w('lm'))
+    add(g, 'nested map literals in a preserve-unknown-fields field', w('free-map'))
+    add(g, 'a list in a list in a map literal (deduced)', w('free-list'))
+    add(g, 'maps of the request inside a map literal', w('from-data', { free: { x: { y: 'z' } } }))
+    add(g, 'a variable holding a map literal', w('from-variable'))
+    add(g, 'the request data one level down', w('flat', { mm: { a: { b: 'c' } }, tags: ['t1', 't2'] }))
   }
 
   // ApplyConfiguration on the preserve-unknown-fields CRD (deduced types)
