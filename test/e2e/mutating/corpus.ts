@@ -7,6 +7,11 @@
 // A case is one object written once: CREATE (a dry run), or UPDATE (its `base` created for real first, then
 // the object dry-run as an update of it). Nothing here is an expected value: the apiserver answers.
 
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseAllDocuments } from 'yaml'
+import { ROOT } from '../harness.js'
+
 export type Obj = Record<string, any>
 
 export const NS = 'mapdiff'
@@ -1303,5 +1308,46 @@ export function buildMapCorpus(): MapCorpus {
     }
   }
 
+  // the bundled mutating examples (policies/mutating/), their bindings confined to this group's objects,
+  // and the objects of their kelp test suites
+  {
+    const g = 'examples'
+    const dir = join(ROOT, 'policies/mutating')
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+      for (const d of parseAllDocuments(readFileSync(join(dir, f), 'utf8'))) {
+        const o = d.toJS() as Obj
+        if (o.kind === 'MutatingAdmissionPolicyBinding')
+          o.spec.matchResources = { ...o.spec.matchResources, objectSelector: { matchLabels: { mapdiff: g } } }
+        policies.push(o)
+      }
+    }
+    const suites = join(dir, 'tests')
+    for (const f of readdirSync(suites).filter((f) => f.endsWith('.kelp-test.yaml'))) {
+      const suite = parseAllDocuments(readFileSync(join(suites, f), 'utf8'))[0]?.toJS() as Obj
+      for (const t of suite.tests as Obj[]) {
+        const o = structuredClone(t.object) as Obj
+        if (RESOURCE_KINDS.has(`${o.apiVersion}/${o.kind}`) === false) continue
+        const m = o.metadata
+        const name =
+          m.name === undefined
+            ? undefined
+            : `${g}-${String(counters.get(g) ?? 0)}-${m.name}`.slice(0, 63).replace(/-+$/, '')
+        o.metadata = { ...m, ...(name ? { name } : {}), namespace: NS, labels: { ...(m.labels ?? {}), mapdiff: g } }
+        add(g, `${f}: ${t.name}`, o)
+      }
+    }
+  }
+
   return { crds, params, policies, cases }
 }
+
+/** The kinds the e2e test can write (its resource table); the suites' Pods are left out (see the test). */
+const RESOURCE_KINDS = new Set([
+  'v1/ConfigMap',
+  'v1/Secret',
+  'v1/ServiceAccount',
+  'apps/v1/Deployment',
+  'apps/v1/StatefulSet',
+  'apps/v1/DaemonSet',
+  'batch/v1/CronJob',
+])
