@@ -244,7 +244,14 @@ function objectToNative(value: unknown, data: () => WeakSet<object>): JSONValue 
 function fieldToNative(v: unknown, data: () => WeakSet<object>): JSONValue {
   if (mutationTypeName(v) !== undefined) return objectToNative(v, data)
   const composite = typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && isCollection(v)
-  if (!composite || data().has(v as object)) return celToJSON(v as never)
+  if (!composite) return celToJSON(v as never)
+  // only a map or list holding maps or lists can tell: the request's data is looked up then
+  const entries = Array.isArray(v) ? v : Object.values(v as JSONObject)
+  const nested = entries.some(
+    (x) => typeof x === 'object' && x !== null && isCollection(x) && mutationTypeName(x) === undefined,
+  )
+  if (!nested && !entries.some((x) => mutationTypeName(x) !== undefined)) return celToJSON(v as never)
+  if (data().has(v as object)) return celToJSON(v as never)
   const entry = (x: unknown): JSONValue => {
     if (mutationTypeName(x) !== undefined) return objectToNative(x, data)
     if (typeof x === 'object' && x !== null && isCollection(x) && !data().has(x))

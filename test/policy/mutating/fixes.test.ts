@@ -169,7 +169,7 @@ describe('custom resources: decoded before the mutating policies, pruned after t
     ])
     const r = set.validate(widget())
     expect(r.allowed).toBe(true)
-    expect((r.customResource?.object?.spec as J).replicas).toBe(1)
+    expect(((r.customResource?.object as J | undefined)?.spec as J).replicas).toBe(1)
   })
   it('a field a JSON patch adds that the schema does not declare is pruned (e2e jp-types/3)', () => {
     const set = PolicySet.build([
@@ -179,7 +179,7 @@ describe('custom resources: decoded before the mutating policies, pruned after t
     ])
     const r = set.validate(widget())
     expect(r.allowed).toBe(true)
-    expect(r.customResource?.object?.spec).toEqual({ replicas: 1 })
+    expect((r.customResource?.object as J | undefined)?.spec).toEqual({ replicas: 1 })
   })
   it('an unknown field of the request itself is still a strict decoding error, no policy runs', () => {
     const set = PolicySet.build([
@@ -261,7 +261,7 @@ describe('ApplyConfiguration: maps and lists built inside built ones stay CEL va
     const r = set.validate({ ...widget(spec), metadata: { name: 'w', namespace: 'default', labels: { a: 'b' } } })
     if (detail === undefined) {
       expect(r.allowed).toBe(true)
-      expect(r.customResource?.object?.spec).toEqual({
+      expect((r.customResource?.object as J | undefined)?.spec).toEqual({
         replicas: 1,
         mm: { copy: { a: 'b' } },
         free: { x: { y: 'z' }, old: { x: { y: 'z' } } },
