@@ -968,6 +968,35 @@ export function buildMapCorpus(): MapCorpus {
       operations: ['CREATE'],
       resources: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }],
     })
+    P(
+      g,
+      'widget',
+      [
+        ac(`Object{metadata: Object.metadata{annotations: {"was": string(oldObject.spec.replicas)}},
+        spec: Object.spec{tags: ["updated"]}}`),
+      ],
+      {
+        operations: ['UPDATE'],
+        resources: [{ apiGroups: ['mapdiff.example.com'], apiVersions: ['v1'], resources: ['widgets'] }],
+      },
+    )
+    P(g, 'gizmo', [jp('[JSONPatch{op: "add", path: "/spec/previous", value: oldObject.spec}]')], {
+      operations: ['UPDATE'],
+      resources: [{ apiGroups: ['mapdiff.example.com'], apiVersions: ['v1'], resources: ['gizmos'] }],
+    })
+    add(
+      g,
+      'Widget update: oldObject read, a set list merged',
+      K.widget(g, 'w1', {}, { replicas: 4, tags: ['a'] }),
+      K.widget(g, 'w1', {}, { replicas: 2 }),
+    )
+    add(g, 'Widget update, replicas defaulted in both', K.widget(g, 'w2', {}, { tags: ['updated'] }), K.widget(g, 'w2'))
+    add(
+      g,
+      'Gizmo update: the old spec copied in',
+      K.gizmo(g, 'g1', {}, { v: 2 }),
+      K.gizmo(g, 'g1', {}, { v: 1, deep: { x: [1] } }),
+    )
     const d = (n: string, replicas: number) => K.deployment(g, n, {}, { replicas })
     add(g, 'Deployment scaled 1 -> 3', d('d1', 3), d('d1', 1))
     add(
@@ -1122,6 +1151,30 @@ export function buildMapCorpus(): MapCorpus {
     add(g, 'no counter', K.configMap(g, 'c3'))
     add(g, 'IfNeeded sees a later label', K.secret(g, 's1'))
     add(g, 'label already there', K.secret(g, 's2', { labels: { added: 'before' } }))
+  }
+
+  // reinvocation when the policy itself made the only change, and when a later policy changes nothing
+  {
+    const g = 'reinvoke-self'
+    const count = (n: string, rp: 'Never' | 'IfNeeded', kind: string) =>
+      P(
+        g,
+        n,
+        [
+          ac(`Object{metadata: Object.metadata{annotations: {
+          ?"count": optional.of(string(int(object.metadata.?annotations["count"].orValue("0")) + 1))}}}`),
+        ],
+        { reinvocationPolicy: rp, resources: [{ apiGroups: [''], apiVersions: ['v1'], resources: [kind] }] },
+      )
+    count('alone', 'IfNeeded', 'configmaps')
+    count('with-noop', 'IfNeeded', 'secrets')
+    P(g, 'noop', [ac('Object{metadata: Object.metadata{labels: {"mapdiff": "reinvoke-self"}}}')], {
+      resources: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }],
+    })
+    count('never', 'Never', 'serviceaccounts')
+    add(g, 'an IfNeeded policy alone, changing the object', K.configMap(g, 'c1'))
+    add(g, 'an IfNeeded policy and a policy that changes nothing', K.secret(g, 's1'))
+    add(g, 'a Never policy alone', K.serviceAccount(g, 'sa1'))
   }
 
   // several mutations in one policy, and mixed patch types
