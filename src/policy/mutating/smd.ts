@@ -97,7 +97,10 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
     return
   }
   if (s === 'untyped' && typeof v === 'object' && v !== null) {
-    if (Array.isArray(v)) v.forEach((x, i) => validateTyped(x, 'untyped', [...path, `[${i}]`], errs))
+    if (Array.isArray(v))
+      v.forEach((x, i) => {
+        validateTyped(x, 'untyped', [...path, `[${i}]`], errs)
+      })
     else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs)
     return
   }

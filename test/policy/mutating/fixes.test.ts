@@ -169,7 +169,7 @@ describe('custom resources: decoded before the mutating policies, pruned after t
     ])
     const r = set.validate(widget())
     expect(r.allowed).toBe(true)
-    expect(((r.customResource?.object as J | undefined)?.spec as J).replicas).toBe(1)
+    expect(((r.customResource?.object as J | undefined)?.spec as J | undefined)?.replicas).toBe(1)
   })
   it('a field a JSON patch adds that the schema does not declare is pruned (e2e jp-types/3)', () => {
     const set = PolicySet.build([
