@@ -43,6 +43,11 @@ export interface BuiltinResult {
   readonly message?: string
   /** The object as the apiserver holds it before admission: decoded, written back as Go does, defaulted. */
   readonly object?: JSONObject
+  /**
+   * The decoder's own error when the object does not decode (`json: cannot unmarshal …`, `strict decoding
+   * error: …`), without the request decoding's `<Kind> in version "<v>" cannot be handled as a <Kind>: `.
+   */
+  readonly decodeError?: string
 }
 
 /** Whether kelp decodes objects of this apiVersion / kind as a built-in type. */
@@ -64,16 +69,39 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   const version = apiVersion.slice(apiVersion.indexOf('/') + 1)
   const fail = (error: string, warnings: readonly string[]): BuiltinResult => {
     const message = decodeErrorMessage(kind, version, error)
-    return { allowed: false, errors: [], warnings, status: { code: 400, reason: 'BadRequest', message }, message }
+    return {
+      allowed: false,
+      errors: [],
+      warnings,
+      status: { code: 400, reason: 'BadRequest', message },
+      message,
+      decodeError: error,
+    }
   }
   if (r.error !== undefined) return fail(r.error, [])
   if (r.unknownFields.length > 0 && fieldValidation === 'Strict') return fail(strictDecodingError(r.unknownFields), [])
   const decoded = r.object as JSONObject
   applyBuiltinDefaults(id, decoded, { minor })
+  if (id === 'core/v1.Secret') mergeStringData(decoded)
   return {
     allowed: true,
     errors: [],
     warnings: fieldValidation === 'Warn' ? r.unknownFields.map((f) => `unknown field ${goQuote(f)}`) : [],
     object: decoded,
   }
+}
+
+/**
+ * Convert_v1_Secret_To_core_Secret: every stringData value is written over data (as bytes); the internal
+ * type has no stringData, so the object admission sees (converted back to v1) and the one stored carry
+ * only data, base64.
+ */
+function mergeStringData(o: JSONObject): void {
+  const sd = o.stringData
+  if (typeof sd !== 'object' || sd === null || Array.isArray(sd)) return
+  const data = { ...(typeof o.data === 'object' && o.data !== null ? (o.data as JSONObject) : {}) }
+  for (const [k, v] of Object.entries(sd as JSONObject))
+    data[k] = Buffer.from(typeof v === 'string' ? v : '', 'utf8').toString('base64')
+  delete o.stringData
+  if (Object.keys(data).length > 0) o.data = data
 }

@@ -14,8 +14,8 @@ import { serviceAsCreated } from './validation/service.js'
 //   value (Namespace: phase Active; PersistentVolume: phase Pending; Pod: phase Pending and its QoS class),
 //   generation 1, a Namespace's
 //   `kubernetes` finalizer, a DaemonSet's templateGeneration 1, a Job's generated selector and labels;
-// - the v1 conversions the object makes on its way in and out: a Secret's stringData merged into data
-//   (pkg/apis/core/v1/conversion.go Convert_v1_Secret_To_core_Secret), a DaemonSet's templateGeneration as the
+// - the v1 conversions the object makes on its way in and out (a Secret's stringData is merged into data
+//   when it is decoded, src/builtin/index.ts mergeStringData, so admission sees it too): a DaemonSet's templateGeneration as the
 //   `deprecated.daemonset.template.generation` annotation and the apiVersion and kind of a StatefulSet's
 //   volumeClaimTemplates (pkg/apis/apps/v1/conversion.go).
 // - a Pod's default mutating admission plugins, in the namespace's default ServiceAccount without settings of its
@@ -253,12 +253,6 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     o.spec.volumeClaimTemplates = o.spec.volumeClaimTemplates.map((t) =>
       isObj(t) ? { ...t, apiVersion: 'v1', kind: 'PersistentVolumeClaim' } : t,
     )
-  }
-  if (gk === '/Secret' && isObj(o.stringData)) {
-    const data: JSONObject = isObj(o.data) ? o.data : {}
-    for (const [k, v] of Object.entries(o.stringData)) data[k] = Buffer.from(String(v), 'utf8').toString('base64')
-    o.data = data
-    delete o.stringData
   }
   if (gk === '/Service') o = serviceAsCreated(o, options.minor ?? 37) ?? o
   // StorageObjectInUseProtection (plugin/pkg/admission/storage/storageobjectinuseprotection): its finalizer, once

@@ -3,7 +3,13 @@ import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
 import { kindStruct } from '../builtin/gotypes.js'
 import { storedOnCreate } from '../builtin/stored.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
-import { type AdmitResult, materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
+import {
+  type AdmitResult,
+  materialKind,
+  mutatingNotServed,
+  PolicySet,
+  type PolicySetOptions,
+} from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
@@ -74,7 +80,7 @@ function loadOpenAPI(paths: readonly string[], diagnostics: Finding[]): OpenAPIV
   return docs
 }
 
-const isMaterial = (o: JSONObject): boolean => materialKind(o) !== undefined
+const isMaterialKind = (o: JSONObject): boolean => materialKind(o) !== undefined
 
 const meta = (o: JSONObject): JSONObject =>
   typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as JSONObject) : {}
@@ -126,6 +132,15 @@ const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.ki
 /** Loads the inputs, the material and the old revision, and builds the policy set. */
 export function prepare(options: CheckOptions): { prepared: Prepared; set: PolicySet } {
   const defaultNamespace = options.namespace ?? 'default'
+  const target = options.target ?? options.kubeVersion
+  // a MutatingAdmissionPolicy(Binding) the target does not serve is no material: the cluster refuses it
+  // like any kind it does not serve (admitOne reports it not-served) and runs no policy
+  const isMaterial = (o: JSONObject): boolean =>
+    isMaterialKind(o) &&
+    !(
+      (o.kind === 'MutatingAdmissionPolicy' || o.kind === 'MutatingAdmissionPolicyBinding') &&
+      mutatingNotServed(o, target) !== undefined
+    )
   const inputs = new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = []
 
@@ -278,7 +293,6 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
       })
     }
   }
-  const target = options.target ?? options.kubeVersion
   // what a worker needs to build the same set: the material, Namespaces and param objects (not every object)
   const context = all.map((o) => o.object).filter((o) => isMaterial(o) || isNamespace(o) || isParam(o))
   const admitted = (o: LoadedObject) => !isMaterial(o.object)
@@ -390,7 +404,7 @@ function admitOne(
       lifecycle.status === 'removed'
         ? ` (removed in v${lifecycle.removedIn}${use})`
         : lifecycle.offByDefault
-          ? ` (not served by default: --runtime-config=${lifecycle.offByDefault.runtimeConfig})`
+          ? ` (not served by default: ${lifecycle.offByDefault.runtimeConfig})`
           : lifecycle.introducedIn
             ? ` (introduced in v${lifecycle.introducedIn})`
             : ''

@@ -35,12 +35,15 @@ export function instantiatePack(objects: readonly LoadedObject[], target: KubeVe
 
 /**
  * The bundled pack for a target release (`'1.30'` … `'1.37'`): every object of policies/*.yaml
- * (policies/tests/ left out), instantiated for `target`; `errors` are the files' parse errors.
+ * (policies/tests/ and the mutating examples of policies/mutating/ left out), instantiated for `target`;
+ * `errors` are the files' parse errors.
  */
 export function bundledPack(target: KubeVersion | string): { objects: LoadedObject[]; errors: Finding[] } {
   const dir = bundledPoliciesDir()
-  const tests = `${join(dir, 'tests')}${sep}`
+  // policies/tests/ are the suites; policies/mutating/ the opt-in mutating examples (policies/README.md):
+  // a cluster runs them only when someone installs them, so `kelp check` does not either
+  const skipped = ['tests', 'mutating'].map((d) => `${join(dir, d)}${sep}`)
   const found = expandPaths([dir])
-  const loaded = loadManifests(found.files.filter((f) => !resolve(f).startsWith(tests)))
+  const loaded = loadManifests(found.files.filter((f) => !skipped.some((d) => resolve(f).startsWith(d))))
   return { objects: instantiatePack(loaded.objects, target), errors: [...found.errors, ...loaded.errors] }
 }

@@ -1,4 +1,5 @@
 import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
+import { apiVersionStatus } from './api-versions.js'
 import '../builtin/validation/apps.js'
 import '../builtin/validation/batch.js'
 import '../builtin/validation/core.js'
@@ -7,6 +8,7 @@ import '../builtin/validation/others.js'
 import { admitServiceAccount } from '../builtin/admission/serviceaccount.js'
 import type { CustomResourceResult } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
+import { decodeCustomResource } from '../crd/structural/decode.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
@@ -15,6 +17,7 @@ import { errorString, type FieldError, kubectlInvalidText, newInvalid, withRelea
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
+import type { JSONSchemaProps } from '../kube/schema/structural.js'
 import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
 import type { CheckedCache } from '../policy/compile.js'
 import {
@@ -223,6 +226,30 @@ const isMutatingAdmissionRegistration = (g: GroupVersionKind) =>
   (g.version === 'v1' || g.version === 'v1beta1' || g.version === 'v1alpha1') &&
   (g.kind === 'MutatingAdmissionPolicy' || g.kind === 'MutatingAdmissionPolicyBinding')
 
+/**
+ * Why a default kube-apiserver of `release` does not serve this MutatingAdmissionPolicy(Binding)'s
+ * apiVersion (undefined: it does). The MutatingAdmissionPolicy feature gate is alpha from 1.32 and beta
+ * from 1.34, both off by default, and GA (on) from 1.36 (apiserver pkg/features/kube_features.go); its
+ * API versions follow it: v1alpha1 (1.32, off by default), v1beta1 (1.34, off by default), v1 (1.36).
+ * A cluster that does not serve the kind refuses the object (`no matches for kind …`) and runs no policy.
+ */
+export function mutatingNotServed(o: JSONObject, release: string): string | undefined {
+  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
+  const kind = typeof o.kind === 'string' ? o.kind : ''
+  let st: ReturnType<typeof apiVersionStatus>
+  try {
+    st = apiVersionStatus(apiVersion, kind, release)
+  } catch {
+    return undefined // a release outside the lifecycle table (the default environment serves all)
+  }
+  if (st.status === 'removed') return `${st.message} (removed in v${st.removedIn})`
+  if (st.status === 'unknown' && st.message !== undefined)
+    return `${st.message}${st.introducedIn ? ` (introduced in v${st.introducedIn})` : ''}`
+  if (st.offByDefault !== undefined)
+    return `${st.offByDefault.message} (not served by default: ${st.offByDefault.runtimeConfig})`
+  return undefined
+}
+
 export function materialKind(o: unknown): MaterialKind | undefined {
   if (!isObject(o)) return undefined
   const g = gvkOf(o)
@@ -287,11 +314,22 @@ export class PolicySet {
           crdObjects.push({ index, obj: o })
           return
         case 'MutatingAdmissionPolicy':
-          mutatingPolicies.push({ index, obj: o })
+        case 'MutatingAdmissionPolicyBinding': {
+          const notServed = mutatingNotServed(o, options.release ?? version)
+          if (notServed !== undefined) {
+            problems.push({
+              index,
+              kind: String(o.kind),
+              name: String(metaOf(o).name ?? ''),
+              errors: [],
+              message: notServed,
+            })
+            return
+          }
+          if (o.kind === 'MutatingAdmissionPolicy') mutatingPolicies.push({ index, obj: o })
+          else mutatingBindings.push({ index, obj: o })
           return
-        case 'MutatingAdmissionPolicyBinding':
-          mutatingBindings.push({ index, obj: o })
-          return
+        }
       }
       const g = gvkOf(o)
       if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
@@ -509,6 +547,7 @@ export class PolicySet {
     // The handler decodes the body into the kind's Go type and the codec defaults it before any
     // admission (endpoints/handlers create.go / update.go; the stored old object is defaulted too).
     let builtin: BuiltinResult | undefined
+    let oldBuiltin: JSONObject | undefined
     if (
       this.options.builtins !== false &&
       (a.operation === 'CREATE' || a.operation === 'UPDATE') &&
@@ -525,12 +564,7 @@ export class PolicySet {
         if (a.operation === 'CREATE' && a.resource.group === '' && a.resource.resource === 'pods')
           admitServiceAccount(builtin.object as JSONObject, this.options.generateName)
         const old = isObject(a.oldObject) ? decodeBuiltin(a.oldObject, { minor, fieldValidation: 'Ignore' }) : undefined
-        // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
-        // validating admission: an object it refuses is a 422 Invalid no policy sees
-        builtin = this.validateBuiltin(builtin, attrs, old?.object, minor)
-        if (!builtin.allowed) {
-          return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
-        }
+        oldBuiltin = old?.object as JSONObject | undefined
         attrs = {
           ...attrs,
           object: builtin.object as JSONObject,
@@ -538,12 +572,41 @@ export class PolicySet {
         }
       }
     }
+    // mutating admission runs in the handler (endpoints/handlers create.go / update.go, the admit
+    // wrapper), before the store: the strategy validates the object the policies left
     let mutated: Pick<AdmitResult, 'mutatedObject' | 'patch' | 'mutations'> = {}
-    if (this.mutatingHooks.length > 0) {
+    // a custom resource is decoded (schema coercer: pruned; unstructuredDefaulter: defaulted) before any
+    // admission: the mutating policies see it so; a body that does not decode never reaches them
+    let crDecoded = true
+    const requestObject = attrs.object
+    if (this.mutatingHooks.length > 0 && this.hasCRDs && builtin === undefined && isObject(attrs.object)) {
+      const d = this.decodeCustomResource(attrs.object)
+      if (d === null) crDecoded = false
+      else if (d !== undefined) attrs = { ...attrs, object: d }
+    }
+    if (this.mutatingHooks.length > 0 && crDecoded) {
       const m = this.mutate(a, attrs, generatedName)
       if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
       attrs = m.attrs
       mutated = m.mutated
+      if (builtin !== undefined && mutated.mutatedObject !== undefined)
+        builtin = { ...builtin, object: attrs.object as JSONObject }
+    }
+    if (builtin !== undefined) {
+      // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
+      // validating admission: an object it refuses is a 422 Invalid no validating policy sees
+      builtin = this.validateBuiltin(builtin, attrs, oldBuiltin, this.minor)
+      if (!builtin.allowed) {
+        return {
+          allowed: false,
+          warnings: builtin.warnings,
+          auditAnnotations: {},
+          violations: [],
+          builtin,
+          ...named,
+          ...mutated,
+        }
+      }
     }
     const withBuiltin = builtin === undefined ? { ...named, ...mutated } : { ...named, builtin, ...mutated }
     let customResource: CustomResourceResult | undefined
@@ -553,7 +616,10 @@ export class PolicySet {
       a.object !== null &&
       (a.operation === 'CREATE' || a.operation === 'UPDATE')
     ) {
-      customResource = this.crds.validate(attrs.object, {
+      customResource = this.crds.validate(mutated.mutatedObject !== undefined ? attrs.object : requestObject, {
+        // the request's own unknown fields were decided when it was decoded; fields a policy added are
+        // pruned without a word (the conversion after the mutating plugin coerces the object again)
+        ...(mutated.mutatedObject !== undefined ? { fieldValidation: 'Ignore' as const } : {}),
         ...(this.options.generateName !== undefined ? { generateName: this.options.generateName } : {}),
         ...(a.oldObject ? { oldObject: a.oldObject } : {}),
         ...(a.namespace !== '' ? { namespace: a.namespace } : {}),
@@ -593,6 +659,25 @@ export class PolicySet {
   }
 
   /**
+   * The custom resource as the CRD handler decodes it (pruned, defaulted), undefined when no loaded CRD
+   * serves its kind and version, null when it does not decode (a 400 before admission; strict unknown
+   * fields included: kubectl's Strict is kelp's default).
+   */
+  private decodeCustomResource(object: JSONObject): JSONObject | null | undefined {
+    const crd = this.crds.forObject(object)
+    if (crd === undefined) return undefined
+    const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
+    const v = crd.versions.get(apiVersion.slice(apiVersion.indexOf('/') + 1))
+    if (v === undefined || !v.served) return undefined
+    const d = decodeCustomResource(object, v.schema as JSONSchemaProps | undefined, {
+      returnUnknownFieldPaths: true,
+      nullCreationTimestamp: releaseMinor(crd.kubeVersion) < 34,
+    })
+    if (d.error !== undefined || d.object === undefined || d.unknownFields.length > 0) return null
+    return d.object as JSONObject
+  }
+
+  /**
    * Mutating admission (the handler runs it before the store's Create names the object, so the
    * policies see the request without the generated name): the mutated object, or the denial.
    */
@@ -620,7 +705,10 @@ export class PolicySet {
       convert: convertByApiVersion,
       schemaFor: (kind) => {
         const crd = this.crds.get(kind.group, kind.kind)
-        if (crd !== undefined) return crd.versions.get(kind.version)?.schema as never
+        if (crd !== undefined) {
+          const s = crd.versions.get(kind.version)?.schema as JSONSchemaProps | undefined
+          return s === undefined ? undefined : (customResourceTypeSchema(s, release) as never)
+        }
         return hasBuiltinSchemas(release) ? (resolvedSchemaFor(release, kind) as never) : undefined
       },
       ...(this.options.builtins !== false
@@ -628,7 +716,9 @@ export class PolicySet {
             normalize: (o: JSONObject) => {
               const r = decodeBuiltin(o, { minor })
               if (r === undefined || r.object === undefined)
-                return r?.allowed === false ? { error: r.message ?? '' } : { object: o }
+                // the mutating plugin decodes the patched object itself (the strict converter):
+                // its error is the decoder's, without the request decoding's prefix
+                return r?.allowed === false ? { error: r.decodeError ?? r.message ?? '' } : { object: o }
               return { object: r.object }
             },
           }
@@ -765,6 +855,35 @@ export class PolicySet {
     }
     return this.admit(req)
   }
+}
+
+const crTypeSchemas = new WeakMap<object, Map<string, JSONSchemaProps>>()
+
+/**
+ * The type converter's schema of a custom resource (apiextensions-apiserver builder.BuildOpenAPIV3, which
+ * the CRD handler's TypeConverter reads): the structural schema with apiVersion and kind strings and
+ * metadata the ObjectMeta of the built-in schemas (granular labels and annotations, finalizers a set,
+ * ownerReferences a map keyed by uid); without built-in schemas, metadata is a granular untyped map.
+ */
+function customResourceTypeSchema(s: JSONSchemaProps, release: string): JSONSchemaProps {
+  let byRelease = crTypeSchemas.get(s)
+  if (byRelease === undefined) crTypeSchemas.set(s, (byRelease = new Map()))
+  const hit = byRelease.get(release)
+  if (hit !== undefined) return hit
+  const objectMeta = hasBuiltinSchemas(release)
+    ? resolvedSchemaFor(release, { group: '', version: 'v1', kind: 'ConfigMap' })?.properties?.metadata
+    : undefined
+  const out: JSONSchemaProps = {
+    ...s,
+    properties: {
+      ...(s.properties ?? {}),
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: objectMeta ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    },
+  }
+  byRelease.set(release, out)
+  return out
 }
 
 /** `1.37` → 37 (the target release's minor, for feature-gated defaults). */

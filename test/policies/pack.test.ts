@@ -76,6 +76,42 @@ describe('policies/tests: every suite passes under `kelp test`, on every support
   })
 })
 
+// the mutating examples (policies/mutating/, opt-in): MutatingAdmissionPolicy v1 is served from 1.36
+const mutatingDir = join(packDir, 'mutating')
+const mutatingFiles = readdirSync(mutatingDir).filter((f) => f.endsWith('.yaml'))
+const loadMutating = (file: string) =>
+  parseAllDocuments(readFileSync(join(mutatingDir, file), 'utf8')).map((d) => d.toJS() as Record<string, unknown>)
+
+describe('policies/mutating/: the examples build as a 1.36+ apiserver accepts them, and are not served before', () => {
+  for (const file of mutatingFiles) {
+    for (const version of SUPPORTED_VERSIONS) {
+      it(`${file} at ${version}`, () => {
+        const set = PolicySet.build(loadMutating(file), { version })
+        if (Number(version.split('.')[1]) >= 36) {
+          expect(set.problems.map((p) => p.message)).toEqual([])
+        } else {
+          expect(set.problems.length).toBe(loadMutating(file).length)
+          for (const p of set.problems) expect(p.message).toMatch(/^no matches for kind .* \(introduced in v1\.36\)$/)
+        }
+      })
+    }
+  }
+  it('are not part of the bundled pack', () => {
+    const names = bundledPack('1.37').objects.map((o) => String((o.object.metadata as { name?: string })?.name))
+    expect(names.filter((n) => n.startsWith('default-'))).toEqual([])
+  })
+  for (const suite of findSuites([join(mutatingDir, 'tests')])) {
+    for (const version of SUPPORTED_VERSIONS.filter((v) => Number(v.split('.')[1]) >= 36)) {
+      it(`${suite.slice(root.length + 1)} at ${version}`, () => {
+        const run = runSuite(suite, version)
+        expect(run.error).toBeUndefined()
+        expect(run.results.filter((r) => !r.passed).map((r) => `${r.name}: ${r.failure}`)).toEqual([])
+        expect(run.results.length).toBeGreaterThan(0)
+      })
+    }
+  }
+})
+
 describe('src/cli/pack.ts: the bundled pack for a release', () => {
   const variable = (objects: { object: Record<string, unknown> }[], policy: string, name: string) => {
     const p = objects.find(

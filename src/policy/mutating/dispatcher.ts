@@ -206,7 +206,11 @@ export function dispatchMutating(
           continue
         }
         let next = out.object
-        if (ctx.normalize !== undefined) {
+        // a mutation that changed nothing leaves the decoded, defaulted object as it was: decoding and
+        // defaulting it again would give it back (the test op that failed returns the object itself)
+        const unchanged = next === versioned.object || jsonEqual(next, versioned.object)
+        if (unchanged) next = versioned.object
+        else if (ctx.normalize !== undefined) {
           const n = ctx.normalize(next)
           if ('error' in n) {
             const message = `Internal error occurred: ${n.error}`
@@ -228,12 +232,19 @@ export function dispatchMutating(
         for (const k of reinvocable) reinvoke.add(k)
         reinvocable.clear()
         const param = paramName(inv.param)
+        // the invocation's patch is computed when read (most callers only count the invocations); the
+        // objects it compares are never changed in place (each mutation builds a new object)
+        const after = versioned.object
+        let patch: readonly PatchOperation[] | undefined
         mutations.push({
           policy,
           binding,
           ...(param !== undefined ? { param } : {}),
           pass,
-          patch: jsonDiff(before, versioned.object),
+          get patch() {
+            patch ??= jsonDiff(before, after)
+            return patch
+          },
         })
       }
       if (inv.hook.policy.spec?.reinvocationPolicy === 'IfNeeded') reinvocable.add(inv.key)

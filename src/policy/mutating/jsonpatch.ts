@@ -138,7 +138,18 @@ function findObject(root: Container, path: string): { con: Container; key: strin
   return { con: doc, key: decodePatchKey(split[split.length - 1] as string) }
 }
 
-const clone = (v: JSONValue): JSONValue => (typeof v === 'object' && v !== null ? structuredClone(v) : v)
+/** A deep copy of a JSON value (plain objects, arrays, scalars: several times faster than structuredClone). */
+function clone(v: JSONValue): JSONValue {
+  if (typeof v !== 'object' || v === null) return v
+  if (Array.isArray(v)) {
+    const out = new Array<JSONValue>(v.length)
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i] as JSONValue)
+    return out
+  }
+  const out: { [key: string]: JSONValue } = {}
+  for (const k in v) if (Object.hasOwn(v, k)) out[k] = clone((v as { [key: string]: JSONValue })[k] as JSONValue)
+  return out
+}
 
 /** lazyNode.equal: JSON equality (numbers by value, objects by keys). */
 function jsonEqual(a: JSONValue, b: JSONValue): boolean {

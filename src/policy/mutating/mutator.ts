@@ -10,7 +10,7 @@ import type { MutatingAdmissionPolicy } from '../types.js'
 import { type FailurePolicy, type MatchResult, matchResult } from '../validator.js'
 import { checkTypeNamesMatchFieldPathNames, JSONPatchType, mutationTypeName, ObjectType } from './cel-types.js'
 import { applyPatch, celToJSON, type JSONValue, PatchError, type PatchOperation } from './jsonpatch.js'
-import { applyConfiguration, SmdError } from './smd.js'
+import { applyConfiguration, SmdError, Unconverted } from './smd.js'
 
 // A MutatingAdmissionPolicy compiled once (mutating/compilation.go compilePolicy): variables,
 // matchConditions, one patcher per mutation (JSONPatch: patch/json_patch.go; ApplyConfiguration:
@@ -131,7 +131,7 @@ export class PolicyMutator {
     const r = out.results[0]
     if (r === undefined) return { object }
     if (r.error !== undefined) return { error: r.error }
-    return m.patchType === 'JSONPatch' ? jsonPatch(r.value, object) : apply(r.value, object, input.schema)
+    return m.patchType === 'JSONPatch' ? jsonPatch(r.value, object) : apply(r.value, object, input.schema, input)
   }
 }
 
@@ -176,14 +176,19 @@ function jsonPatch(value: unknown, object: JSONObject): MutateOutcome {
 }
 
 /** smd.go applyConfigPatcher: the Object value type checked by field path, merged by the schema. */
-function apply(value: unknown, object: JSONObject, schema: JSONSchemaProps | undefined): MutateOutcome {
+function apply(
+  value: unknown,
+  object: JSONObject,
+  schema: JSONSchemaProps | undefined,
+  input?: MutateInput,
+): MutateOutcome {
   const tn = mutationTypeName(value)
   if (tn === undefined) return { error: 'unsupported return type from ApplyConfiguration expression' }
   const mismatch = checkTypeNamesMatchFieldPathNames(value)
   if (mismatch !== undefined) return { error: `type mismatch: ${mismatch}` }
   let patch: JSONValue
   try {
-    patch = celToJSON(value as never)
+    patch = objectToNative(value, dataNodes(input))
   } catch (e) {
     return { error: `invalid return type: ${(e as Error).message}` }
   }
@@ -196,4 +201,93 @@ function apply(value: unknown, object: JSONObject, schema: JSONSchemaProps | und
     if (e instanceof SmdError) return { error: `error applying patch: ${e.message}` }
     throw e
   }
+}
+
+/**
+ * The composite values of the request's data (object, oldObject, params, namespace), found lazily: a map
+ * or list among them is data (unstructured-backed in the apiserver), any other one the expression built.
+ */
+function dataNodes(input: MutateInput | undefined): () => WeakSet<object> {
+  let set: WeakSet<object> | undefined
+  return () => {
+    if (set !== undefined) return set
+    const s = new WeakSet<object>()
+    const walk = (v: unknown) => {
+      if (typeof v !== 'object' || v === null || s.has(v)) return
+      s.add(v)
+      for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x)
+    }
+    if (input !== undefined) {
+      walk(input.attributes.object)
+      walk(input.attributes.oldObject)
+      walk(input.params)
+      walk(input.namespace)
+    }
+    set = s
+    return s
+  }
+}
+
+/**
+ * ObjectVal.ConvertToNative as the ApplyConfiguration patcher gets it (apiserver pkg/cel/mutation/dynamic
+ * objects.go): an Object's fields converted, Objects within converted again, a map or list the
+ * expression built converted one level (its entries are `Value()`s). So a map or list built inside
+ * another built one stays a CEL value (an `Unconverted`), which the typed conversion refuses (`expected
+ * map, got &{map[z:3]}`, as a 1.37.2 apiserver answers); maps and lists of the request's data convert.
+ */
+function objectToNative(value: unknown, data: () => WeakSet<object>): JSONValue {
+  const fields: { [key: string]: JSONValue } = {}
+  for (const [k, v] of Object.entries(value as JSONObject)) fields[k] = fieldToNative(v, data)
+  return fields
+}
+
+function fieldToNative(v: unknown, data: () => WeakSet<object>): JSONValue {
+  if (mutationTypeName(v) !== undefined) return objectToNative(v, data)
+  const composite = typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && isCollection(v)
+  if (!composite) return celToJSON(v as never)
+  // only a map or list holding maps or lists can tell: the request's data is looked up then
+  const entries = Array.isArray(v) ? v : Object.values(v as JSONObject)
+  const nested = entries.some(
+    (x) => typeof x === 'object' && x !== null && isCollection(x) && mutationTypeName(x) === undefined,
+  )
+  if (!nested && !entries.some((x) => mutationTypeName(x) !== undefined)) return celToJSON(v as never)
+  if (data().has(v as object)) return celToJSON(v as never)
+  const entry = (x: unknown): JSONValue => {
+    if (mutationTypeName(x) !== undefined) return objectToNative(x, data)
+    if (typeof x === 'object' && x !== null && isCollection(x) && !data().has(x))
+      return new Unconverted(x, goValue(x)) as unknown as JSONValue
+    return celToJSON(x as never)
+  }
+  if (Array.isArray(v)) return v.map(entry)
+  const out: { [key: string]: JSONValue } = {}
+  for (const [k, x] of Object.entries(v as JSONObject)) out[k] = entry(x)
+  return out
+}
+
+const isCollection = (v: object): boolean => {
+  if (Array.isArray(v)) return true
+  const p = Object.getPrototypeOf(v)
+  return p === null || p === Object.prototype
+}
+
+/** Go's %v of a CEL map ([ref.Val]ref.Val, keys sorted) or list ([]ref.Val); entries print as CEL's String(). */
+function goValue(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(celString).join(' ')}]`
+  const o = v as JSONObject
+  return `map[${Object.keys(o)
+    .sort()
+    .map((k) => `${k}:${celString(o[k])}`)
+    .join(' ')}]`
+}
+
+function celString(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(celString).join(', ')}]`
+  if (typeof v === 'object' && v !== null) {
+    const o = v as JSONObject
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${k}: ${celString(o[k])}`)
+      .join(', ')}}`
+  }
+  return String(v)
 }

@@ -15,6 +15,15 @@ type JSONObject = { [key: string]: JSONValue }
 
 export class SmdError extends Error {}
 
+/** A map or list the ApplyConfiguration's CEL value left unconverted (mutator.ts objectToNative). */
+export class Unconverted {
+  constructor(
+    readonly value: unknown,
+    /** Go's %v of it. */
+    readonly text: string,
+  ) {}
+}
+
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 type ListKind = { kind: 'atomic' } | { kind: 'set' } | { kind: 'map'; keys: readonly string[] }
@@ -79,6 +88,22 @@ function itemKey(
 
 /** ObjectToTyped's validation of the patch: every field declared, list items keyed (errors joined). */
 function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, path: string[], errs: string[]): void {
+  if ((v as unknown) instanceof Unconverted) {
+    // neither map nor list to the typed walker: a deduced field takes it for a map
+    if (s !== undefined) {
+      const want = s !== 'untyped' && isList(s) ? 'list' : 'map'
+      errs.push(`${pathString(path)}: expected ${want}, got &{${(v as unknown as Unconverted).text}}`)
+    }
+    return
+  }
+  if (s === 'untyped' && typeof v === 'object' && v !== null) {
+    if (Array.isArray(v))
+      v.forEach((x, i) => {
+        validateTyped(x, 'untyped', [...path, `[${i}]`], errs)
+      })
+    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs)
+    return
+  }
   if (s === 'untyped' || s === undefined || v === null) return
   if (isObject(v) && isMap(s)) {
     for (const [k, x] of Object.entries(v)) {
@@ -89,6 +114,11 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
       }
       validateTyped(x, fs, [...path, `.${k}`], errs)
     }
+    return
+  }
+  if (!isObject(v) && !Array.isArray(v)) {
+    const e = scalarError(v, s)
+    if (e !== undefined) errs.push(`${pathString(path)}: ${e}`)
     return
   }
   if (Array.isArray(v) && isList(s)) {
@@ -108,6 +138,45 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
       }
       validateTyped(x, items, [...path, `[${i}]`], errs)
     })
+  }
+}
+
+/** Go's %#v of a JSON value held in an interface{} (what value.valueUnstructured wraps). */
+function goSharpV(v: JSONValue): string {
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return String(v)
+}
+/** Go's %T of a JSON value decoded into interface{}. */
+const goTypeOf = (v: JSONValue): string =>
+  typeof v === 'string'
+    ? 'string'
+    : typeof v === 'boolean'
+      ? 'bool'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? 'int64'
+          : 'float64'
+        : 'interface {}'
+
+/**
+ * structured-merge-diff typed/helpers.go validateScalar for the scalar types schemaconv gives a field:
+ * numeric (integer, number), string, boolean; int-or-string and other unions are untyped scalars.
+ */
+function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
+  if (v === null) return undefined
+  const ext = s as { 'x-kubernetes-int-or-string'?: boolean; oneOf?: unknown; anyOf?: unknown }
+  if (ext['x-kubernetes-int-or-string'] === true || ext.oneOf !== undefined || ext.anyOf !== undefined) return undefined
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${String(v)}}`
+    default:
+      return undefined
   }
 }
 
@@ -138,7 +207,15 @@ function findAtomics(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, p
 
 /** typed.Merge of two values of one schema node. */
 function merge(lhs: JSONValue | undefined, rhs: JSONValue, s: JSONSchemaProps | 'untyped' | undefined): JSONValue {
-  if (lhs === undefined || s === 'untyped' || s === undefined) return rhs
+  if (lhs === undefined || s === undefined) return rhs
+  // x-kubernetes-preserve-unknown-fields: schemaconv's deduced type (`__untyped_deduced_`), whose maps are
+  // separable (merged key by key, the values deduced again) and whose lists and scalars are atomic
+  if (s === 'untyped') {
+    if (!isObject(rhs) || !isObject(lhs)) return rhs
+    const out: JSONObject = { ...lhs }
+    for (const [k, x] of Object.entries(rhs)) out[k] = merge(lhs[k], x, 'untyped')
+    return out
+  }
   if (isObject(rhs) && isMap(s)) {
     if (s['x-kubernetes-map-type'] === 'atomic' || !isObject(lhs)) return rhs
     const out: JSONObject = { ...lhs }

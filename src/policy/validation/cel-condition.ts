@@ -25,6 +25,11 @@ export function compileErrorDetail(outcome: CompileOutcome, kind: ExpressionKind
   const returnTypes = RETURN_TYPES[kind]
   if (outcome.outputType === undefined || returnTypes === undefined) return undefined
   if (returnTypes.includes(outcome.outputType)) return undefined
+  // the mutating policies' expressions are compiled by CompileMutatingEvaluator, whose result-type check
+  // names the type found (plugin/cel compile.go; a 1.37.2 apiserver answers `must evaluate to
+  // list(JSONPatch) but got list(dyn)` for `[]`)
+  if (kind === 'jsonPatch' || kind === 'applyConfiguration')
+    return `must evaluate to ${returnTypes[0]} but got ${outcome.outputType}`
   return returnTypes.length === 1
     ? `must evaluate to ${returnTypes[0]}`
     : `must evaluate to one of [${returnTypes.join(' ')}]`
