@@ -9,6 +9,7 @@ import { PolicySet } from '../../src/engine/policy-set.js'
 // containers, a container that mounts the path itself left alone.
 
 type O = Record<string, any>
+const stored = (r: { builtin?: { object?: unknown } }): O => (r.builtin?.object ?? {}) as O
 const fixed = () => 'kube-api-access-abcde'
 const tokenVolume = {
   name: 'kube-api-access-abcde',
@@ -105,7 +106,7 @@ describe('PolicySet.admit: a Pod as the apiserver stores it after the plugin (ku
       }),
     )
     expect(r.allowed).toBe(true)
-    const spec = (r.builtin?.object as O).spec
+    const spec = stored(r).spec
     expect(spec.serviceAccountName).toBe('default')
     expect(spec.volumes.map((v: O) => v.name)).toEqual(['e', 'kube-api-access-abcde'])
   })
@@ -125,7 +126,7 @@ describe('PolicySet.admit: a Pod as the apiserver stores it after the plugin (ku
         volumes: [{ name: 'own', emptyDir: {} }],
       }),
     )
-    const spec = (r.builtin?.object as O).spec
+    const spec = stored(r).spec
     expect(spec.containers[0].volumeMounts).toEqual([
       { name: 'own', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' },
     ])
@@ -144,6 +145,6 @@ describe('PolicySet.admit: a Pod as the apiserver stores it after the plugin (ku
         template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
       },
     })
-    expect((r.builtin?.object as O).spec.template.spec.serviceAccountName).toBeUndefined()
+    expect(stored(r).spec.template.spec.serviceAccountName).toBeUndefined()
   })
 })

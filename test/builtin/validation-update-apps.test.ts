@@ -418,3 +418,43 @@ describe('label selector messages follow the target release (characters before 1
   it('1.34: characters', () => expect(selectorText(34)).toContain('must be no more than 63 characters'))
   it('1.35: bytes', () => expect(selectorText(35)).toContain('must be no more than 63 bytes'))
 })
+
+describe('ReplicaSet / DaemonSet update before 1.34: create validation first (release-1.33 strategies)', () => {
+  const noContainers = (kind: string, rv: string, extra: O = {}) =>
+    workload(kind, 'abc', rv, {
+      selector: { matchLabels: labels },
+      template: { metadata: { labels }, spec: podSpec([]) },
+      ...(kind === 'DaemonSet' ? { updateStrategy: { type: 'OnDelete' } } : {}),
+      ...extra,
+    })
+  const valid = (kind: string) =>
+    workload(kind, 'abc', '1', {
+      selector: { matchLabels: labels },
+      template: { metadata: { labels }, spec: podSpec() },
+      ...(kind === 'DaemonSet' ? { updateStrategy: { type: 'OnDelete' } } : {}),
+    })
+  for (const kind of ['ReplicaSet', 'DaemonSet']) {
+    it(`${kind}: the spec errors twice at 1.33, once at 1.34`, () => {
+      const ft = (minor: number) =>
+        errors(noContainers(kind, '2'), valid(kind), minor).map((e) => `${e.field} ${e.type}`)
+      expect(ft(33)).toEqual([
+        'spec.template.spec.containers FieldValueRequired',
+        'spec.template.spec.containers FieldValueRequired',
+      ])
+      expect(ft(34)).toEqual(['spec.template.spec.containers FieldValueRequired'])
+    })
+  }
+  it('DaemonSet: the selector immutability after the spec at 1.33, before it from 1.34', () => {
+    const n = noContainers('DaemonSet', '2', {
+      selector: { matchLabels: labels2 },
+      template: { metadata: { labels: labels2 }, spec: podSpec([]) },
+    })
+    const ft = (minor: number) => errors(n, valid('DaemonSet'), minor).map((e) => `${e.field} ${e.type}`)
+    expect(ft(33)).toEqual([
+      'spec.template.spec.containers FieldValueRequired',
+      'spec.template.spec.containers FieldValueRequired',
+      'spec.selector FieldValueInvalid',
+    ])
+    expect(ft(34)).toEqual(['spec.selector FieldValueInvalid', 'spec.template.spec.containers FieldValueRequired'])
+  })
+})

@@ -262,9 +262,21 @@ function validateReplicaSetSpec(spec: JSONObject, p: FieldPath, minor: number): 
   return errs
 }
 
+/**
+ * Up to 1.33 the ReplicaSet and DaemonSet strategies' ValidateUpdate ran the create validation
+ * (ValidateReplicaSet / ValidateDaemonSet: ObjectMeta and spec) before the update validation, which
+ * validates the spec again, and appended the selector immutability last; from 1.34 only the update
+ * validation runs (the DaemonSet's immutability inside ValidateDaemonSetSpecUpdate, before its spec).
+ */
+const createFirstOnUpdate = (minor: number) => minor <= 33
+
 function validateReplicaSet(rs: JSONObject, ctx: ValidationContext): FieldError[] {
-  const errs = meta(rs, nameIsDNSSubdomain, ctx)
-  errs.push(...validateReplicaSetSpec(obj(rs.spec), SPEC, ctx.minor))
+  const spec = () => validateReplicaSetSpec(obj(rs.spec), SPEC, ctx.minor)
+  const errs =
+    ctx.oldObject !== undefined && createFirstOnUpdate(ctx.minor)
+      ? [...meta(rs, nameIsDNSSubdomain, { minor: ctx.minor }), ...spec(), ...meta(rs, nameIsDNSSubdomain, ctx)]
+      : meta(rs, nameIsDNSSubdomain, ctx)
+  errs.push(...spec())
   if (ctx.oldObject !== undefined)
     errs.push(...immutable(obj(rs.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector')))
   return errs
@@ -341,13 +353,19 @@ function validateDaemonSetSpec(spec: JSONObject, p: FieldPath, minor: number): F
 }
 
 function validateDaemonSet(ds: JSONObject, ctx: ValidationContext): FieldError[] {
-  const errs = meta(ds, nameIsDNSSubdomain, ctx)
-  if (ctx.oldObject !== undefined) {
-    // ValidateDaemonSetSpecUpdate (templateGeneration is the deprecated extensions field: v1 has none)
-    errs.push(...immutable(obj(ds.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector')))
-  }
-  errs.push(...validateDaemonSetSpec(obj(ds.spec), SPEC, ctx.minor))
-  return errs
+  const spec = () => validateDaemonSetSpec(obj(ds.spec), SPEC, ctx.minor)
+  if (ctx.oldObject === undefined) return [...meta(ds, nameIsDNSSubdomain, ctx), ...spec()]
+  const selector = immutable(obj(ds.spec).selector, obj(ctx.oldObject.spec).selector, SPEC.child('selector'))
+  // ValidateDaemonSetSpecUpdate's templateGeneration rules: the field is internal (the strategy keeps it)
+  if (createFirstOnUpdate(ctx.minor))
+    return [
+      ...meta(ds, nameIsDNSSubdomain, { minor: ctx.minor }),
+      ...spec(),
+      ...meta(ds, nameIsDNSSubdomain, ctx),
+      ...spec(),
+      ...selector,
+    ]
+  return [...meta(ds, nameIsDNSSubdomain, ctx), ...selector, ...spec()]
 }
 
 /** StatefulSetValidationOptions (the ones kelp uses). */
