@@ -97,6 +97,9 @@ describe('kelp check -o yaml: objects as the cluster would store them', () => {
         'apiVersion: apps/v1',
         'kind: Deployment',
         'metadata:',
+        // the create path's generation (a real kube-apiserver 1.37.2's dry run shows it, with the server's
+        // creationTimestamp and uid, which kelp leaves out)
+        '  generation: 1',
         '  name: web',
         '  namespace: default',
         'spec:',
