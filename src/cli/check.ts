@@ -438,7 +438,11 @@ function admitOne(
         ? message
         : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
             .message
-    for (const f of kubectlRefuses(findingsOf(result, kind, denial), o, source.file)) findings.push(at(f))
+    const own = findingsOf(result, kind, denial)
+    const answered = kubectlRefuses(own, o, source.file)
+    // a refusal of kubectl's own: nothing was sent, so no warning came back either
+    if (answered.length === 1 && answered[0]!.rule === 'kubectl/refused') findings.length = 0
+    for (const f of answered) findings.push(at(f))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
   const outcome = outcomeOf(findings)
