@@ -248,7 +248,9 @@ export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
     const oldStorage = obj(obj(oldSpec.resources)?.requests)?.storage
     nc.resources = { ...obj(nc.resources), requests: { ...newReq, storage: oldStorage ?? '0' } }
   }
-  if (bound) {
+  // the volumeAttributesClassName munged before the spec comparison: always in 1.30, for a bound claim
+  // with a new value set in 1.31-1.33, for any bound claim from 1.34
+  if (c.minor <= 30 || (bound && (c.minor >= 34 || nc.volumeAttributesClassName !== undefined))) {
     if (oc.volumeAttributesClassName === undefined) delete nc.volumeAttributesClassName
     else nc.volumeAttributesClassName = oc.volumeAttributesClassName
   }
@@ -274,7 +276,15 @@ export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
     const vp = FieldPath.of('spec', 'volumeAttributesClassName')
     if (!vacGate(c.minor))
       errs.push(field.forbidden(vp, 'update is forbidden when the VolumeAttributesClass feature gate is disabled'))
-    if (o.volumeAttributesClass && typeof status.currentVolumeAttributesClassName === 'string') {
+    if (c.minor <= 33) {
+      // before 1.34: a class set in the old spec may not be removed
+      if (o.volumeAttributesClass && typeof oldSpec.volumeAttributesClassName === 'string') {
+        if (newSpec.volumeAttributesClassName === undefined)
+          errs.push(field.forbidden(vp, 'update from non-nil value to nil is forbidden'))
+        else if (newSpec.volumeAttributesClassName === '')
+          errs.push(field.forbidden(vp, 'update from non-nil value to an empty string is forbidden'))
+      }
+    } else if (o.volumeAttributesClass && typeof status.currentVolumeAttributesClassName === 'string') {
       if (newSpec.volumeAttributesClassName === undefined)
         errs.push(
           field.forbidden(vp, 'update to nil is forbidden when status.currentVolumeAttributesClassName is not nil'),
