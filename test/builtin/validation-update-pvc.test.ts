@@ -67,3 +67,44 @@ describe('PersistentVolumeClaim update: volumeAttributesClassName per release', 
     expect(texts(n, o, 37)).toEqual([])
   })
 })
+
+// apimachinery v0.37.2 pkg/util/diff.Diff, run in Go on the same values (structs mirroring the internal
+// core.PersistentVolumeClaimSpec of 1.34-1.37, metav1.LabelSelector, resource.Quantity): the outputs below.
+const GO_CASE1 =
+  '@@ -1,6 +1,6 @@\n {\n  "AccessModes": [\n-  "ReadWriteOnce"\n+  "ReadOnlyMany"\n  ],\n  "Selector": null,\n  "Resources": {\n@@ -10,7 +10,7 @@\n   }\n  },\n  "VolumeName": "volume",\n- "StorageClassName": "gold",\n+ "StorageClassName": "silver",\n  "VolumeMode": "Filesystem",\n  "DataSource": null,\n  "DataSourceRef": null,\n'
+const GO_CASE2 =
+  '@@ -2,7 +2,25 @@\n  "AccessModes": [\n   "ReadWriteOnce"\n  ],\n- "Selector": null,\n+ "Selector": {\n+  "matchLabels": {\n+   "a": "1\\u003c\\u0026\\u003e",\n+   "b": "2"\n+  },\n+  "matchExpressions": [\n+   {\n+    "key": "k",\n+    "operator": "In",\n+    "values": [\n+     "x"\n+    ]\n+   },\n+   {\n+    "key": "e",\n+    "operator": "Exists"\n+   }\n+  ]\n+ },\n  "Resources": {\n   "Limits": null,\n   "Requests": {\n@@ -12,7 +30,16 @@\n  "VolumeName": "volume",\n  "StorageClassName": "gold",\n  "VolumeMode": "Filesystem",\n- "DataSource": null,\n- "DataSourceRef": null,\n- "VolumeAttributesClassName": null\n+ "DataSource": {\n+  "APIGroup": null,\n+  "Kind": "PersistentVolumeClaim",\n+  "Name": "src"\n+ },\n+ "DataSourceRef": {\n+  "APIGroup": null,\n+  "Kind": "PersistentVolumeClaim",\n+  "Name": "src",\n+  "Namespace": null\n+ },\n+ "VolumeAttributesClassName": "vac"\n }\n'
+
+describe('spec is immutable after creation: the diff from 1.34 is diff.Diff of the internal specs', () => {
+  const claim = (spec: O): O => pvc({ storageClassName: 'gold', volumeMode: 'Filesystem', ...spec })
+  const prefix =
+    'spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n'
+  it('accessModes and storageClassName changed', () => {
+    const o = claim({})
+    const n = claim({ accessModes: ['ReadOnlyMany'], storageClassName: 'silver' })
+    expect(texts(n, o, 37)).toEqual([prefix + GO_CASE1])
+    expect(texts(n, o, 34)).toEqual([prefix + GO_CASE1])
+  })
+  it('selector, data sources and class added (as Go marshals them: JSON tags for the selector, HTML escaped)', () => {
+    const o = claim({})
+    const n = claim({
+      selector: {
+        matchLabels: { b: '2', a: '1<&>' },
+        matchExpressions: [
+          { key: 'k', operator: 'In', values: ['x'] },
+          { key: 'e', operator: 'Exists' },
+        ],
+      },
+      dataSource: { kind: 'PersistentVolumeClaim', name: 'src' },
+      dataSourceRef: { kind: 'PersistentVolumeClaim', name: 'src' },
+      volumeAttributesClassName: 'vac',
+    })
+    const t = texts(n, o, 37).find((x) => x.startsWith('spec: Forbidden'))
+    expect(t).toBe(prefix + GO_CASE2)
+  })
+  it('before 1.34 (go-cmp, not reproducible) kelp appends a line per changed field', () => {
+    const o = claim({})
+    const n = claim({ storageClassName: 'silver' })
+    expect(texts(n, o, 33)).toEqual([prefix + '-  storageClassName: "gold"\n+  storageClassName: "silver"'])
+  })
+})
