@@ -42,6 +42,9 @@ const req = (key: string, ...values: string[]): O => ({ key, operator: 'In', val
 const required = (...terms: O[]): O => ({
   nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } },
 })
+const preferred = (preference: O): O => ({
+  nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference }] },
+})
 const gated = { schedulingGates: [{ name: 'baz' }] }
 const tol = (key: string, value: string, extra: O = {}): O => ({ key, value, ...extra })
 const noExec = (key: string, value: string, seconds: number, effect = 'NoExecute'): O =>
@@ -73,6 +76,18 @@ describe('TestValidatePodUpdate', () => {
       pod({ initContainers: [ctr('foo', { image: 'foo:V2' })] }),
       pod({ initContainers: [ctr('foo', { image: 'foo:V1' }), ctr('bar', { image: 'bar:V1' })] }),
       ['spec.initContainers FieldValueForbidden'],
+    ],
+    [
+      'deletion timestamp removed',
+      pod(),
+      pod({}, { deletionTimestamp: '2024-01-01T00:00:00Z' }),
+      ['metadata.deletionTimestamp FieldValueInvalid'],
+    ],
+    [
+      'deletion timestamp added',
+      pod({}, { deletionTimestamp: '2024-01-01T00:00:00Z' }),
+      pod(),
+      ['metadata.deletionTimestamp FieldValueInvalid'],
     ],
     [
       'deletion grace period seconds changed',
@@ -218,6 +233,49 @@ describe('TestValidatePodUpdate', () => {
       pod(),
       [FORBIDDEN],
     ],
+    [
+      'Pod QoS unchanged, burstable -> burstable',
+      pod(withResources({ limits: res('200m', '200Mi', '2Gi'), requests: res('100m', '100Mi', '1Gi') })),
+      pod(withResources({ limits: res('400m', '400Mi', '2Gi'), requests: res('200m', '200Mi', '1Gi') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS unchanged, burstable -> burstable, add limits',
+      pod(withResources({ limits: res('200m', '200Mi', ''), requests: res('100m', '100Mi', '') })),
+      pod(withResources({ requests: res('100m', '100Mi', '') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS unchanged, burstable -> burstable, remove limits',
+      pod(withResources({ requests: res('100m', '100Mi', '') })),
+      pod(withResources({ limits: res('200m', '200Mi', ''), requests: res('100m', '100Mi', '') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS unchanged, burstable -> burstable, add requests',
+      pod(withResources({ limits: res('400m', '', '1Gi'), requests: res('300m', '', '1Gi') })),
+      pod(withResources({ limits: res('200m', '500Mi', '1Gi') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS unchanged, burstable -> burstable, remove requests',
+      pod(withResources({ limits: res('400m', '500Mi', '2Gi') })),
+      pod(withResources({ limits: res('200m', '300Mi', '2Gi'), requests: res('100m', '200Mi', '') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS change, burstable -> guaranteed',
+      pod(withResources({ limits: res('100m', '100Mi', ''), requests: res('100m', '100Mi', '') })),
+      pod(withResources({ requests: res('100m', '100Mi', '') })),
+      [FORBIDDEN],
+    ],
+    [
+      'Pod QoS change, burstable -> besteffort',
+      pod(),
+      pod(withResources({ limits: res('200m', '200Mi', ''), requests: res('100m', '100Mi', '') })),
+      [FORBIDDEN],
+    ],
+    ['bad label change', pod({}, { labels: { foo: 'bar' } }), pod({}, { labels: { bar: 'foo' } }), []],
     [
       'fsGroupChangePolicy change',
       pod({ securityContext: { fsGroupChangePolicy: 'OnRootMismatch' } }),
@@ -468,6 +526,24 @@ describe('TestValidatePodUpdate', () => {
         ...gated,
       }),
       [`${TERMS} FieldValueInvalid`],
+    ],
+    [
+      'preferredDuringSchedulingIgnoredDuringExecution can modified for gated pods',
+      pod({ affinity: preferred({ matchExpressions: [req('expr', 'foo2')] }), ...gated }),
+      pod({ affinity: preferred({ matchExpressions: [req('expr', 'foo')] }), ...gated }),
+      [],
+    ],
+    [
+      'preferredDuringSchedulingIgnoredDuringExecution can have additions for gated pods',
+      pod({
+        affinity: preferred({
+          matchExpressions: [req('expr', 'foo'), req('expr2', 'foo2')],
+          matchFields: [req('metadata.name', 'bar')],
+        }),
+        ...gated,
+      }),
+      pod({ affinity: preferred({ matchExpressions: [req('expr', 'foo')] }), ...gated }),
+      [],
     ],
     [
       'preferredDuringSchedulingIgnoredDuringExecution can have removals for gated pods',

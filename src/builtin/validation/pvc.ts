@@ -4,6 +4,7 @@ import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { isDNS1123Subdomain } from '../../kube/validation/names.js'
 import { nameIsDNSLabel, nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
 import { annotations, clone, deepEqual, isObj, type JSONObject, keys, obj, str, strs } from './common.js'
+import { type GoValue, goDiff } from './go-diff.js'
 import { register, type ValidationContext } from './registry.js'
 import { quantity, validatePositiveQuantityValue, validateResourceQuantityValue } from './resources.js'
 
@@ -14,7 +15,9 @@ import { quantity, validatePositiveQuantityValue, validateResourceQuantityValue 
 // NormalizeDataSources) and, on update, the old status kept. Gates at the target release's defaults:
 // VolumeAttributesClass (on from 1.34), RecoverVolumeExpansionFailure (on from 1.32),
 // CrossNamespaceVolumeDataSource (alpha, off). The declarative rules of the kind cover ObjectMeta and
-// status only. The spec-immutable error's diff is not go-cmp's (docs/known-differences.md).
+// status only. The spec-immutable error's diff: from 1.34 apimachinery's diff.Diff of the internal
+// specs, reproduced (go-diff.ts); before 1.34 go-cmp's, which is not (kelp appends a line per changed
+// field instead: docs/known-differences.md).
 
 const SPEC = FieldPath.of('spec')
 const META = FieldPath.of('metadata')
@@ -189,8 +192,92 @@ function specEqual(a: JSONObject, b: JSONObject): boolean {
   return deepEqual(oa, ob) && qEqual(qa, qb) && qEqual(la, lb)
 }
 
-/** A line per changed top-level spec field (kelp's rendering of the diff the apiserver appends). */
-function specDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
+const optString = (v: unknown): GoValue => (typeof v === 'string' ? v : null)
+const strings = (v: unknown): GoValue => (Array.isArray(v) ? v.map((x) => String(x)) : null)
+const resourceList = (v: unknown): GoValue =>
+  isObj(v) ? { map: Object.fromEntries(Object.entries(v).map(([k, q]) => [k, String(q)])) } : null
+
+/** metav1.LabelSelector as encoding/json marshals it (JSON tags, omitempty). */
+function labelSelectorValue(v: unknown): GoValue {
+  if (!isObj(v)) return null
+  const fields: [string, GoValue][] = []
+  if (isObj(v.matchLabels) && Object.keys(v.matchLabels).length > 0)
+    fields.push(['matchLabels', resourceList(v.matchLabels)])
+  const exprs = Array.isArray(v.matchExpressions) ? v.matchExpressions : []
+  if (exprs.length > 0)
+    fields.push([
+      'matchExpressions',
+      exprs.map((e): GoValue => {
+        const r = obj(e) ?? {}
+        const f: [string, GoValue][] = [
+          ['key', str(r.key)],
+          ['operator', str(r.operator)],
+        ]
+        if (Array.isArray(r.values) && r.values.length > 0) f.push(['values', strings(r.values)])
+        return { struct: f }
+      }),
+    ])
+  return { struct: fields }
+}
+
+/** The internal core.PersistentVolumeClaimSpec (1.34-1.37) of a decoded v1 spec, as diff.Diff marshals it. */
+function internalSpec(spec: JSONObject): GoValue {
+  const res = obj(spec.resources)
+  const ds = obj(spec.dataSource)
+  const dsr = obj(spec.dataSourceRef)
+  return {
+    struct: [
+      ['AccessModes', strings(spec.accessModes)],
+      ['Selector', labelSelectorValue(spec.selector)],
+      [
+        'Resources',
+        {
+          struct: [
+            ['Limits', resourceList(res?.limits)],
+            ['Requests', resourceList(res?.requests)],
+          ],
+        },
+      ],
+      ['VolumeName', str(spec.volumeName)],
+      ['StorageClassName', optString(spec.storageClassName)],
+      ['VolumeMode', optString(spec.volumeMode)],
+      [
+        'DataSource',
+        ds === undefined
+          ? null
+          : {
+              struct: [
+                ['APIGroup', optString(ds.apiGroup)],
+                ['Kind', str(ds.kind)],
+                ['Name', str(ds.name)],
+              ],
+            },
+      ],
+      [
+        'DataSourceRef',
+        dsr === undefined
+          ? null
+          : {
+              struct: [
+                ['APIGroup', optString(dsr.apiGroup)],
+                ['Kind', str(dsr.kind)],
+                ['Name', str(dsr.name)],
+                ['Namespace', optString(dsr.namespace)],
+              ],
+            },
+      ],
+      ['VolumeAttributesClassName', optString(spec.volumeAttributesClassName)],
+    ],
+  }
+}
+
+/** The diff the apiserver appends: diff.Diff from 1.34, kelp's line per changed field before. */
+function specDiff(oldSpec: JSONObject, newSpec: JSONObject, minor: number): string {
+  return minor >= 34 ? goDiff(internalSpec(oldSpec), internalSpec(newSpec)) : lineDiff(oldSpec, newSpec)
+}
+
+/** A line per changed top-level spec field (kelp's rendering of go-cmp's diff, before 1.34). */
+function lineDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
   const lines: string[] = []
   for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort()) {
     if (deepEqual(oldSpec[k] ?? null, newSpec[k] ?? null)) continue
@@ -257,7 +344,9 @@ export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
     const oldStorage = obj(obj(oldSpec.resources)?.requests)?.storage
     nc.resources = { ...obj(nc.resources), requests: { ...newReq, storage: oldStorage ?? '0' } }
   }
-  if (bound) {
+  // the volumeAttributesClassName munged before the spec comparison: always in 1.30, for a bound claim
+  // with a new value set in 1.31-1.33, for any bound claim from 1.34
+  if (c.minor <= 30 || (bound && (c.minor >= 34 || nc.volumeAttributesClassName !== undefined))) {
     if (oc.volumeAttributesClassName === undefined) delete nc.volumeAttributesClassName
     else nc.volumeAttributesClassName = oc.volumeAttributesClassName
   }
@@ -265,7 +354,7 @@ export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
     errs.push(
       field.forbidden(
         SPEC,
-        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oc, nc)}`,
+        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oc, nc, c.minor)}`,
       ),
     )
   const oldSize = quantity(obj(obj(oldSpec.resources)?.requests)?.storage) ?? quantity('0')
@@ -283,7 +372,15 @@ export function pvcWrite(pvc: JSONObject, c: ValidationContext): FieldError[] {
     const vp = FieldPath.of('spec', 'volumeAttributesClassName')
     if (!vacGate(c.minor))
       errs.push(field.forbidden(vp, 'update is forbidden when the VolumeAttributesClass feature gate is disabled'))
-    if (o.volumeAttributesClass && typeof status.currentVolumeAttributesClassName === 'string') {
+    if (c.minor <= 33) {
+      // before 1.34: a class set in the old spec may not be removed
+      if (o.volumeAttributesClass && typeof oldSpec.volumeAttributesClassName === 'string') {
+        if (newSpec.volumeAttributesClassName === undefined)
+          errs.push(field.forbidden(vp, 'update from non-nil value to nil is forbidden'))
+        else if (newSpec.volumeAttributesClassName === '')
+          errs.push(field.forbidden(vp, 'update from non-nil value to an empty string is forbidden'))
+      }
+    } else if (o.volumeAttributesClass && typeof status.currentVolumeAttributesClassName === 'string') {
       if (newSpec.volumeAttributesClassName === undefined)
         errs.push(
           field.forbidden(vp, 'update to nil is forbidden when status.currentVolumeAttributesClassName is not nil'),
