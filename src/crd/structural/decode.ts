@@ -1,4 +1,3 @@
-import type { FieldValidation } from '../../kube/decoding.js'
 import { errorString } from '../../kube/field.js'
 import { getObjectMeta, setObjectMeta } from '../../kube/objectmeta-unstructured.js'
 import { deepCopy, isObject, type JSONObject } from '../../kube/values/json.js'
