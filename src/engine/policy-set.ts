@@ -766,8 +766,8 @@ export class PolicySet {
       minor,
       ...(a.operation === 'UPDATE' && oldObject !== undefined ? { oldObject } : {}),
     })
-    if (!v.covered) return { ...b, nativeValidation: 'not-covered' }
-    if (v.errors.length === 0) return { ...b, nativeValidation: 'validated' }
+    const nativeValidation = v.covered ? ('validated' as const) : ('not-covered' as const)
+    if (v.errors.length === 0) return { ...b, nativeValidation }
     const errors = withReleaseValues(v.errors, minor)
     const m = isObject(object.metadata) ? object.metadata : {}
     const status = newInvalid(kind.group, kind.kind, typeof m.name === 'string' ? m.name : '', errors)
@@ -777,7 +777,7 @@ export class PolicySet {
       errors,
       status,
       message: kubectlInvalidText(status).trimEnd(),
-      nativeValidation: 'validated',
+      nativeValidation,
     }
   }
 

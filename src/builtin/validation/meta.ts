@@ -1,5 +1,10 @@
 import { type FieldError, FieldPath } from '../../kube/field.js'
-import { validateObjectMetaFor, validatePathSegment } from '../../kube/validation/objectmeta.js'
+import {
+  nameIsDNSSubdomain,
+  type ValidateNameFunc,
+  validateObjectMetaFor,
+  validatePathSegment,
+} from '../../kube/validation/objectmeta.js'
 import { type JSONObject, validatorFor } from './registry.js'
 
 // The generic registry steps around a built-in kind's strategy validation (apiserver pkg/registry/rest
@@ -66,10 +71,27 @@ function asUpdated(o: JSONObject, old: JSONObject): [JSONObject, JSONObject] {
   return [{ ...o, metadata: nm }, oldStored]
 }
 
+/**
+ * Kinds whose validation kelp does not cover but whose ObjectMeta rules it knows (their validation
+ * starts with ValidateObjectMeta and the name rule named here): their metadata is checked, the rest
+ * not (`covered` stays false). pkg/apis/core/validation ValidateEndpoints (ValidateEndpointsName),
+ * pkg/apis/storage/validation ValidateCSIDriver (ValidateCSIDriverName): both NameIsDNSSubdomain.
+ */
+const METADATA_ONLY: ReadonlyMap<string, ValidateNameFunc> = new Map([
+  ['/v1/Endpoints', nameIsDNSSubdomain],
+  ['storage.k8s.io/v1/CSIDriver', nameIsDNSSubdomain],
+])
+
 /** The native validation of a decoded, defaulted built-in object (create, or update with oldObject). */
 export function validateBuiltin(object: JSONObject, r: BuiltinValidationRequest): BuiltinValidation {
   const validate = validatorFor(r.group, r.version, r.kind)
-  if (validate === undefined) return { covered: false, errors: [] }
+  if (validate === undefined) {
+    // on create only (an update's rules are not followed for these kinds)
+    const nameFn = METADATA_ONLY.get(`${r.group}/${r.version}/${r.kind}`)
+    if (nameFn === undefined || r.oldObject !== undefined) return { covered: false, errors: [] }
+    const o = withNamespace(object, r.namespaced, r.namespace)
+    return { covered: false, errors: validateObjectMetaFor(o, { namespaced: r.namespaced, nameFn, minor: r.minor }) }
+  }
   let o = withNamespace(object, r.namespaced, r.namespace)
   const metaPath = FieldPath.of('metadata')
   if (r.oldObject === undefined) {

@@ -119,7 +119,8 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     id: 'serviceaccount-admission',
     reason:
       'a Pod naming a ServiceAccount that does not exist: the ServiceAccount admission plugin (mutating, before ' +
-      "validation) refuses it; kelp does not see the cluster's ServiceAccounts and does not run the plugin",
+      "validation) refuses it; kelp runs the plugin's mutation (src/builtin/admission/serviceaccount.ts) but does " +
+      "not see the cluster's ServiceAccounts: it takes the named one as existing",
     source: 'k8s.io/kubernetes plugin/pkg/admission/serviceaccount/admission.go',
     match: (d) =>
       (d.aspect === 'verdict' || d.aspect === 'error') &&
@@ -130,9 +131,9 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'native-validation-not-covered',
     reason:
-      'a kind whose native validation kelp does not cover (Endpoints, CSIDriver, PersistentVolume, ' +
-      'ReplicationController, …: decoded and defaulted only, with an `Info:` line saying so): the apiserver ' +
-      "refuses what the kind's validation refuses",
+      'a kind whose native validation kelp does not cover (PersistentVolume, ReplicationController, …: ' +
+      'decoded and defaulted only, with an `Info:` line saying so; Endpoints and CSIDriver get their ObjectMeta ' +
+      "checked on create, src/builtin/validation/meta.ts): the apiserver refuses what the kind's validation refuses",
     source: 'k8s.io/kubernetes pkg/apis/*/validation (the kinds outside src/builtin/validation)',
     match: (d) =>
       NOT_COVERED.test(d.kelpRaw ?? '') &&
