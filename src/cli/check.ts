@@ -150,12 +150,14 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   let held: LoadedObject[] | undefined = []
   const seenKinds = new Map<string, number>()
   let objectCount = 0
+  let notServedPolicies = false
   for (const item of inputs.read(diagnostics)) {
     objectCount++
     if (isMaterial(item.object)) {
       material.push(item)
       continue
     }
+    if (isPolicy(item.object)) notServedPolicies = true
     if (isNamespace(item.object)) namespaces.push(item)
     if (held !== undefined && held.length >= (options.holdObjects ?? HOLD_OBJECTS)) held = undefined
     if (held !== undefined) held.push(item)
@@ -178,7 +180,9 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     extra.push(...loaded.objects)
   }
   const mode = options.pack ?? 'auto'
-  const ownPolicies = material.some((o) => isPolicy(o.object)) || extra.some((o) => isPolicy(o.object))
+  // a policy the target does not serve is still the inputs' own (no pack beside it)
+  const ownPolicies =
+    material.some((o) => isPolicy(o.object)) || extra.some((o) => isPolicy(o.object)) || notServedPolicies
   const usePack = mode === 'add' || (mode === 'auto' && !ownPolicies)
   const pack: LoadedObject[] = []
   if (usePack && existsSync(bundledPoliciesDir())) {
@@ -205,10 +209,14 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     instantiated.slice(material.length, material.length + pack.length).map((o) => o.object),
   )
   let all = [...base, ...(held ?? [])]
-  let set = PolicySet.build(
-    all.map((o) => o.object),
-    buildOptions,
-  )
+  // the inputs' MutatingAdmissionPolicies the target does not serve are objects admitOne reports not-served,
+  // not material (null keeps the indices of the problems and diagnostics)
+  const extraSources = new Set(extra.map((o) => o.source))
+  const buildInput = (objects: readonly LoadedObject[]) =>
+    objects.map((o) =>
+      isMaterialKind(o.object) && !isMaterial(o.object) && !extraSources.has(o.source) ? null : o.object,
+    )
+  let set = PolicySet.build(buildInput(all), buildOptions)
   const paramKinds = new Set(
     set.policies.flatMap((h) => {
       const pk = h.policy.spec?.paramKind
@@ -221,10 +229,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
     for (const item of inputs.read())
       if (!isMaterial(item.object) && !isNamespace(item.object) && isParam(item.object)) params.push(item)
     all = [...base, ...params]
-    set = PolicySet.build(
-      all.map((o) => o.object),
-      buildOptions,
-    )
+    set = PolicySet.build(buildInput(all), buildOptions)
   }
   for (const d of set.diagnostics) {
     const src = all[d.index]?.source

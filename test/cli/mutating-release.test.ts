@@ -96,3 +96,40 @@ describe('PolicySet.build: a MutatingAdmissionPolicy the release does not serve 
     ])
   })
 })
+
+describe('kelp check at a release without MutatingAdmissionPolicy', () => {
+  it('the inputs policies are still their own: the bundled pack is not applied beside them (--pack auto)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-map-release-'))
+    writeFileSync(join(dir, 'all.yaml'), mutating('v1'))
+    const r = check({ paths: [dir], kubeVersion: '1.35' as KubeVersion, target: '1.35' }, 'stored')
+    expect(r.objects.map((o) => [o.kind, o.outcome])).toEqual([
+      ['MutatingAdmissionPolicy', 'not-served'],
+      ['MutatingAdmissionPolicyBinding', 'not-served'],
+      ['ConfigMap', 'allowed'],
+    ])
+    expect(r.diagnostics.filter((d) => d.level === 'error')).toEqual([])
+  })
+  it('with -p, a policy the target does not serve is a refused policy (an error, exit 2)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kelp-map-release-'))
+    const [policyDocs, cm] = [
+      mutating('v1').split('---\napiVersion: v1\n')[0] ?? '',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: cm, namespace: default }\n',
+    ]
+    writeFileSync(join(dir, 'policies.yaml'), policyDocs)
+    writeFileSync(join(dir, 'cm.yaml'), cm)
+    const r = check(
+      {
+        paths: [join(dir, 'cm.yaml')],
+        policies: [join(dir, 'policies.yaml')],
+        kubeVersion: '1.35' as KubeVersion,
+        target: '1.35',
+      },
+      'stored',
+    )
+    expect(r.objects.map((o) => [o.kind, o.outcome])).toEqual([['ConfigMap', 'allowed']])
+    expect(r.diagnostics.filter((d) => d.level === 'error').map((d) => d.message)).toEqual([
+      'no matches for kind "MutatingAdmissionPolicy" in version "admissionregistration.k8s.io/v1" (introduced in v1.36)',
+      'no matches for kind "MutatingAdmissionPolicyBinding" in version "admissionregistration.k8s.io/v1" (introduced in v1.36)',
+    ])
+  })
+})
