@@ -35,7 +35,7 @@ export interface EncodedChecked {
   readonly o: number
 }
 
-/** A literal in JSON terms: `int` / `uint` as decimal strings, `bytes` as base64. */
+/** A literal in JSON terms: `int` / `uint` as decimal strings, `bytes` as base64, a double JSON lacks as a string. */
 function encodeLiteral(v: LiteralValue): unknown {
   switch (v.type) {
     case 'int':
@@ -43,6 +43,10 @@ function encodeLiteral(v: LiteralValue): unknown {
       return [v.type, v.value.toString()]
     case 'bytes':
       return ['bytes', Buffer.from(v.value.buffer, v.value.byteOffset, v.value.byteLength).toString('base64')]
+    case 'double':
+      // JSON has no -0 (nor NaN, ±Infinity): those as strings
+      if (Object.is(v.value, -0)) return ['double', '-0'] // String(-0) is '0'
+      return ['double', Number.isFinite(v.value) ? v.value : String(v.value)]
     default:
       return [v.type, v.value]
   }
@@ -55,6 +59,8 @@ function decodeLiteral([type, value]: [LiteralValue['type'], unknown]): LiteralV
       return { type, value: BigInt(value as string) }
     case 'bytes':
       return { type, value: new Uint8Array(Buffer.from(value as string, 'base64')) }
+    case 'double':
+      return { type, value: typeof value === 'string' ? Number(value) : (value as number) }
     default:
       return { type, value } as LiteralValue
   }
