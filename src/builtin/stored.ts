@@ -1,3 +1,4 @@
+import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch.js'
 import { quantity, ZERO } from './validation/resources.js'
@@ -91,7 +92,6 @@ const GENERATION = new Set([
 ])
 
 const DS_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation'
-const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount'
 /** The suffix kelp gives the token volume (the plugin's is 5 random characters of utilrand's alphabet, never 0). */
 export const TOKEN_VOLUME_PLACEHOLDER = 'kube-api-access-00000'
 const SYSTEM_PRIORITY: Record<string, number> = {
@@ -99,48 +99,12 @@ const SYSTEM_PRIORITY: Record<string, number> = {
   'system-cluster-critical': 2000000000,
 }
 
-/** The ServiceAccount, Priority and DefaultTolerationSeconds admission plugins on a Pod's spec (in place). */
+/**
+ * The Priority and DefaultTolerationSeconds admission plugins on a Pod's spec (in place); the
+ * ServiceAccount one is src/builtin/admission/serviceaccount.ts (the engine runs it before the policies).
+ */
 function podAdmission(spec: JSONObject): void {
   const list = (k: string): unknown[] => (Array.isArray(spec[k]) ? (spec[k] as unknown[]) : [])
-  // ServiceAccount (serviceaccount/admission.go Admit, mountServiceAccountToken)
-  if (typeof spec.serviceAccountName !== 'string' || spec.serviceAccountName === '') {
-    spec.serviceAccountName = 'default'
-    spec.serviceAccount = 'default'
-  }
-  if (spec.automountServiceAccountToken !== false) {
-    const volumes = list('volumes')
-    const existing = volumes.find(
-      (v) => isObj(v) && typeof v.name === 'string' && v.name.startsWith('kube-api-access-'),
-    ) as JSONObject | undefined
-    const name = existing ? String(existing.name) : TOKEN_VOLUME_PLACEHOLDER
-    let needs = false
-    for (const c of [...list('initContainers'), ...list('containers')]) {
-      if (!isObj(c)) continue
-      const mounts = Array.isArray(c.volumeMounts) ? c.volumeMounts : []
-      if (mounts.some((m) => isObj(m) && m.mountPath === TOKEN_MOUNT_PATH)) continue
-      c.volumeMounts = [...mounts, { mountPath: TOKEN_MOUNT_PATH, name, readOnly: true }]
-      needs = true
-    }
-    if (!existing && needs)
-      spec.volumes = [
-        ...volumes,
-        {
-          name,
-          projected: {
-            defaultMode: 0o644,
-            sources: [
-              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
-              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
-              {
-                downwardAPI: {
-                  items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
-                },
-              },
-            ],
-          },
-        },
-      ]
-  }
   // Priority (priority/admission.go admitPod: no default class in the cluster)
   const cls = typeof spec.priorityClassName === 'string' ? spec.priorityClassName : ''
   if (cls === '' || SYSTEM_PRIORITY[cls] !== undefined) {
@@ -233,7 +197,11 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
   }
   if (gk === '/Pod' && isObj(o.spec)) {
     const mirror = isObj(meta.annotations) && Object.hasOwn(meta.annotations, 'kubernetes.io/config.mirror')
-    if (!mirror) podAdmission(o.spec)
+    if (!mirror) {
+      // a no-op on what the engine admitted (it ran the plugin); objects given here directly get it too
+      admitServiceAccount(o, () => TOKEN_VOLUME_PLACEHOLDER)
+      podAdmission(o.spec as JSONObject)
+    }
   }
   if (GENERATION.has(gk)) meta.generation = 1
   if (gk === '/Namespace') {

@@ -1,5 +1,5 @@
 import { type FieldError, FieldPath, field, GoStruct } from '../../kube/field.js'
-import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
+import type { Selector } from '../../kube/labels.js'
 import { deepEqualJSON } from '../../kube/schema/deep-equal.js'
 import type { LabelSelector as PolicyLabelSelector } from '../../kube/validation/label-selector.js'
 import { validateLabelSelector } from '../../kube/validation/label-selector.js'
@@ -15,6 +15,7 @@ import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } fr
 import { validatePodSpecificAnnotations } from './pod-security.js'
 import { validateClaimTemplates } from './pvc.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
+import { asSelector, selectorValue } from './selectors.js'
 
 // apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
 // pkg/apis/apps/validation/validation.go: ValidateDeployment / Update, ValidateReplicaSet / Update,
@@ -42,25 +43,6 @@ function goMapStringString(m: Record<string, string> | undefined): string {
 function labelsInvalid(p: FieldPath, labels: Record<string, string> | undefined, detail: string, minor: number) {
   const e = field.invalid(p, labels ?? null, detail)
   return minor >= 34 ? e : { ...e, printedValue: goMapStringString(labels) }
-}
-
-/** A *metav1.LabelSelector as a bad value: its JSON (fields in declaration order). */
-const selectorValue = (s: JSONObject) =>
-  new GoStruct([
-    ...(isObj(s.matchLabels) ? [['matchLabels', s.matchLabels] as const] : []),
-    ...(Array.isArray(s.matchExpressions) && s.matchExpressions.length > 0
-      ? [['matchExpressions', s.matchExpressions] as const]
-      : []),
-  ])
-
-/** metav1.LabelSelectorAsSelector: the selector, or undefined when it does not convert. */
-function asSelector(s: unknown): Selector | undefined {
-  try {
-    return labelSelectorAsSelector(isObj(s) ? (s as unknown as LabelSelector) : undefined)
-  } catch (e) {
-    if (e instanceof LabelSelectorError) return undefined
-    throw e
-  }
 }
 
 const selectorCount = (s: JSONObject) =>

@@ -1,5 +1,4 @@
-import { type FieldError, FieldPath, field, GoStruct, MarshaledJSON, OMIT } from '../../kube/field.js'
-import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
+import { type FieldError, FieldPath, field, MarshaledJSON, OMIT } from '../../kube/field.js'
 import { deepEqualJSON } from '../../kube/schema/deep-equal.js'
 import type { LabelSelector as PolicyLabelSelector } from '../../kube/validation/label-selector.js'
 import { validateLabelSelector } from '../../kube/validation/label-selector.js'
@@ -7,6 +6,7 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, regexError } from 
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
 import { validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
+import { asSelector, selectorValue } from './selectors.js'
 
 // batch/v1 Job and CronJob (kubernetes v1.37.2 pkg/apis/batch/validation/validation.go: ValidateJobCreate
 // / ValidateJobUpdate, ValidateCronJobCreate / ValidateCronJobUpdate, and the registry strategies of
@@ -71,24 +71,6 @@ function invalidMap(p: FieldPath, m: Record<string, string> | undefined, detail:
   const v = mapValue(m, minor)
   const e = field.invalid(p, v.value, detail)
   return v.printed === undefined ? e : { ...e, printedValue: v.printed }
-}
-
-/** A *metav1.LabelSelector bad value (its JSON, fields in declaration order). */
-const selectorValue = (s: JSONObject) =>
-  new GoStruct([
-    ...(isObj(s.matchLabels) ? [['matchLabels', s.matchLabels] as const] : []),
-    ...(Array.isArray(s.matchExpressions) && s.matchExpressions.length > 0
-      ? [['matchExpressions', s.matchExpressions] as const]
-      : []),
-  ])
-
-function asSelector(s: unknown): Selector | undefined {
-  try {
-    return labelSelectorAsSelector(isObj(s) ? (s as unknown as LabelSelector) : undefined)
-  } catch (e) {
-    if (e instanceof LabelSelectorError) return undefined
-    throw e
-  }
 }
 
 const labelsOf = (template: JSONObject): Record<string, string> | undefined => {
