@@ -142,8 +142,11 @@ describe('random well-formed expressions', () => {
       fc.property(exprArb({ maxDepth: 4 }), activationArb, (expr, act) => {
         // A program the checker accepts evaluates as its unchecked form does (cel-go: checking
         // only selects overloads and resolves names, it does not change a value or an error).
+        // Compared without OptOptimize: its set-membership rewrite needs the checked overload
+        // (in_list) and makes `x in []` false without evaluating x (interpreter/decorators.go),
+        // so an error in x shows only unchecked; the test below pins that difference.
         const undeclared = checkedRun(expr, act, UNCHECKED)
-        const declared = checkedRun(expr, act, CHECKED)
+        const declared = checkedRun(expr, act, { ...CHECKED, optimize: false })
         if (!undeclared.ok && undeclared.stage !== 'eval') return
         if (!declared.ok && declared.stage !== 'eval') return
         // A missing variable is worded after the attribute's candidate names, which differ between the two.
@@ -154,6 +157,17 @@ describe('random well-formed expressions', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('OptOptimize folds `x in []` to false only in checked programs (cel-go maybeOptimizeSetMembership)', () => {
+    // The seed -1516254271 counterexample: `m.a` on an empty map is an error, which the checked,
+    // optimized program never evaluates; unchecked, the overload is unknown at plan time.
+    const act: Record<string, CelValue> = { m: {} }
+    expect(show(run('m.a in []', act, CHECKED))).toBe('value false')
+    expect(show(run('m.a in []', act, { ...CHECKED, optimize: false }))).toBe('eval error: no such key: a')
+    expect(show(run('m.a in []', act, UNCHECKED))).toBe('eval error: no such key: a')
+    // A non-empty constant list evaluates x: the error stays.
+    expect(show(run('m.a in [1]', act, CHECKED))).toBe('eval error: no such key: a')
   })
 })
 
