@@ -6,6 +6,7 @@ export default defineConfig({
     // the e2e suites need a real kube-apiserver: npm run test:e2e (vitest.e2e.config.ts)
     exclude: [...configDefaults.exclude, 'test/e2e/**'],
     testTimeout: 60_000,
+    setupFiles: ['test/fast-check-setup.ts'],
     reporters: ['default'],
   },
 })
