@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const cli = join(root, 'dist/cli/main.js')
+const cli = join(root, 'dist/cli/kelp.cjs')
 const dir = mkdtempSync(join(tmpdir(), 'kelp-bench-cli-'))
 const runs = Number(process.env.KELP_BENCH_RUNS ?? 9)
 

@@ -105,7 +105,7 @@ for (const g of groups) {
   }
   // kelp check
   const kelp = await run(process.execPath, [
-    join(ROOT, 'dist/cli/main.js'),
+    join(ROOT, 'dist/cli/kelp.cjs'),
     'check',
     ...g.kelpArgs,
     '-n',

@@ -84,7 +84,7 @@ spec:
 const child = spawn(
   process.execPath,
   [
-    join(ROOT, 'dist/cli/main.js'),
+    join(ROOT, 'dist/cli/kelp.cjs'),
     'serve',
     '-p',
     policyDir,

@@ -5,7 +5,7 @@
 // (c) errors, timeouts and non-2xx answers (must be 0).
 //
 // Placement: the load generator (autocannon) runs in this process; each server runs in a child
-// process (the bare one: this file with --bare-server; kelp: `node dist/cli/main.js serve`), started
+// process (the bare one: this file with --bare-server; kelp: `node dist/cli/kelp.cjs serve`), started
 // one after the other and measured alternately. With `taskset` (Linux) this process and its threads
 // are pinned to the first core and the servers to the last, so the client never shares a core with
 // the server it loads; without it the OS places them. Set KELP_BENCH_PIN=0 to not pin.
@@ -140,7 +140,7 @@ async function main() {
   const bare = await start('bare', [fileURLToPath(import.meta.url), '--bare-server', certFile, keyFile])
   const kelp = await start('kelp', [
     ...(process.env.KELP_BENCH_KELP_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    join(ROOT, 'dist/cli/main.js'),
+    join(ROOT, 'dist/cli/kelp.cjs'),
     'serve',
     '--policies',
     policyDir,

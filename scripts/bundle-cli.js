@@ -1,10 +1,12 @@
-// The kelp command is shipped as one bundled module (dist/cli/main.js, with the check worker and the
-// lazily loaded webhook server as its other entries/chunks) instead of ~230 modules: resolving and
-// translating that many ESM files cost ~90 ms of every `kelp check` start (docs/benchmarks.md,
-// bench/cli.js). The library (dist/index.js and its .d.ts) stays tsc's per-module output.
+// The kelp command is shipped as a bundle (dist/cli/kelp-main.cjs, the check worker check-worker.cjs, and
+// the chunks they share; the webhook server a lazily required chunk) instead of ~230 modules:
+// resolving and translating that many ESM files cost ~90 ms of every `kelp check` start. It is
+// CommonJS so that the command, dist/cli/kelp.cjs (src/cli/kelp.cts), can run it with V8's code cache
+// (scripts/build-code-cache.js; docs/benchmarks.md). The library (dist/index.js
+// and its .d.ts) and the rest of dist/cli stay tsc's per-module output.
 // The bundle stays in dist/cli/ so that its import.meta.url-relative paths (package.json, policies/)
-// resolve as the per-module files' do.
-import { chmod, readdir, rename, rm } from 'node:fs/promises'
+// resolve as the per-module files' do (rolldown turns import.meta.url into the file's URL).
+import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
@@ -13,17 +15,34 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const cli = join(root, 'dist/cli')
 const out = join(root, 'dist/.cli-bundle')
 await rm(out, { recursive: true, force: true })
-await build({
-  input: { main: join(cli, 'main.js'), 'check-worker': join(cli, 'check-worker.js') },
+const { output } = await build({
+  input: { 'kelp-main': join(cli, 'program.js'), 'check-worker': join(cli, 'check-worker.js') },
   platform: 'node',
-  // prom-client and the other dependencies stay packages: installed beside kelp, resolved at run time
-  external: [/^[^./]/],
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[name]-[hash].js' },
+  // The dependencies every command start loads (commander, js-yaml, re2js) are bundled, so that the
+  // code cache holds them too (~25 ms of a start). prom-client (the webhook's) and yaml (-o yaml) stay
+  // packages, required when used.
+  external: [/^prom-client(\/|$)/, /^yaml(\/|$)/],
+  output: { dir: out, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunk-[name]-[hash].cjs' },
   logLevel: 'warn',
 })
-// replace tsc's entry files with the bundled ones (the other per-module files stay for the library);
-// the chunks of an earlier build go first
-for (const f of await readdir(cli)) if (f.startsWith('chunk-')) await rm(join(cli, f))
+const entry = output.find((c) => c.type === 'chunk' && c.isEntry && c.name === 'kelp-main')
+if (!entry) throw new Error('bundle-cli: no kelp-main entry in the bundle')
+// the chunks kelp-main.cjs requires when it starts (not the lazily required server), dependencies first:
+// kelp.cjs runs each with the cache before the file that requires it
+const chunks = new Map(output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]))
+const preload = []
+const visit = (file) => {
+  if (preload.includes(file) || !chunks.has(file)) return
+  for (const dep of chunks.get(file).imports) visit(dep)
+  preload.push(file)
+}
+for (const dep of entry.imports) visit(dep)
+// the files of an earlier build go first
+for (const f of await readdir(cli)) {
+  const built = f.startsWith('chunk-') || f === 'kelp-main.cjs' || f === 'check-worker.cjs' || f === 'code-cache'
+  if (built) await rm(join(cli, f), { recursive: true })
+}
 for (const f of await readdir(out)) await rename(join(out, f), join(cli, f))
 await rm(out, { recursive: true, force: true })
-await chmod(join(cli, 'main.js'), 0o755)
+await writeFile(join(cli, 'bundle.json'), `${JSON.stringify({ entry: entry.fileName, preload })}\n`)
+await chmod(join(cli, 'kelp.cjs'), 0o755)

@@ -21,14 +21,14 @@ export interface PackCheckedFile {
 
 /**
  * What identifies this build of the command: the bundle's chunk names (rolldown names them by a hash
- * of their content) and the size of the entry. A rebuild that changes the code changes it.
+ * of their content) and the size of its entry. A rebuild that changes the code changes it.
  */
 export function buildStamp(dir: string = HERE): string {
   const chunks = readdirSync(dir)
-    .filter((f) => f.startsWith('chunk-') && f.endsWith('.js'))
+    .filter((f) => f.startsWith('chunk-') && f.endsWith('.cjs'))
     .sort()
-  const main = join(dir, 'main.js')
-  return JSON.stringify({ chunks, main: existsSync(main) ? statSync(main).size : 0 })
+  const entry = join(dir, 'kelp-main.cjs')
+  return JSON.stringify({ chunks, entry: existsSync(entry) ? statSync(entry).size : 0 })
 }
 
 /** The bundled pack's checked ASTs for `version`, when this build wrote them; else undefined. */

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import type { ObjectResult, Report } from '../report/model.js'
 import { admitAll, type CheckOptions, type Keep, type Prepared, prepare, report } from './check.js'
 import type { WorkerInput } from './check-worker.js'
@@ -38,7 +38,11 @@ function runWorker(prepared: Prepared, objects: readonly LoadedObject[], stored:
     stored,
   }
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./check-worker.js', import.meta.url), { workerData: input })
+    // the bundled command runs the bundle's worker (scripts/bundle-cli.js), tsc's build its own
+    const file = import.meta.url.endsWith('.cjs') ? './check-worker.cjs' : './check-worker.js'
+    // required here, not imported: node:worker_threads costs ~2.5 ms of every start, one file needs none
+    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')
+    const w = new Worker(new URL(file, import.meta.url), { workerData: input })
     w.once('message', (r: ObjectResult[]) => resolve(r))
     w.once('error', reject)
     w.once('exit', (code) => {
@@ -63,7 +67,7 @@ export async function checkParallel(
   if (toAdmit === undefined)
     return report(prepared, admitAll(set, prepared.stream?.() ?? [], olds, target, defaultNamespace, onProgress, keep))
   // workers run the compiled JavaScript; from the TypeScript sources (tests) everything stays here
-  const threads = import.meta.url.endsWith('.js') ? threadsFor(toAdmit.length, jobs) : 1
+  const threads = !import.meta.url.endsWith('.ts') ? threadsFor(toAdmit.length, jobs) : 1
   if (threads <= 1)
     return report(prepared, admitAll(set, toAdmit, olds, target, defaultNamespace, onProgress, keep, toAdmit.length))
   const size = Math.ceil(toAdmit.length / threads)

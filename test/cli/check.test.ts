@@ -13,7 +13,7 @@ import { parseXml, reportValidator, sarifValidator } from '../report/schemas.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const fixtures = join(root, 'test/cli/fixtures')
-const cli = join(root, 'dist/cli/main.js')
+const cli = join(root, 'dist/cli/kelp.cjs')
 
 function kelp(args: string[], input?: string) {
   const r = spawnSync(process.execPath, [cli, ...args], {

@@ -12,7 +12,7 @@ import { check } from '../../src/cli/check.js'
 // apply`); each case failed before its fix.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const cli = join(root, 'dist/cli/main.js')
+const cli = join(root, 'dist/cli/kelp.cjs')
 
 function kelp(args: string[], cwd: string, input?: string) {
   const r = spawnSync(process.execPath, [cli, ...args], {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 // schema type as a failed rule's bad value (release-1.32 validation_test.go: `root.foo: Invalid
 // value: "string": gotta be baz`); kubernetes#132798 / #133832 (first in 1.35) pass the value.
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js')
+const cli = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/kelp.cjs')
 const dir = mkdtempSync(join(tmpdir(), 'kelp-kube-version-'))
 writeFileSync(
   join(dir, 'widgets.yaml'),

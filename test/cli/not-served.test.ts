@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // validation.go: spec.group "should be a domain with at least one dot").
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const cli = join(root, 'dist/cli/main.js')
+const cli = join(root, 'dist/cli/kelp.cjs')
 
 type Finding = { level: string; type: string; rule: string; message: string }
 type Report = { objects: { name: string; outcome: string; findings: Finding[] }[] }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { encodeChecked } from '../../src/cel/checker/serialize.js'
-import { bundledPack, instantiatePack } from '../../src/cli/pack.js'
+import { bundledPack, instantiatePack, type PackObjectsFile } from '../../src/cli/pack.js'
 import { buildStamp, type PackCheckedFile, packCheckedCache } from '../../src/cli/pack-cache.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
 import { SUPPORTED_VERSIONS } from '../../src/kube/environment.js'
@@ -69,7 +69,7 @@ describe.skipIf(!existsSync(dir))('dist/cli/pack-checked (built by npm run build
     const tmp = mkdtempSync(join(tmpdir(), 'kelp-pack-checked-'))
     try {
       cpSync(dir, join(tmp, 'pack-checked'), { recursive: true })
-      writeFileSync(join(tmp, 'main.js'), '')
+      writeFileSync(join(tmp, 'kelp-main.cjs'), '')
       expect(packCheckedCache('1.37', join(tmp, 'pack-checked'))).toBeUndefined() // another stamp
       expect(packCheckedCache('1.37', dir)).toBeDefined()
       expect(packCheckedCache('1.37', join(tmp, 'absent'))).toBeUndefined()
@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(dir))('dist/cli/pack-checked (built by npm run build
       const manifests = ['examples/web.yaml', 'examples/debug-pod.yaml'].map((f) => join(root, f))
       const run = () => {
         try {
-          return execFileSync(process.execPath, [join(cliDir, 'main.js'), 'check', '-o', 'json', ...manifests], {
+          return execFileSync(process.execPath, [join(cliDir, 'kelp.cjs'), 'check', '-o', 'json', ...manifests], {
             encoding: 'utf8',
           })
         } catch (e) {
@@ -102,6 +102,26 @@ describe.skipIf(!existsSync(dir))('dist/cli/pack-checked (built by npm run build
       }
       expect(JSON.parse(withCache).summary).toMatchObject({ denied: 1 })
       expect(withCache).toBe(without)
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+
+  it('objects.json holds the objects the YAML gives, and is not used once a file differs', () => {
+    const fromYaml = bundledPack('1.37', join(tmpdir(), 'kelp-absent', 'objects.json'))
+    expect(fromYaml.errors).toEqual([])
+    const built = join(dir, 'objects.json') // the build's (src/cli/pack.ts looks for it beside itself)
+    expect(bundledPack('1.37', built)).toEqual(fromYaml)
+    // the same digest over other objects: used (the digest is what decides)
+    const file = JSON.parse(readFileSync(built, 'utf8')) as PackObjectsFile
+    const tmp = mkdtempSync(join(tmpdir(), 'kelp-pack-objects-'))
+    try {
+      const one = { ...file, objects: file.objects.slice(0, 1) }
+      writeFileSync(join(tmp, 'same.json'), JSON.stringify(one))
+      expect(bundledPack('1.37', join(tmp, 'same.json')).objects).toHaveLength(1)
+      // another digest (the files changed since the build): the YAML is read
+      writeFileSync(join(tmp, 'stale.json'), JSON.stringify({ ...one, stamp: 'another build' }))
+      expect(bundledPack('1.37', join(tmp, 'stale.json'))).toEqual(fromYaml)
     } finally {
       rmSync(tmp, { recursive: true, force: true })
     }

@@ -63,7 +63,7 @@ describe('kelp test: mutated object and patch', () => {
 
   it('the built CLI: `kelp test` exits 0 on the passing suites, 1 with the failing one', () => {
     const cli = (args: string[]) =>
-      spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), 'test', ...args], { encoding: 'utf8' })
+      spawnSync(process.execPath, [join(root, 'dist/cli/kelp.cjs'), 'test', ...args], { encoding: 'utf8' })
     const ok = cli([join(dir, 'labels.kelp-test.yaml'), join(dir, 'jsonpatch.kelp-test.yaml')])
     expect(ok.stderr).toBe('')
     expect(ok.status).toBe(0)

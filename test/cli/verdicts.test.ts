@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 // apimachinery pkg/util/rand's alphabet), which the report and the Forbidden Status name.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const cli = join(root, 'dist/cli/main.js')
+const cli = join(root, 'dist/cli/kelp.cjs')
 
 type Report = { objects: { name: string; outcome: string; findings: { level: string; message: string }[] }[] }
 function kelp(args: string[], cwd: string) {

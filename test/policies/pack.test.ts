@@ -53,7 +53,7 @@ describe('policies/tests: every suite passes under `kelp test`, on every support
   it('the built CLI: `kelp test policies/tests --kube-version 1.32` exits 0', () => {
     const r = spawnSync(
       process.execPath,
-      [join(root, 'dist/cli/main.js'), 'test', join(packDir, 'tests'), '--kube-version', '1.32'],
+      [join(root, 'dist/cli/kelp.cjs'), 'test', join(packDir, 'tests'), '--kube-version', '1.32'],
       { encoding: 'utf8' },
     )
     expect(r.stdout).toMatch(/^(\d+) tests in 4 suites: \1 passed, 0 failed$/m)
@@ -63,7 +63,7 @@ describe('policies/tests: every suite passes under `kelp test`, on every support
   it('the built CLI: `kelp test -o junit` gives well-formed JUnit with every case', () => {
     const r = spawnSync(
       process.execPath,
-      [join(root, 'dist/cli/main.js'), 'test', join(packDir, 'tests'), '-o', 'junit'],
+      [join(root, 'dist/cli/kelp.cjs'), 'test', join(packDir, 'tests'), '-o', 'junit'],
       {
         encoding: 'utf8',
       },

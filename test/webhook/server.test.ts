@@ -529,7 +529,7 @@ describe('kelp serve: the command line', () => {
 })
 
 // The built CLI as a process (dist/, built by `npm test` before vitest): SIGTERM stops it cleanly.
-const cli = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js')
+const cli = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/kelp.cjs')
 const built = existsSync(join(dirname(cli), '../webhook/server.js'))
 /** `kelp serve` as a child process with one policy, on a free loopback port; its logs on a pipe. */
 const startProcess = () => {

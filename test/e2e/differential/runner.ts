@@ -241,7 +241,7 @@ export function kelpAnswer(blockLines: string[] | undefined, outcome: string | u
 }
 
 async function kelpCheck(args: string[], files: string[], namespace: string, old?: string, withStored = false) {
-  const base = [join(ROOT, 'dist/cli/main.js'), 'check', ...args, '-n', namespace, ...(old ? ['--old', old] : [])]
+  const base = [join(ROOT, 'dist/cli/kelp.cjs'), 'check', ...args, '-n', namespace, ...(old ? ['--old', old] : [])]
   const [text, json, stored] = await Promise.all([
     run(process.execPath, [...base, '--fail-on', 'none', '-o', 'text', ...files]),
     run(process.execPath, [...base, '--fail-on', 'none', '-o', 'json', ...files]),

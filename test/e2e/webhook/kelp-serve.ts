@@ -1,4 +1,4 @@
-// `kelp serve` as the apiserver's webhook: started from the built CLI (node dist/cli/main.js serve, only its
+// `kelp serve` as the apiserver's webhook: started from the built CLI (node dist/cli/kelp.cjs serve, only its
 // documented flags), waited for on /readyz, stopped by its PID; its /metrics read as numbers; and a
 // ValidatingWebhookConfiguration that sends one namespace's writes to it.
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -33,7 +33,7 @@ export async function startKelpServe(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      join(ROOT, 'dist/cli/main.js'),
+      join(ROOT, 'dist/cli/kelp.cjs'),
       'serve',
       ...policyPaths.flatMap((p) => ['-p', p]),
       '--tls-cert',

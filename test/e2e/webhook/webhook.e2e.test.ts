@@ -29,7 +29,7 @@ function kelpCheck(file: string, policyDir: string, namespace: string) {
   try {
     out = execFileSync(
       process.execPath,
-      [join(ROOT, 'dist/cli/main.js'), 'check', '-p', policyDir, '-n', namespace, '-o', 'json', file],
+      [join(ROOT, 'dist/cli/kelp.cjs'), 'check', '-p', policyDir, '-n', namespace, '-o', 'json', file],
       { encoding: 'utf8' },
     )
   } catch (e) {
