@@ -44,5 +44,8 @@ for (const f of await readdir(cli)) {
 }
 for (const f of await readdir(out)) await rename(join(out, f), join(cli, f))
 await rm(out, { recursive: true, force: true })
-await writeFile(join(cli, 'bundle.json'), `${JSON.stringify({ entry: entry.fileName, preload })}\n`)
+const worker = output.find((c) => c.type === 'chunk' && c.isEntry && c.name === 'check-worker')
+if (!worker) throw new Error('bundle-cli: no check-worker entry in the bundle')
+for (const dep of worker.imports) visit(dep)
+await writeFile(join(cli, 'bundle.json'), `${JSON.stringify({ entry: entry.fileName, worker: worker.fileName, preload })}\n`)
 await chmod(join(cli, 'kelp.cjs'), 0o755)

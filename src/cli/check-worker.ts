@@ -1,32 +1,90 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
-import { admitAll } from './check.js'
+import type { KubeVersion } from '../kube/environment.js'
+import type { Finding } from '../report/model.js'
+import { admitAll, type FirstPass, firstPass, type Keep } from './check.js'
+import { readShare } from './inputs.js'
 import type { JSONObject, LoadedObject } from './load.js'
+import { packCheckedCache } from './pack-cache.js'
+import type { FileShare } from './shares.js'
 
-// A worker of `kelp check`: builds the same policy set as the main thread (from the same objects),
-// admits its share of the objects, and posts the results back.
+// A worker of `kelp check` (parallel.ts): reads its share of the inputs and keeps its objects; sends
+// back what the main thread needs to build the policy set (material, Namespaces, the kinds it saw);
+// then, given the set's objects, builds the same set and admits its objects.
 
-export interface WorkerInput {
+/** Read a share: the reply is a ReadReply. */
+export interface ReadMessage {
+  readonly type: 'read'
+  readonly shares: readonly FileShare[]
+  readonly target: string
+  readonly hold: number
+}
+export interface ReadReply extends Omit<FirstPass, 'held' | 'seenKinds'> {
+  readonly seenKinds: readonly [string, number][]
+  readonly diagnostics: readonly Finding[]
+  /** Whether every object was kept (false: too many for one thread; the main thread reads alone). */
+  readonly held: boolean
+}
+/** The objects of these `apiVersion|kind`s the share holds (params): the reply is LoadedObject[]. */
+export interface ParamsMessage {
+  readonly type: 'params'
+  readonly kinds: readonly string[]
+}
+/** Build the set and admit: the reply is an AdmitReply. */
+export interface AdmitMessage {
+  readonly type: 'admit'
   readonly context: readonly JSONObject[]
+  /** Indices in `context` of the bundled pack's objects (trusted: validated by kelp's tests). */
+  readonly trusted: readonly number[]
   readonly buildOptions: PolicySetOptions
-  readonly objects: readonly LoadedObject[]
+  /** The release whose bundled-pack checked ASTs to use (when the pack is in use). */
+  readonly packChecked?: KubeVersion
   readonly olds: readonly [string, JSONObject][]
   readonly target: string
   readonly defaultNamespace: string
-  /** Attach the stored objects (-o yaml). */
-  readonly stored?: boolean
+  readonly keep: Keep
 }
+export interface AdmitReply {
+  readonly results: ReturnType<typeof admitAll>['results']
+  /** The SummaryCounter's fields (SummaryCounter.revive). */
+  readonly counter: unknown
+}
+export type WorkerMessage = ReadMessage | ParamsMessage | AdmitMessage
 
-const input = workerData as WorkerInput
-const set = PolicySet.build(input.context, input.buildOptions)
-parentPort?.postMessage(
-  admitAll(
-    set,
-    input.objects,
-    new Map(input.olds),
-    input.target,
-    input.defaultNamespace,
-    undefined,
-    input.stored === true ? 'stored' : 'all',
-  ).results,
-)
+let held: LoadedObject[] = []
+parentPort?.on('message', (m: WorkerMessage) => {
+  if (m.type === 'read') {
+    const diagnostics: Finding[] = []
+    const objects = (function* () {
+      for (const s of m.shares) yield* readShare(s, undefined, diagnostics)
+    })()
+    const pass = firstPass(objects, m.target, m.hold)
+    held = pass.held ?? []
+    const reply: ReadReply = {
+      material: pass.material,
+      namespaces: pass.namespaces,
+      held: pass.held !== undefined,
+      seenKinds: [...pass.seenKinds],
+      objectCount: pass.objectCount,
+      notServedPolicies: pass.notServedPolicies,
+      diagnostics,
+    }
+    parentPort?.postMessage(reply)
+  } else if (m.type === 'params') {
+    const kinds = new Set(m.kinds)
+    parentPort?.postMessage(held.filter((o) => kinds.has(`${String(o.object.apiVersion)}|${String(o.object.kind)}`)))
+  } else {
+    const trusted = new Set<object>(m.trusted.map((i) => m.context[i] as object))
+    const checkedCache = m.packChecked === undefined ? undefined : packCheckedCache(m.packChecked)
+    const set = PolicySet.build(m.context, {
+      ...m.buildOptions,
+      trusted: (o: object) => trusted.has(o),
+      ...(checkedCache !== undefined ? { checkedCache } : {}),
+    })
+    const admitted = admitAll(set, held, new Map(m.olds), m.target, m.defaultNamespace, undefined, m.keep)
+    const reply: AdmitReply = { results: admitted.results, counter: admitted.counter }
+    parentPort?.postMessage(reply)
+    held = []
+    parentPort?.close()
+  }
+})

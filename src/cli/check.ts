@@ -110,6 +110,8 @@ export interface Prepared {
   readonly target: string
   readonly defaultNamespace: string
   readonly diagnostics: Finding[]
+  /** The policies' paramKinds (`apiVersion|kind`): a thread's share may hold params (parallel.ts). */
+  readonly paramKinds: readonly string[]
 }
 
 /**
@@ -129,41 +131,77 @@ const isPolicy = (o: JSONObject): boolean => {
 const isNamespace = (o: JSONObject): boolean => o.apiVersion === 'v1' && o.kind === 'Namespace'
 const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.kind)}`
 
-/** Loads the inputs, the material and the old revision, and builds the policy set. */
-export function prepare(options: CheckOptions): { prepared: Prepared; set: PolicySet } {
-  const defaultNamespace = options.namespace ?? 'default'
-  const target = options.target ?? options.kubeVersion
-  // a MutatingAdmissionPolicy(Binding) the target does not serve is no material: the cluster refuses it
-  // like any kind it does not serve (admitOne reports it not-served) and runs no policy
-  const isMaterial = (o: JSONObject): boolean =>
+/** Material and Namespaces the target serves (a MutatingAdmissionPolicy it does not serve is no material). */
+function isMaterialAt(o: JSONObject, target: string): boolean {
+  // the cluster refuses such a policy like any kind it does not serve (admitOne reports it not-served)
+  // and runs no policy
+  return (
     isMaterialKind(o) &&
     !(
       (o.kind === 'MutatingAdmissionPolicy' || o.kind === 'MutatingAdmissionPolicyBinding') &&
       mutatingNotServed(o, target) !== undefined
     )
-  const inputs = new Inputs(options.paths, options.stdin)
-  const diagnostics: Finding[] = []
+  )
+}
 
-  // first pass: every document read once; material and Namespaces kept; the rest while small
+/** What the first pass over the inputs (or over one thread's share of them) found. */
+export interface FirstPass {
+  readonly material: LoadedObject[]
+  readonly namespaces: LoadedObject[]
+  /** The other objects while they are fewer than the hold limit; undefined past it (read again). */
+  readonly held: LoadedObject[] | undefined
+  /** Objects by `apiVersion|kind` (params are found by it). */
+  readonly seenKinds: Map<string, number>
+  readonly objectCount: number
+  /** A policy the target does not serve was seen: the inputs have policies of their own. */
+  readonly notServedPolicies: boolean
+}
+
+/** The first pass: every document read once; material and Namespaces kept; the rest while small. */
+export function firstPass(items: Iterable<LoadedObject>, target: string, hold: number = HOLD_OBJECTS): FirstPass {
   const material: LoadedObject[] = []
   const namespaces: LoadedObject[] = []
   let held: LoadedObject[] | undefined = []
   const seenKinds = new Map<string, number>()
   let objectCount = 0
   let notServedPolicies = false
-  for (const item of inputs.read(diagnostics)) {
+  for (const item of items) {
     objectCount++
-    if (isMaterial(item.object)) {
+    if (isMaterialAt(item.object, target)) {
       material.push(item)
       continue
     }
     if (isPolicy(item.object)) notServedPolicies = true
     if (isNamespace(item.object)) namespaces.push(item)
-    if (held !== undefined && held.length >= (options.holdObjects ?? HOLD_OBJECTS)) held = undefined
+    if (held !== undefined && held.length >= hold) held = undefined
     if (held !== undefined) held.push(item)
     const k = gvkKey(item.object)
     seenKinds.set(k, (seenKinds.get(k) ?? 0) + 1)
   }
+  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies }
+}
+
+/**
+ * The first pass done by threads that each read a share of the inputs (parallel.ts): `pass` is what
+ * they found, in input order, with this thread's objects as `held`; `params` the other threads'
+ * objects of the policies' paramKinds.
+ */
+export interface SplitRead {
+  readonly inputs: Inputs
+  readonly pass: FirstPass
+  readonly diagnostics: readonly Finding[]
+  readonly params: readonly LoadedObject[]
+}
+
+/** Loads the inputs, the material and the old revision, and builds the policy set. */
+export function prepare(options: CheckOptions, split?: SplitRead): { prepared: Prepared; set: PolicySet } {
+  const defaultNamespace = options.namespace ?? 'default'
+  const target = options.target ?? options.kubeVersion
+  const isMaterial = (o: JSONObject): boolean => isMaterialAt(o, target)
+  const inputs = split?.inputs ?? new Inputs(options.paths, options.stdin)
+  const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
+  const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, options.holdObjects ?? HOLD_OBJECTS)
+  const { material, namespaces, held, seenKinds, objectCount, notServedPolicies } = pass
   if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error')) {
     // kubectl apply on the same inputs: `error: no objects passed to apply`
     diagnostics.push({
@@ -208,7 +246,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
   const packObjects = new Set<object>(
     instantiated.slice(material.length, material.length + pack.length).map((o) => o.object),
   )
-  let all = [...base, ...(held ?? [])]
+  let all = [...base, ...(held ?? []), ...(split?.params ?? [])]
   // the inputs' MutatingAdmissionPolicies the target does not serve are objects admitOne reports not-served,
   // not material (null keeps the indices of the problems and diagnostics)
   const extraSources = new Set(extra.map((o) => o.source))
@@ -313,6 +351,7 @@ export function prepare(options: CheckOptions): { prepared: Prepared; set: Polic
       target,
       defaultNamespace,
       diagnostics,
+      paramKinds: [...paramKinds],
     },
     set,
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Finding } from '../report/model.js'
 import { iterateManifests, type LoadedObject } from './load.js'
 import { expandPaths, inputError } from './paths.js'
+import { documentShare, type FileShare, holdsFileStart } from './shares.js'
 
 // The inputs of `kelp check` as passes over their documents: the files are listed once; each pass
 // reads them again, one file at a time, so a run holds one file's text and the objects it keeps, not
@@ -28,23 +29,36 @@ export class Inputs {
     return this.stdinText
   }
 
-  /** One pass over every object of every input; with `diagnostics`, the reading errors go there. */
-  *read(diagnostics?: Finding[]): Generator<LoadedObject> {
-    diagnostics?.push(...this.pathFindings)
-    for (const file of this.files) {
-      let text: string | Buffer
-      try {
-        text = this.text(file)
-      } catch (e) {
-        diagnostics?.push(
-          inputError(file, `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
-        )
-        continue
-      }
-      for (const item of iterateManifests(text, file)) {
-        if (!('error' in item)) yield item
-        else diagnostics?.push(item.error)
-      }
+  /**
+   * One pass over every object of every input (or of `shares`: a thread's part of them); with
+   * `diagnostics`, the reading errors go there (the paths' own only when `pathFindings`).
+   */
+  *read(diagnostics?: Finding[], shares?: readonly FileShare[], pathFindings = true): Generator<LoadedObject> {
+    if (pathFindings) diagnostics?.push(...this.pathFindings)
+    for (const s of shares ?? this.files.map((file) => ({ file, from: 0, to: 1 }))) {
+      yield* readShare(s, (file) => this.text(file), diagnostics)
     }
+  }
+}
+
+/** The objects of one file's share; the file's own errors are told by the share holding its start. */
+export function* readShare(
+  s: FileShare,
+  text: (file: string) => string | Buffer = (file) => readFileSync(file),
+  diagnostics?: Finding[],
+): Generator<LoadedObject> {
+  let t: string | Buffer
+  try {
+    t = text(s.file)
+  } catch (e) {
+    if (holdsFileStart(s))
+      diagnostics?.push(
+        inputError(s.file, `cannot read ${s.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+      )
+    return
+  }
+  for (const item of iterateManifests(t, s.file, documentShare(s))) {
+    if (!('error' in item)) yield item
+    else diagnostics?.push(item.error)
   }
 }

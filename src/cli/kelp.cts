@@ -16,6 +16,8 @@ import vm = require('node:vm')
 /** What scripts/bundle-cli.js writes: the entry and the chunks it requires, dependencies first. */
 interface BundleManifest {
   readonly entry: string
+  /** The check worker's entry (a thread of `kelp check`). */
+  readonly worker: string
   readonly preload: readonly string[]
 }
 type Program = typeof import('./program.js')
@@ -59,6 +61,11 @@ async function start(): Promise<void> {
   if (fs.existsSync(manifestFile)) {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BundleManifest
     for (const name of manifest.preload) loadScript(__dirname, name)
+    if (process.env.KELP_CHECK_WORKER === '1' && !require('node:worker_threads').isMainThread) {
+      // a thread of `kelp check` (src/cli/parallel.ts): the bundle's worker, with the same cache
+      loadScript(__dirname, manifest.worker)
+      return
+    }
     program = loadScript(__dirname, manifest.entry) as Program
     if (process.env[WRITE_ENV] === '1') process.once('exit', writeCodeCache)
   } else {

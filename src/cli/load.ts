@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { decodeStream } from '../kube/yaml/decode.js'
+import { type DocumentShare, decodeStream } from '../kube/yaml/decode.js'
 import type { Finding, SourceRef } from '../report/model.js'
 import { expandPaths, inputError } from './paths.js'
 
@@ -114,10 +114,16 @@ function notAnObject(o: JSONObject): string | undefined {
  * other documents are still read. A file with `{{` that does not read as manifests is a Helm
  * template: one error for the whole file.
  */
-export function* iterateManifests(input: string | Buffer, file: string): Generator<ManifestItem> {
+export function* iterateManifests(
+  input: string | Buffer,
+  file: string,
+  share?: DocumentShare,
+): Generator<ManifestItem> {
   const text = typeof input === 'string' ? input : undefined
   const braces = text !== undefined ? text.indexOf('{{') : input.indexOf('{{')
   if (braces >= 0) {
+    // a possible template is one share: the first document's (its error is the whole file's)
+    if (share !== undefined && !share(0)) return
     // a template is told only when it fails to read; hold this (rare) file's items to decide
     const items = [...documents(input, file)]
     if (items.some((i) => 'error' in i)) {
@@ -136,11 +142,11 @@ export function* iterateManifests(input: string | Buffer, file: string): Generat
     yield* items
     return
   }
-  yield* documents(input, file)
+  yield* documents(input, file, share)
 }
 
-function* documents(input: string | Buffer, file: string): Generator<ManifestItem> {
-  for (const d of decodeStream(input)) {
+function* documents(input: string | Buffer, file: string, share?: DocumentShare): Generator<ManifestItem> {
+  for (const d of decodeStream(input, share)) {
     const index = d.index
     if (d.error !== undefined) {
       yield { error: inputError(file, d.error.message, d.error.line, d.error.column, index) }

@@ -1,60 +1,88 @@
+import { statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
-import type { ObjectResult, Report } from '../report/model.js'
-import { admitAll, type CheckOptions, type Keep, type Prepared, prepare, report } from './check.js'
-import type { WorkerInput } from './check-worker.js'
+import type { Worker } from 'node:worker_threads'
+import type { KubeVersion } from '../kube/environment.js'
+import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
+import {
+  admitAll,
+  type CheckOptions,
+  type FirstPass,
+  firstPass,
+  HOLD_OBJECTS,
+  type Keep,
+  prepare,
+  report,
+} from './check.js'
+import type { AdmitMessage, AdmitReply, ReadMessage, ReadReply, WorkerMessage } from './check-worker.js'
+import { Inputs } from './inputs.js'
 import type { LoadedObject } from './load.js'
+import { planShares } from './shares.js'
 
-// `kelp check` over the cores. Admission can be spread over worker threads; each worker builds its own
-// policy set and runs its share cold (JIT warm-up), so it pays only with cores to spare and many
-// objects: measured on 2 cores, 5,000 Deployments took 2.3 s on one thread and 3.1 s on two
-// (docs/benchmarks.md). By default workers start only with 4+ cores and 2,000+ objects per thread;
-// `--jobs` decides otherwise. Loading stays on the main thread.
+// `kelp check` over the cores. Each thread reads its own share of the inputs (shares.ts: the files as
+// one run of bytes cut into equal parts; a big file is read by several threads, each parsing the
+// documents that start in its part) and keeps its objects; the main thread gathers the material
+// (policies, CRDs, Namespaces, params) the threads found, builds the policy set, and sends the set's
+// objects to the workers, which build the same set and admit their own objects. Nothing but material
+// and results crosses between threads. Measured in docs/benchmarks.md (bench/check-builtins.js).
 
-/** Objects per thread below which a worker costs more than it saves. */
-export const MIN_OBJECTS_PER_WORKER = 2000
-/** Cores below which workers compete with the main thread (and the GC) instead of helping. */
+/** Input bytes per thread below which a worker costs more than it saves (its start, the set built again). */
+export const MIN_BYTES_PER_WORKER = 1 << 20
+/** Above this many input bytes a run reads its inputs twice on one thread (bounded memory: HOLD_OBJECTS). */
+export const MAX_PARALLEL_BYTES = 256 << 20
+
+/**
+ * Cores below which workers compete with the main thread (and the GC) instead of helping: on the
+ * 2-core machines of docs/benchmarks.md two threads took longer than one (allocation-heavy work there
+ * scales poorly across threads; another process on the second core serializes them).
+ */
 export const MIN_CORES = 4
 
 /** How many threads to use: `jobs` if given (1 = this thread only), else by the cores and the input size. */
-export function threadsFor(objects: number, jobs?: number): number {
-  if (jobs !== undefined && jobs > 0) return Math.min(jobs, Math.max(1, objects))
+export function threadsFor(bytes: number, jobs?: number): number {
+  if (jobs !== undefined && jobs > 0) return jobs
   const cores = availableParallelism()
   if (cores < MIN_CORES) return 1
-  return Math.max(1, Math.min(cores, Math.floor(objects / MIN_OBJECTS_PER_WORKER)))
+  return Math.max(1, Math.min(cores, Math.floor(bytes / MIN_BYTES_PER_WORKER)))
 }
 
-function runWorker(prepared: Prepared, objects: readonly LoadedObject[], stored: boolean): Promise<ObjectResult[]> {
-  // a predicate cannot cross to a worker: there the material is validated (the answers are the same);
-  // nor can the checked-AST cache (a worker parses and checks the pack itself)
-  const { trusted, checkedCache: _, ...rest } = prepared.buildOptions
-  const input: WorkerInput = {
-    context: prepared.context,
-    buildOptions: typeof trusted === 'boolean' ? { ...rest, trusted } : rest,
-    objects,
-    olds: [...prepared.olds],
-    target: prepared.target,
-    defaultNamespace: prepared.defaultNamespace,
-    stored,
+/** A worker of the bundled command (kelp.cjs in worker mode) or of tsc's build (check-worker.js). */
+function startWorker(): Worker {
+  // required here, not imported: node:worker_threads costs ~2.5 ms of every start, one file needs none
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')
+  if (import.meta.url.endsWith('.cjs')) {
+    // the bundle: kelp.cjs runs check-worker.cjs with the code cache (src/cli/kelp.cts)
+    return new Worker(new URL('./kelp.cjs', import.meta.url), { env: { ...process.env, KELP_CHECK_WORKER: '1' } })
   }
+  return new Worker(new URL('./check-worker.js', import.meta.url))
+}
+
+/** One request to a worker and its reply; a worker that fails or exits early rejects. */
+function ask<T>(w: Worker, message: WorkerMessage): Promise<T> {
   return new Promise((resolve, reject) => {
-    // the bundled command runs the bundle's worker (scripts/bundle-cli.js), tsc's build its own
-    const file = import.meta.url.endsWith('.cjs') ? './check-worker.cjs' : './check-worker.js'
-    // required here, not imported: node:worker_threads costs ~2.5 ms of every start, one file needs none
-    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')
-    const w = new Worker(new URL(file, import.meta.url), { workerData: input })
-    w.once('message', (r: ObjectResult[]) => resolve(r))
-    w.once('error', reject)
-    w.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`check worker exited with ${code}`))
+    const onExit = (code: number) => reject(new Error(`check worker exited with ${code}`))
+    w.once('message', (r: T) => {
+      w.off('error', reject)
+      w.off('exit', onExit)
+      resolve(r)
     })
+    w.once('error', reject)
+    w.once('exit', onExit)
+    w.postMessage(message)
   })
 }
 
+const fileBytes = (file: string): number => {
+  try {
+    return statSync(file).size
+  } catch {
+    return 0 // unreadable: the share holding its start says so
+  }
+}
+
 /**
- * The check, with admission spread over `threads` threads (the workers need the built dist/). Inputs
- * too large to hold are admitted on this thread as they are read again. `keep: 'findings'` keeps only
- * the results with findings (the formats that show no others).
+ * The check, with the inputs read and admitted on `jobs` threads (default: by the cores and the input
+ * size; the workers need the built dist/). The report is the one `check` gives, in input order.
  */
 export async function checkParallel(
   options: CheckOptions,
@@ -62,32 +90,94 @@ export async function checkParallel(
   onProgress?: (done: number, total: number) => void,
   keep: Keep = 'all',
 ): Promise<Report> {
-  const { prepared, set } = prepare(options)
-  const { toAdmit, olds, target, defaultNamespace } = prepared
-  if (toAdmit === undefined)
-    return report(prepared, admitAll(set, prepared.stream?.() ?? [], olds, target, defaultNamespace, onProgress, keep))
-  // workers run the compiled JavaScript; from the TypeScript sources (tests) everything stays here
-  const threads = !import.meta.url.endsWith('.ts') ? threadsFor(toAdmit.length, jobs) : 1
-  if (threads <= 1)
-    return report(prepared, admitAll(set, toAdmit, olds, target, defaultNamespace, onProgress, keep, toAdmit.length))
-  const size = Math.ceil(toAdmit.length / threads)
-  const chunks = Array.from({ length: threads }, (_, i) => toAdmit.slice(i * size, (i + 1) * size))
-  const [mine, ...theirs] = chunks
-  const pending = theirs.map((c) => runWorker(prepared, c, keep === 'stored'))
-  const own = admitAll(
-    set,
-    mine ?? [],
-    olds,
-    target,
-    defaultNamespace,
-    (done) => onProgress?.(done * threads, toAdmit.length),
-    keep,
-  )
-  for (const results of await Promise.all(pending)) {
-    for (const r of results) {
-      own.counter.add(r)
-      if (keep !== 'findings' || r.findings.length > 0) own.results.push(r)
-    }
+  const inputs = new Inputs(options.paths, options.stdin)
+  const sizes = inputs.files.map((file) => ({ file, bytes: file === '-' ? 0 : fileBytes(file) }))
+  const bytes = sizes.reduce((n, f) => n + f.bytes, 0)
+  const threads =
+    // from the TypeScript sources (tests) there is no worker to start; standard input is read once, here
+    import.meta.url.endsWith('.ts') || inputs.files.includes('-') || bytes > MAX_PARALLEL_BYTES
+      ? 1
+      : threadsFor(bytes, jobs)
+  if (threads <= 1) {
+    const { prepared, set } = prepare(options)
+    const { toAdmit, olds, target, defaultNamespace } = prepared
+    const objects = toAdmit ?? prepared.stream?.() ?? []
+    return report(prepared, admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, toAdmit?.length))
   }
-  return report(prepared, own)
+  const target = options.target ?? options.kubeVersion
+  const shares = planShares(sizes, threads)
+  // the workers start first: their start overlaps this thread's reading
+  const workers = shares.slice(1).map(() => startWorker())
+  try {
+    const hold = Math.ceil((options.holdObjects ?? HOLD_OBJECTS) / threads)
+    const reading = workers.map((w, i) =>
+      ask<ReadReply>(w, { type: 'read', shares: shares[i + 1] ?? [], target, hold } satisfies ReadMessage),
+    )
+    const diagnostics: Finding[] = []
+    const mine = firstPass(inputs.read(diagnostics, shares[0]), target, hold)
+    const theirs = await Promise.all(reading)
+    if (mine.held === undefined || theirs.some((r) => !r.held)) {
+      // more objects than a run holds: one thread, reading the inputs twice
+      for (const w of workers) void w.terminate()
+      return checkParallel(options, 1, onProgress, keep)
+    }
+    const pass = mergePasses(mine, theirs)
+    for (const r of theirs) diagnostics.push(...r.diagnostics)
+    let params: LoadedObject[] = []
+    let { prepared, set } = prepare(options, { inputs, pass, diagnostics, params })
+    // params among the workers' objects: asked for, and the set built again with them
+    const wanted = prepared.paramKinds.filter((k) => theirs.some((r) => r.seenKinds.some(([s]) => s === k)))
+    if (wanted.length > 0) {
+      const found = await Promise.all(workers.map((w) => ask<LoadedObject[]>(w, { type: 'params', kinds: wanted })))
+      params = found.flat()
+      ;({ prepared, set } = prepare(options, { inputs, pass, diagnostics, params }))
+    }
+    const { trusted, checkedCache, ...buildOptions } = prepared.buildOptions
+    const context = prepared.context
+    const admit: AdmitMessage = {
+      type: 'admit',
+      context,
+      trusted:
+        typeof trusted === 'function' ? context.flatMap((o, i) => (trusted(o) ? [i] : [])) : context.map((_, i) => i),
+      buildOptions: trusted === true ? { ...buildOptions, trusted: true } : buildOptions,
+      ...(checkedCache !== undefined ? { packChecked: options.kubeVersion as KubeVersion } : {}),
+      olds: [...prepared.olds],
+      target: prepared.target,
+      defaultNamespace: prepared.defaultNamespace,
+      keep,
+    }
+    const admitting = workers.map((w) => ask<AdmitReply>(w, admit))
+    const total = pass.objectCount - pass.material.length
+    const own = admitAll(
+      set,
+      prepared.toAdmit ?? [],
+      prepared.olds,
+      prepared.target,
+      prepared.defaultNamespace,
+      (done) => onProgress?.(Math.min(total, done * threads), total),
+      keep,
+    )
+    const results: ObjectResult[] = own.results
+    for (const r of await Promise.all(admitting)) {
+      for (const o of r.results) results.push(o)
+      own.counter.merge(SummaryCounter.revive(r.counter))
+    }
+    return report(prepared, { results, counter: own.counter })
+  } finally {
+    for (const w of workers) void w.terminate()
+  }
+}
+
+/** The threads' first passes as one, in input order; this thread's objects are the ones held. */
+function mergePasses(mine: FirstPass, theirs: readonly ReadReply[]): FirstPass {
+  const seenKinds = new Map(mine.seenKinds)
+  for (const r of theirs) for (const [k, n] of r.seenKinds) seenKinds.set(k, (seenKinds.get(k) ?? 0) + n)
+  return {
+    material: [...mine.material, ...theirs.flatMap((r) => r.material)],
+    namespaces: [...mine.namespaces, ...theirs.flatMap((r) => r.namespaces)],
+    held: mine.held,
+    seenKinds,
+    objectCount: theirs.reduce((n, r) => n + r.objectCount, mine.objectCount),
+    notServedPolicies: mine.notServedPolicies || theirs.some((r) => r.notServedPolicies),
+  }
 }

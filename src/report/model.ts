@@ -151,6 +151,11 @@ export class SummaryCounter {
     for (const f of o.findings) this.levels[f.level]++
   }
 
+  /** A counter sent from a worker thread (structured clone keeps its fields, not its class). */
+  static revive(data: unknown): SummaryCounter {
+    return Object.setPrototypeOf(data, SummaryCounter.prototype) as SummaryCounter
+  }
+
   /** Adds another counter's counts (a worker's). */
   merge(other: SummaryCounter): void {
     this.objects += other.objects

@@ -24,8 +24,15 @@ const SNIFF = 4096
 // unicode.IsSpace (GuessJSONStream trims with it)
 const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/
 
+/**
+ * A share of a stream's documents (a worker of `kelp check` reads its own): whether the document that
+ * starts at this fraction of the text (0 ≤ at < 1) is read. A JSON stream is one share: the
+ * document at 0's. Documents not read still count in `index`.
+ */
+export type DocumentShare = (at: number) => boolean
+
 /** The documents of a stream, one at a time (text, or the file's bytes: then UTF-8 is checked as go-yaml does). */
-export function* decodeStream(input: string | Uint8Array): Generator<DecodedDocument> {
+export function* decodeStream(input: string | Uint8Array, share?: DocumentShare): Generator<DecodedDocument> {
   let utf8: Utf8Problem[] = []
   let text: string
   if (typeof input === 'string') text = input
@@ -40,6 +47,8 @@ export function* decodeStream(input: string | Uint8Array): Generator<DecodedDocu
   let yamlLine = 1
   let jsonError: string | undefined
   if (head.charCodeAt(lead) === 123) {
+    if (share !== undefined && !share(0)) return
+    share = undefined
     // JSON values back to back; past two decoded values a failure is final, before it the decoder
     // falls back to YAML from the end of the last value (YAMLOrJSONDecoder.Decode)
     let pos = lead
@@ -79,6 +88,10 @@ export function* decodeStream(input: string | Uint8Array): Generator<DecodedDocu
     }
   }
   for (const chunk of splitYAML(text, yamlFrom, yamlLine)) {
+    if (share !== undefined && !share(chunk.start / Math.max(1, text.length))) {
+      index++
+      continue
+    }
     const doc = readYAMLChunk(chunk, index++, utf8)
     if (jsonError !== undefined) {
       if (doc.error !== undefined)
@@ -136,6 +149,8 @@ function scanJSON(text: string, pos: number): { end: number; error?: string } {
 }
 
 interface Chunk {
+  /** Offset of the chunk's first character in the stream's text. */
+  readonly start: number
   readonly text: string
   readonly line: number
   /** Last line (1-based) of the chunk. */
@@ -201,6 +216,7 @@ function chunkOf(
   separatorError?: string,
 ): Chunk {
   return {
+    start,
     text: start < end ? text.slice(start, end) : '',
     line,
     endLine,
