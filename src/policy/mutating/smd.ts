@@ -70,7 +70,13 @@ function itemKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefin
 }
 
 /** ObjectToTyped's validation of the patch: every field declared, list items keyed (errors joined). */
-function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, path: string[], errs: string[]): void {
+function validateTyped(
+  v: JSONValue,
+  s: JSONSchemaProps | 'untyped' | undefined,
+  path: string[],
+  errs: string[],
+  allowDuplicates = false,
+): void {
   if ((v as unknown) instanceof Unconverted) {
     // neither map nor list to the typed walker: a deduced field takes it for a map
     if (s !== undefined) {
@@ -82,9 +88,9 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
   if (s === 'untyped' && typeof v === 'object' && v !== null) {
     if (Array.isArray(v))
       v.forEach((x, i) => {
-        validateTyped(x, 'untyped', [...path, `[${i}]`], errs)
+        validateTyped(x, 'untyped', [...path, `[${i}]`], errs, allowDuplicates)
       })
-    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs)
+    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs, allowDuplicates)
     return
   }
   if (s === 'untyped' || s === undefined || v === null) return
@@ -95,7 +101,7 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
         errs.push(`${pathString([...path, `.${k}`])}: field not declared in schema`)
         continue
       }
-      validateTyped(x, fs, [...path, `.${k}`], errs)
+      validateTyped(x, fs, [...path, `.${k}`], errs, allowDuplicates)
     }
     return
   }
@@ -112,14 +118,15 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
       if (lk.kind === 'map') {
         try {
           const key = itemKey(x, lk, items, pathString(path), i)
-          if (seen.has(key)) errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk.keys)}`)
+          if (seen.has(key) && !allowDuplicates)
+            errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk.keys)}`)
           seen.add(key)
         } catch (e) {
           errs.push((e as Error).message)
           return
         }
       }
-      validateTyped(x, items, [...path, `[${i}]`], errs)
+      validateTyped(x, items, [...path, `[${i}]`], errs, allowDuplicates)
     })
   }
 }
@@ -381,14 +388,20 @@ function mergeListItems(
   return out
 }
 
+/** ObjectToTyped's errors for a value of the schema (typed.AllowDuplicates: repeated keys or set items). */
+export function typeErrors(v: JSONValue, schema: JSONSchemaProps, allowDuplicates = false): string[] {
+  const errs: string[] = []
+  validateTyped(v, schema, [], errs, allowDuplicates)
+  return errs
+}
+
 /**
  * ApplyStructuredMergeDiff: `live` with `patch` merged in, or an SmdError whose text is the one
  * smd.go wraps (`failed to convert patch object to typed object: …`, `invalid ApplyConfiguration: …`).
  */
 export function applyConfiguration(live: JSONObject, patch: JSONObject, schema: JSONSchemaProps): JSONObject {
   const typed = { ...patch, apiVersion: live.apiVersion ?? null, kind: live.kind ?? null } as JSONObject
-  const errs: string[] = []
-  validateTyped(typed, schema, [], errs)
+  const errs = typeErrors(typed, schema)
   if (errs.length > 0) throw new SmdError(`failed to convert patch object to typed object: ${errs.join('\n')}`)
   const atomics: string[] = []
   findAtomics(typed, schema, [], atomics)
