@@ -94,47 +94,94 @@ function validateTyped(
     return
   }
   if (s === 'untyped' || s === undefined || v === null) return
-  if (isObject(v) && isMap(s)) {
-    for (const [k, x] of Object.entries(v)) {
-      const fs = fieldSchema(s, k)
-      if (fs === undefined) {
-        errs.push(`${pathString([...path, `.${k}`])}: field not declared in schema`)
-        continue
-      }
-      validateTyped(x, fs, [...path, `.${k}`], errs, allowDuplicates)
-    }
-    return
-  }
-  if (!isObject(v) && !Array.isArray(v)) {
-    const e = scalarError(v, s)
-    if (e !== undefined) errs.push(`${pathString(path)}: ${e}`)
-    return
-  }
-  if (Array.isArray(v) && isList(s)) {
-    const items = itemsOf(s)
-    const lk = listKind(s)
-    const seen = new Set<string>()
-    v.forEach((x, i) => {
-      if (lk.kind === 'map') {
-        try {
-          const key = itemKey(x, lk, items, pathString(path), i)
-          if (seen.has(key) && !allowDuplicates)
-            errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk.keys)}`)
-          seen.add(key)
-        } catch (e) {
-          errs.push((e as Error).message)
-          return
+  const p = pathString(path)
+  const atom = atomOf(s)
+  if (isObject(v)) {
+    if (isMap(s)) {
+      for (const [k, x] of Object.entries(v)) {
+        const fs = fieldSchema(s, k)
+        if (fs === undefined) {
+          errs.push(`${pathString([...path, `.${k}`])}: field not declared in schema`)
+          continue
         }
+        validateTyped(x, fs, [...path, `.${k}`], errs, allowDuplicates)
       }
-      validateTyped(x, items, [...path, `[${i}]`], errs, allowDuplicates)
-    })
+    } else if (!atom.map) errs.push(`${p}: ${mismatch(v, s, atom)}`)
+    return
   }
+  if (Array.isArray(v)) {
+    if (isList(s)) validateList(v, s, path, errs, allowDuplicates)
+    else if (!atom.list) errs.push(`${p}: ${mismatch(v, s, atom)}`)
+    return
+  }
+  if (!atom.scalar) {
+    errs.push(`${p}: expected ${atom.map ? 'map' : 'list'}, got &{${goV(v)}}`)
+    return
+  }
+  const e = scalarError(v, s)
+  if (e !== undefined) errs.push(`${p}: ${e}`)
+}
+
+/**
+ * validate.go visitListItems: an associative list's items keyed (the first item that has no key ends
+ * the list's checks), repeated keys refused unless AllowDuplicates, each item validated.
+ */
+function validateList(
+  v: readonly JSONValue[],
+  s: JSONSchemaProps,
+  path: string[],
+  errs: string[],
+  allowDuplicates: boolean,
+): void {
+  const items = itemsOf(s)
+  const lk = listKind(s)
+  const seen = new Set<string>()
+  for (const [i, x] of v.entries()) {
+    if (lk.kind !== 'atomic') {
+      let key: string
+      try {
+        key = itemKey(x, lk, items, pathString(path), i)
+      } catch (e) {
+        errs.push((e as Error).message)
+        return
+      }
+      if (seen.has(key) && !allowDuplicates)
+        errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk, items)}`)
+      seen.add(key)
+    }
+    validateTyped(x, items ?? UNTYPED_ATOMIC, [...path, `[${i}]`], errs, allowDuplicates)
+  }
+}
+
+/** The error of a map or list where the schema has no map or list (validateScalar, mapValue, listValue). */
+function mismatch(v: JSONValue, s: JSONSchemaProps, atom: { map: boolean; list: boolean }): string {
+  if (atom.map) return `expected map, got &{${goV(v)}}`
+  if (atom.list) return `expected list, got &{${goV(v)}}`
+  return scalarError(v, s) ?? `expected any scalar, got &{${goV(v)}}`
+}
+
+/** Go's %v of a JSON value decoded into interface{}. */
+function goV(v: JSONValue): string {
+  if (v === null) return '<nil>'
+  if (Array.isArray(v)) return `[${v.map(goV).join(' ')}]`
+  if (isObject(v))
+    return `map[${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${goV(v[k] as JSONValue)}`)
+      .join(' ')}]`
+  return String(v)
 }
 
 /** Go's %#v of a JSON value held in an interface{} (what value.valueUnstructured wraps). */
 function goSharpV(v: JSONValue): string {
   if (typeof v === 'string') return JSON.stringify(v)
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (v === null) return 'interface {}(nil)'
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`
+  if (isObject(v))
+    return `map[string]interface {}{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${goSharpV(v[k] as JSONValue)}`)
+      .join(', ')}}`
   return String(v)
 }
 /** Go's %T of a JSON value decoded into interface{}. */
@@ -147,7 +194,11 @@ const goTypeOf = (v: JSONValue): string =>
         ? Number.isInteger(v)
           ? 'int64'
           : 'float64'
-        : 'interface {}'
+        : Array.isArray(v)
+          ? '[]interface {}'
+          : isObject(v)
+            ? 'map[string]interface {}'
+            : 'interface {}'
 
 /**
  * structured-merge-diff typed/helpers.go validateScalar for the scalar types schemaconv gives a field:
@@ -164,17 +215,19 @@ function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
     case 'string':
       return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`
     case 'boolean':
-      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${String(v)}}`
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${goV(v)}}`
     default:
       return undefined
   }
 }
 
-/** fieldpath PathElement.String of a keyed item: the present keys, sorted by name. */
-function formatKey(item: JSONValue, keys: readonly string[]): string {
+/** fieldpath PathElement.String of an item: a set's value, a keyed item's present keys sorted by name. */
+function formatKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefined): string {
+  if (lk.kind !== 'map') return `[=${JSON.stringify(item)}]`
   const o = isObject(item) ? item : {}
-  const present = keys.filter((k) => o[k] !== undefined).sort()
-  return `[${present.map((k) => `${k}=${JSON.stringify(o[k])}`).join(',')}]`
+  const value = (k: string) => o[k] ?? (items?.properties?.[k]?.default as JSONValue | undefined)
+  const present = lk.keys.filter((k) => value(k) !== undefined).sort()
+  return `[${present.map((k) => `${k}=${JSON.stringify(value(k))}`).join(',')}]`
 }
 
 /** findAtomics: the paths of every atomic list, map or struct the patch sets. */
