@@ -60,34 +60,23 @@ function fieldSchema(s: JSONSchemaProps, key: string): JSONSchemaProps | undefin
 
 const pathString = (path: readonly string[]) => path.join('')
 
-/** The key of an associative list item: its key fields' values (a missing key with a default uses it). */
-function itemKey(
-  item: JSONValue,
-  keys: readonly string[],
-  items: JSONSchemaProps | undefined,
-  path: string,
-  i: number,
-): string {
-  if (!isObject(item))
-    throw new SmdError(`${path}: element ${i}: associative list with keys may only have map elements`)
-  const parts: unknown[] = []
-  for (const k of keys) {
-    let v = item[k]
-    if (v === undefined) {
-      const d = items?.properties?.[k]?.default
-      if (d === undefined)
-        throw new SmdError(
-          `${path}: element ${i}: associative list with keys has an element that omits key field ${JSON.stringify(k)} (and doesn't have default value)`,
-        )
-      v = d as JSONValue
-    }
-    parts.push(v)
+/** The key of an associative list item (its path element), or the error ObjectToTyped reports for it. */
+function itemKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefined, path: string, i: number): string {
+  try {
+    return pathElement(item, lk, items)
+  } catch (e) {
+    throw new SmdError(`${path}: element ${i}: ${(e as Error).message}`)
   }
-  return JSON.stringify(parts)
 }
 
 /** ObjectToTyped's validation of the patch: every field declared, list items keyed (errors joined). */
-function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, path: string[], errs: string[]): void {
+function validateTyped(
+  v: JSONValue,
+  s: JSONSchemaProps | 'untyped' | undefined,
+  path: string[],
+  errs: string[],
+  allowDuplicates = false,
+): void {
   if ((v as unknown) instanceof Unconverted) {
     // neither map nor list to the typed walker: a deduced field takes it for a map
     if (s !== undefined) {
@@ -99,52 +88,100 @@ function validateTyped(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined,
   if (s === 'untyped' && typeof v === 'object' && v !== null) {
     if (Array.isArray(v))
       v.forEach((x, i) => {
-        validateTyped(x, 'untyped', [...path, `[${i}]`], errs)
+        validateTyped(x, 'untyped', [...path, `[${i}]`], errs, allowDuplicates)
       })
-    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs)
+    else for (const [k, x] of Object.entries(v)) validateTyped(x, 'untyped', [...path, `.${k}`], errs, allowDuplicates)
     return
   }
   if (s === 'untyped' || s === undefined || v === null) return
-  if (isObject(v) && isMap(s)) {
-    for (const [k, x] of Object.entries(v)) {
-      const fs = fieldSchema(s, k)
-      if (fs === undefined) {
-        errs.push(`${pathString([...path, `.${k}`])}: field not declared in schema`)
-        continue
-      }
-      validateTyped(x, fs, [...path, `.${k}`], errs)
-    }
-    return
-  }
-  if (!isObject(v) && !Array.isArray(v)) {
-    const e = scalarError(v, s)
-    if (e !== undefined) errs.push(`${pathString(path)}: ${e}`)
-    return
-  }
-  if (Array.isArray(v) && isList(s)) {
-    const items = itemsOf(s)
-    const lk = listKind(s)
-    const seen = new Set<string>()
-    v.forEach((x, i) => {
-      if (lk.kind === 'map') {
-        try {
-          const key = itemKey(x, lk.keys, items, pathString(path), i)
-          if (seen.has(key)) errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk.keys)}`)
-          seen.add(key)
-        } catch (e) {
-          errs.push((e as Error).message)
-          return
+  const p = pathString(path)
+  const atom = atomOf(s)
+  if (isObject(v)) {
+    if (isMap(s)) {
+      for (const [k, x] of Object.entries(v)) {
+        const fs = fieldSchema(s, k)
+        if (fs === undefined) {
+          errs.push(`${pathString([...path, `.${k}`])}: field not declared in schema`)
+          continue
         }
+        validateTyped(x, fs, [...path, `.${k}`], errs, allowDuplicates)
       }
-      validateTyped(x, items, [...path, `[${i}]`], errs)
-    })
+    } else if (!atom.map) errs.push(`${p}: ${mismatch(v, s, atom)}`)
+    return
   }
+  if (Array.isArray(v)) {
+    if (isList(s)) validateList(v, s, path, errs, allowDuplicates)
+    else if (!atom.list) errs.push(`${p}: ${mismatch(v, s, atom)}`)
+    return
+  }
+  if (!atom.scalar) {
+    errs.push(`${p}: expected ${atom.map ? 'map' : 'list'}, got &{${goV(v)}}`)
+    return
+  }
+  const e = scalarError(v, s)
+  if (e !== undefined) errs.push(`${p}: ${e}`)
+}
+
+/**
+ * validate.go visitListItems: an associative list's items keyed (the first item that has no key ends
+ * the list's checks), repeated keys refused unless AllowDuplicates, each item validated.
+ */
+function validateList(
+  v: readonly JSONValue[],
+  s: JSONSchemaProps,
+  path: string[],
+  errs: string[],
+  allowDuplicates: boolean,
+): void {
+  const items = itemsOf(s)
+  const lk = listKind(s)
+  const seen = new Set<string>()
+  for (const [i, x] of v.entries()) {
+    if (lk.kind !== 'atomic') {
+      let key: string
+      try {
+        key = itemKey(x, lk, items, pathString(path), i)
+      } catch (e) {
+        errs.push((e as Error).message)
+        return
+      }
+      if (seen.has(key) && !allowDuplicates)
+        errs.push(`${pathString(path)}: duplicate entries for key ${formatKey(x, lk, items)}`)
+      seen.add(key)
+    }
+    validateTyped(x, items ?? UNTYPED_ATOMIC, [...path, `[${i}]`], errs, allowDuplicates)
+  }
+}
+
+/** The error of a map or list where the schema has no map or list (validateScalar, mapValue, listValue). */
+function mismatch(v: JSONValue, s: JSONSchemaProps, atom: { map: boolean; list: boolean }): string {
+  if (atom.map) return `expected map, got &{${goV(v)}}`
+  if (atom.list) return `expected list, got &{${goV(v)}}`
+  return scalarError(v, s) ?? `expected any scalar, got &{${goV(v)}}`
+}
+
+/** Go's %v of a JSON value decoded into interface{}. */
+function goV(v: JSONValue): string {
+  if (v === null) return '<nil>'
+  if (Array.isArray(v)) return `[${v.map(goV).join(' ')}]`
+  if (isObject(v))
+    return `map[${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${goV(v[k] as JSONValue)}`)
+      .join(' ')}]`
+  return String(v)
 }
 
 /** Go's %#v of a JSON value held in an interface{} (what value.valueUnstructured wraps). */
 function goSharpV(v: JSONValue): string {
   if (typeof v === 'string') return JSON.stringify(v)
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (v === null) return 'interface {}(nil)'
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`
+  if (isObject(v))
+    return `map[string]interface {}{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${goSharpV(v[k] as JSONValue)}`)
+      .join(', ')}}`
   return String(v)
 }
 /** Go's %T of a JSON value decoded into interface{}. */
@@ -157,7 +194,11 @@ const goTypeOf = (v: JSONValue): string =>
         ? Number.isInteger(v)
           ? 'int64'
           : 'float64'
-        : 'interface {}'
+        : Array.isArray(v)
+          ? '[]interface {}'
+          : isObject(v)
+            ? 'map[string]interface {}'
+            : 'interface {}'
 
 /**
  * structured-merge-diff typed/helpers.go validateScalar for the scalar types schemaconv gives a field:
@@ -174,15 +215,19 @@ function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
     case 'string':
       return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`
     case 'boolean':
-      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${String(v)}}`
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${goV(v)}}`
     default:
       return undefined
   }
 }
 
-function formatKey(item: JSONValue, keys: readonly string[]): string {
+/** fieldpath PathElement.String of an item: a set's value, a keyed item's present keys sorted by name. */
+function formatKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefined): string {
+  if (lk.kind !== 'map') return `[=${JSON.stringify(item)}]`
   const o = isObject(item) ? item : {}
-  return `[${keys.map((k) => `${k}=${JSON.stringify(o[k])}`).join(',')}]`
+  const value = (k: string) => o[k] ?? (items?.properties?.[k]?.default as JSONValue | undefined)
+  const present = lk.keys.filter((k) => value(k) !== undefined).sort()
+  return `[${present.map((k) => `${k}=${JSON.stringify(value(k))}`).join(',')}]`
 }
 
 /** findAtomics: the paths of every atomic list, map or struct the patch sets. */
@@ -205,37 +250,10 @@ function findAtomics(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, p
   }
 }
 
-/** typed.Merge of two values of one schema node. */
-function merge(lhs: JSONValue | undefined, rhs: JSONValue, s: JSONSchemaProps | 'untyped' | undefined): JSONValue {
-  if (lhs === undefined || s === undefined) return rhs
-  // x-kubernetes-preserve-unknown-fields: schemaconv's deduced type (`__untyped_deduced_`), whose maps are
-  // separable (merged key by key, the values deduced again) and whose lists and scalars are atomic
-  if (s === 'untyped') {
-    if (!isObject(rhs) || !isObject(lhs)) return rhs
-    const out: JSONObject = { ...lhs }
-    for (const [k, x] of Object.entries(rhs)) out[k] = merge(lhs[k], x, 'untyped')
-    return out
-  }
-  if (isObject(rhs) && isMap(s)) {
-    if (s['x-kubernetes-map-type'] === 'atomic' || !isObject(lhs)) return rhs
-    const out: JSONObject = { ...lhs }
-    for (const [k, x] of Object.entries(rhs)) out[k] = merge(lhs[k], x, fieldSchema(s, k))
-    return out
-  }
-  if (Array.isArray(rhs) && isList(s)) {
-    const lk = listKind(s)
-    if (lk.kind === 'atomic' || !Array.isArray(lhs)) return rhs
-    const items = itemsOf(s)
-    const keyOf =
-      lk.kind === 'map'
-        ? (x: JSONValue, i: number) => itemKey(x, lk.keys, items, '', i)
-        : (x: JSONValue) => JSON.stringify(canonical(x))
-    return mergeLists(lhs, rhs, keyOf, lk.kind === 'map' ? items : undefined)
-  }
-  return rhs
-}
+/** What a schema node is to the merge: kelp's schema, the deduced type, or nothing declared. */
+type Node = JSONSchemaProps | 'untyped' | undefined
 
-/** JSON with sorted keys, for set membership by value. */
+/** JSON with sorted keys, for path elements compared by value. */
 function canonical(v: JSONValue): JSONValue {
   if (Array.isArray(v)) return v.map(canonical)
   if (isObject(v))
@@ -248,60 +266,186 @@ function canonical(v: JSONValue): JSONValue {
 }
 
 /**
- * mergeListValues: the live list's order, with the items the patch names taken in the patch's relative
- * order where they meet; patch-only items inserted where the patch has them; shared items merged.
+ * The SMD atom of a schema node as kube-openapi schemaconv parseSchema builds it: `object` a map,
+ * `array` a list, a scalar type a scalar; no type at all is all three (untyped scalar, the list and
+ * the map the node's extensions describe). The deduced type (`__untyped_deduced_`) is all three too:
+ * a separable map of deduced values, an atomic list.
  */
-function mergeLists(
+function atomOf(s: JSONSchemaProps | 'untyped'): { map: boolean; list: boolean; scalar: boolean } {
+  if (s === 'untyped') return { map: true, list: true, scalar: true }
+  const t = Array.isArray(s.type) ? s.type[0] : s.type
+  if (t === 'object') return { map: true, list: false, scalar: false }
+  if (t === 'array') return { map: false, list: true, scalar: false }
+  if (t !== undefined && t !== '') return { map: false, list: false, scalar: true }
+  return { map: true, list: true, scalar: true }
+}
+
+/** schemaconv parseObject's element type: additionalProperties, else deduced when nothing is declared. */
+function mapField(s: JSONSchemaProps | 'untyped', key: string): Node {
+  if (s === 'untyped') return 'untyped'
+  const p = s.properties?.[key]
+  if (p !== undefined) return p
+  const ap = s.additionalProperties
+  if (typeof ap === 'object') return ap
+  if (ap === true || s['x-kubernetes-preserve-unknown-fields'] === true) return 'untyped'
+  if (ap === undefined && (s.properties === undefined || Object.keys(s.properties).length === 0)) return 'untyped'
+  return undefined
+}
+
+/** `__untyped_atomic_` (a list's items when it declares none): untyped scalar, atomic list, atomic map. */
+const UNTYPED_ATOMIC: JSONSchemaProps = { 'x-kubernetes-map-type': 'atomic' }
+
+const mapAtomic = (s: JSONSchemaProps | 'untyped') => s !== 'untyped' && s['x-kubernetes-map-type'] === 'atomic'
+
+/** A list item's path element (typed/helpers.go listItemToPathElement), as a comparable string. */
+function pathElement(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefined): string {
+  if (lk.kind === 'map') {
+    if (item === null) throw new SmdError('associative list with keys may not have a null element')
+    if (!isObject(item)) throw new SmdError('associative list with keys may not have non-map elements')
+    const parts: [string, JSONValue][] = []
+    for (const k of lk.keys) {
+      const v = item[k] ?? (items?.properties?.[k]?.default as JSONValue | undefined)
+      // an optional key left out is left out of the key (v6.3+: "support optional map keys")
+      if (v !== undefined) parts.push([k, canonical(v)])
+    }
+    if (lk.keys.length > 0 && parts.length === 0)
+      throw new SmdError(
+        `associative list with keys has an element that omits all key fields [${lk.keys.map((k) => JSON.stringify(k)).join(' ')}] (and doesn't have default values for any key fields)`,
+      )
+    parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    return JSON.stringify(parts)
+  }
+  if (isObject(item)) throw new SmdError("associative list without keys has an element that's a map type")
+  if (Array.isArray(item)) throw new SmdError('not supported: associative list with lists as elements')
+  if (item === null) throw new SmdError("associative list without keys has an element that's an explicit null")
+  return JSON.stringify(item)
+}
+
+/**
+ * typed.Merge (typed/merge.go mergingWalker with ruleKeepRHS) of two values of one schema node,
+ * either of them absent (undefined); undefined when the walker leaves the result unset (a granular
+ * map or list whose merge came out empty).
+ */
+export function mergeTyped(lhs: JSONValue | undefined, rhs: JSONValue | undefined, s: Node): JSONValue | undefined {
+  if (lhs === undefined && rhs === undefined) return undefined
+  const keepRHS = () => (rhs !== undefined ? rhs : lhs)
+  if (s === undefined) return keepRHS()
+  const atom = atomOf(s)
+  // deduceAtom: the part of the atom the value's kind selects (null and mismatches select all of it);
+  // when the two sides select different parts, the rhs's handling decides the result
+  const deduce = (v: JSONValue | undefined): 'map' | 'list' | 'scalar' | 'all' => {
+    if (v === undefined || v === null) return 'all'
+    if (Array.isArray(v)) return atom.list ? 'list' : 'all'
+    if (isObject(v)) return atom.map ? 'map' : 'all'
+    return atom.scalar ? 'scalar' : 'all'
+  }
+  let part = deduce(rhs !== undefined ? rhs : lhs)
+  // handleAtom: map, then scalar, then list
+  if (part === 'all') part = atom.map ? 'map' : atom.scalar ? 'scalar' : 'list'
+  if (part === 'scalar') return keepRHS()
+  if (part === 'map') {
+    const l = isObject(lhs) ? lhs : undefined
+    const r = isObject(rhs) ? rhs : undefined
+    const lEmpty = l === undefined || Object.keys(l).length === 0
+    const rEmpty = r === undefined || Object.keys(r).length === 0
+    // both empty or null: a leaf, which keeps the empty/null distinction
+    if (mapAtomic(s) || (lEmpty && rEmpty)) return keepRHS()
+    const out: JSONObject = {}
+    for (const k of new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})])) {
+      const v = mergeTyped(l?.[k], r?.[k], mapField(s, k))
+      if (v !== undefined) out[k] = v
+    }
+    return Object.keys(out).length > 0 ? out : undefined
+  }
+  // a list: the deduced type's are atomic
+  const l = Array.isArray(lhs) ? lhs : undefined
+  const r = Array.isArray(rhs) ? rhs : undefined
+  const lk: ListKind = s === 'untyped' ? { kind: 'atomic' } : listKind(s)
+  if (lk.kind === 'atomic' || ((l === undefined || l.length === 0) && (r === undefined || r.length === 0)))
+    return keepRHS()
+  const items = s === 'untyped' ? undefined : itemsOf(s)
+  // a list without items has untyped atomic elements
+  const out = mergeListItems(l ?? [], r ?? [], lk, items, items ?? UNTYPED_ATOMIC)
+  return out.length > 0 ? out : undefined
+}
+
+/**
+ * typed/merge.go visitListItems: the lhs's order, each item the rhs shares with it placed where the
+ * rhs's order of the shared items reaches it, the rhs's own items where the rhs has them. An item
+ * repeated in the lhs is not merged with the rhs's (the rhs's replaces it, once).
+ */
+function mergeListItems(
   lhs: readonly JSONValue[],
   rhs: readonly JSONValue[],
-  keyOf: (x: JSONValue, i: number) => string,
+  lk: ListKind,
   items: JSONSchemaProps | undefined,
+  itemNode: Node,
 ): JSONValue[] {
-  const lk = lhs.map(keyOf)
-  const rk = rhs.map(keyOf)
-  const lByKey = new Map<string, JSONValue>()
-  lk.forEach((k, i) => {
-    if (!lByKey.has(k)) lByKey.set(k, lhs[i] as JSONValue)
+  const rPEs = rhs.map((x) => pathElement(x, lk, items))
+  const lPEs = lhs.map((x) => pathElement(x, lk, items))
+  const observedR = new Map<string, JSONValue>()
+  rPEs.forEach((pe, i) => {
+    if (!observedR.has(pe)) observedR.set(pe, rhs[i] as JSONValue)
   })
-  const rKeys = new Set(rk)
-  const emitted = new Set<string>()
-  const out: JSONValue[] = []
-  const emit = (k: string, v: JSONValue) => {
-    emitted.add(k)
-    out.push(v)
+  const observedL = new Map<string, JSONValue>()
+  lPEs.forEach((pe, i) => {
+    // a duplicate's value is null: it is not merged with the rhs's item
+    observedL.set(pe, observedL.has(pe) ? null : (lhs[i] as JSONValue))
+  })
+  const shared = rPEs.filter((pe) => observedL.has(pe))
+  let next: string | undefined = shared.shift()
+  const advance = () => {
+    next = shared.shift()
   }
-  const mergeItem = (l: JSONValue | undefined, r: JSONValue) => (items === undefined ? r : merge(l, r, items))
-  let l = 0
-  let r = 0
-  while (l < lhs.length || r < rhs.length) {
-    if (l < lhs.length && emitted.has(lk[l] as string)) {
-      l++
-      continue
+  const mergedR = new Set<string>()
+  const out: JSONValue[] = []
+  const push = (v: JSONValue | undefined) => {
+    if (v !== undefined) out.push(v)
+  }
+  let li = 0
+  let ri = 0
+  while (li < lPEs.length || ri < rPEs.length) {
+    if (li < lPEs.length && ri < rPEs.length) {
+      const pe = lPEs[li] as string
+      if (pe === rPEs[ri]) {
+        mergedR.add(pe)
+        push(mergeTyped(observedL.get(pe), observedR.get(pe), itemNode))
+        li++
+        ri++
+        advance()
+        continue
+      }
+      if (observedR.has(pe) && next !== undefined && next !== pe) {
+        // a shared item, but not the one this round wants
+        li++
+        continue
+      }
     }
-    if (r < rhs.length && emitted.has(rk[r] as string)) {
-      r++
-      continue
+    if (li < lPEs.length) {
+      const pe = lPEs[li] as string
+      if (!observedR.has(pe)) {
+        push(mergeTyped(lhs[li], undefined, itemNode))
+        li++
+        continue
+      }
+      if (mergedR.has(pe)) li++
     }
-    if (l < lhs.length && r < rhs.length && lk[l] === rk[r]) {
-      emit(lk[l] as string, mergeItem(lhs[l], rhs[r] as JSONValue))
-      l++
-      r++
-      continue
+    if (ri < rPEs.length) {
+      const pe = rPEs[ri] as string
+      mergedR.add(pe)
+      push(mergeTyped(observedL.get(pe), observedR.get(pe), itemNode))
+      ri++
+      if (next !== undefined && next === pe) advance()
     }
-    if (l < lhs.length && !rKeys.has(lk[l] as string)) {
-      emit(lk[l] as string, lhs[l] as JSONValue)
-      l++
-      continue
-    }
-    if (r < rhs.length) {
-      const k = rk[r] as string
-      emit(k, mergeItem(lByKey.get(k), rhs[r] as JSONValue))
-      r++
-      continue
-    }
-    l++
   }
   return out
+}
+
+/** ObjectToTyped's errors for a value of the schema (typed.AllowDuplicates: repeated keys or set items). */
+export function typeErrors(v: JSONValue, schema: JSONSchemaProps, allowDuplicates = false): string[] {
+  const errs: string[] = []
+  validateTyped(v, schema, [], errs, allowDuplicates)
+  return errs
 }
 
 /**
@@ -310,8 +454,7 @@ function mergeLists(
  */
 export function applyConfiguration(live: JSONObject, patch: JSONObject, schema: JSONSchemaProps): JSONObject {
   const typed = { ...patch, apiVersion: live.apiVersion ?? null, kind: live.kind ?? null } as JSONObject
-  const errs: string[] = []
-  validateTyped(typed, schema, [], errs)
+  const errs = typeErrors(typed, schema)
   if (errs.length > 0) throw new SmdError(`failed to convert patch object to typed object: ${errs.join('\n')}`)
   const atomics: string[] = []
   findAtomics(typed, schema, [], atomics)
@@ -319,5 +462,5 @@ export function applyConfiguration(live: JSONObject, patch: JSONObject, schema: 
     throw new SmdError(
       `invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`,
     )
-  return merge(live, typed, schema) as JSONObject
+  return (mergeTyped(live, typed, schema) ?? null) as JSONObject
 }
