@@ -384,8 +384,16 @@ const timeValue = (t: number | undefined) => (t === undefined ? null : formatRFC
 type JSONObject = Record<string, unknown>
 const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
-const strMap = (v: unknown): Record<string, string> | undefined =>
-  isObj(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, str(x)])) : undefined
+function strMap(v: unknown): Record<string, string> | undefined {
+  if (!isObj(v)) return undefined
+  // a loop, not Object.fromEntries(entries.map): this runs for every object's labels and annotations
+  const out: Record<string, string> = {}
+  for (const k of Object.keys(v)) {
+    if (k === '__proto__') Object.defineProperty(out, k, { value: str(v[k]), enumerable: true, writable: true })
+    else out[k] = str(v[k])
+  }
+  return out
+}
 const time = (v: unknown): number | undefined => {
   if (typeof v !== 'string') return undefined
   const t = parseRFC3339(v)
