@@ -251,16 +251,21 @@ export function parseAdmissionReview(body: unknown): { uid: string; attributes: 
     )
   if (req.dryRun !== undefined && req.dryRun !== null && typeof req.dryRun !== 'boolean')
     throw new BadRequest('request.dryRun must be a boolean')
-  const attributes: AdmissionAttributes = {
+  // one literal, the optional keys set after it: spreads in an object literal cost ~1 µs each on
+  // Node 20's V8 (docs/benchmarks.md); the checks run in the order the fields are listed
+  const kindOf = gvkOf(req.kind, 'request.kind')
+  const resource = gvrOf(req.resource, 'request.resource')
+  const subResource = str(req.subResource, 'request.subResource')
+  const requestKind = req.requestKind != null ? gvkOf(req.requestKind, 'request.requestKind') : undefined
+  const requestResource =
+    req.requestResource != null ? gvrOf(req.requestResource, 'request.requestResource') : undefined
+  const requestSubResource =
+    req.requestSubResource != null ? str(req.requestSubResource, 'request.requestSubResource') : undefined
+  const attributes: { -readonly [K in keyof AdmissionAttributes]: AdmissionAttributes[K] } = {
     uid,
-    kind: gvkOf(req.kind, 'request.kind'),
-    resource: gvrOf(req.resource, 'request.resource'),
-    subResource: str(req.subResource, 'request.subResource'),
-    ...(req.requestKind != null ? { requestKind: gvkOf(req.requestKind, 'request.requestKind') } : {}),
-    ...(req.requestResource != null ? { requestResource: gvrOf(req.requestResource, 'request.requestResource') } : {}),
-    ...(req.requestSubResource != null
-      ? { requestSubResource: str(req.requestSubResource, 'request.requestSubResource') }
-      : {}),
+    kind: kindOf,
+    resource,
+    subResource,
     name: str(req.name, 'request.name'),
     namespace: str(req.namespace, 'request.namespace'),
     operation: operation as Operation,
@@ -270,6 +275,9 @@ export function parseAdmissionReview(body: unknown): { uid: string; attributes: 
     userInfo: userInfoOf(req.userInfo),
     dryRun: req.dryRun === true,
   }
+  if (requestKind !== undefined) attributes.requestKind = requestKind
+  if (requestResource !== undefined) attributes.requestResource = requestResource
+  if (requestSubResource !== undefined) attributes.requestSubResource = requestSubResource
   return { uid, attributes }
 }
 
@@ -441,13 +449,11 @@ export function createAdmissionHandler(
     const response = mutate ? mutationResponse(parsed.uid, result) : admissionResponse(parsed.uid, result)
     if (options.onAdmit !== undefined) {
       try {
-        options.onAdmit({
-          attributes: parsed.attributes,
-          result,
-          response,
-          policySet,
-          ...(mutate ? { mode: 'mutate' as const } : {}),
-        })
+        options.onAdmit(
+          mutate
+            ? { attributes: parsed.attributes, result, response, policySet, mode: 'mutate' }
+            : { attributes: parsed.attributes, result, response, policySet },
+        )
       } catch {
         // observers never change the answer
       }

@@ -610,7 +610,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const write = (req: Request, status: number, headers: OutgoingHttpHeaders, body: string) => {
     const res = req.response as ServerResponse
     req.answered = true
-    const h: OutgoingHttpHeaders = { ...headers, 'content-length': Buffer.byteLength(body) }
+    // Object.assign: a spread followed by a new key costs ~1 µs on Node 20's V8 (docs/benchmarks.md)
+    const h: OutgoingHttpHeaders = Object.assign({}, headers, { 'content-length': Buffer.byteLength(body) })
     if (draining) h.connection = 'close'
     res.writeHead(status, h)
     res.end(req.method === 'HEAD' ? undefined : body)

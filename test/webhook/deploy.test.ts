@@ -153,7 +153,7 @@ describe('docs/deploy', () => {
     expect(text).toMatch(/^RUN npm run build$/m)
     expect(text).toMatch(/^RUN npm ci --omit=dev/m)
     expect(text).toMatch(/^USER 1000:1000$/m)
-    expect(text).toMatch(/^ENTRYPOINT \["node", "dist\/cli\/main\.js", "serve"\]$/m)
+    expect(text).toMatch(/^ENTRYPOINT \["node", "dist\/cli\/kelp\.cjs", "serve"\]$/m)
     // the user the Deployment runs as is the image's
     expect(one('Deployment', 'kelp-webhook').spec.template.spec.securityContext.runAsUser).toBe(1000)
   })
