@@ -47,5 +47,8 @@ await rm(out, { recursive: true, force: true })
 const worker = output.find((c) => c.type === 'chunk' && c.isEntry && c.name === 'check-worker')
 if (!worker) throw new Error('bundle-cli: no check-worker entry in the bundle')
 for (const dep of worker.imports) visit(dep)
-await writeFile(join(cli, 'bundle.json'), `${JSON.stringify({ entry: entry.fileName, worker: worker.fileName, preload })}\n`)
+await writeFile(
+  join(cli, 'bundle.json'),
+  `${JSON.stringify({ entry: entry.fileName, worker: worker.fileName, preload })}\n`,
+)
 await chmod(join(cli, 'kelp.cjs'), 0o755)
