@@ -1,3 +1,4 @@
+import { dropDisabledFields } from '../builtin/drop-disabled.js'
 import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
 import { apiVersionStatus } from './api-versions.js'
 import '../builtin/validation/apps.js'
@@ -13,6 +14,7 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
+import { defaultFeatureGates } from '../kube/feature-gates.js'
 import { errorString, type FieldError, kubectlInvalidText, newInvalid, withReleaseValues } from '../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
@@ -593,8 +595,15 @@ export class PolicySet {
         builtin = { ...builtin, object: attrs.object as JSONObject }
     }
     if (builtin !== undefined) {
-      // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
-      // validating admission: an object it refuses is a 422 Invalid no validating policy sees
+      // rest.BeforeCreate / BeforeUpdate: the strategy's PrepareForCreate / PrepareForUpdate drops the
+      // fields whose feature gate is off (after mutating admission, before validation and the policies)
+      dropDisabledFields(
+        attrs.object as JSONObject,
+        a.operation === 'UPDATE' ? oldBuiltin : undefined,
+        defaultFeatureGates(this.minor),
+      )
+      // the strategy's validation runs inside the store, before validating admission: an object it
+      // refuses is a 422 Invalid no validating policy sees
       builtin = this.validateBuiltin(builtin, attrs, oldBuiltin, this.minor)
       if (!builtin.allowed) {
         return {
