@@ -1,5 +1,5 @@
 import { dropDisabledFields } from '../builtin/drop-disabled.js'
-import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
+import { type BuiltinResult, decodeBuiltin, marshalBuiltin } from '../builtin/index.js'
 import { apiVersionStatus } from './api-versions.js'
 import '../builtin/validation/apps.js'
 import '../builtin/validation/batch.js'
@@ -557,7 +557,8 @@ export class PolicySet {
       isObject(attrs.object)
     ) {
       const minor = this.minor
-      builtin = decodeBuiltin(attrs.object, { minor })
+      // the given-empty lists kept, as the strategy validates them (dropped below, before the policies)
+      builtin = decodeBuiltin(attrs.object, { minor, keepEmpty: true })
       if (builtin !== undefined) {
         if (!builtin.allowed) {
           return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
@@ -587,9 +588,12 @@ export class PolicySet {
       else if (d !== undefined) attrs = { ...attrs, object: d }
     }
     if (this.mutatingHooks.length > 0 && crDecoded) {
-      const m = this.mutate(a, attrs, generatedName)
-      if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
-      attrs = m.attrs
+      // the policies see the object as marshalled; one they leave alone is validated as decoded
+      const seen = builtin?.keptEmpty === true ? { ...attrs, object: marshalled(attrs.object as JSONObject) } : attrs
+      const m = this.mutate(a, seen, generatedName)
+      if ('denied' in m)
+        return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin: marshalledResult(builtin) } : {}) }
+      if (m.mutated.mutatedObject !== undefined) attrs = m.attrs
       mutated = m.mutated
       if (builtin !== undefined && mutated.mutatedObject !== undefined)
         builtin = { ...builtin, object: attrs.object as JSONObject }
@@ -605,6 +609,12 @@ export class PolicySet {
       // the strategy's validation runs inside the store, before validating admission: an object it
       // refuses is a 422 Invalid no validating policy sees
       builtin = this.validateBuiltin(builtin, attrs, oldBuiltin, this.minor)
+      // marshalled for the validating policies and storage: the given-empty lists go (omitempty)
+      if (builtin.keptEmpty === true) {
+        marshalBuiltin(attrs.object as JSONObject)
+        const { keptEmpty: _k, ...rest } = builtin
+        builtin = rest
+      }
       if (!builtin.allowed) {
         return {
           allowed: false,
@@ -1118,4 +1128,18 @@ function buildMutatingHooks(
     })
   }
   return hooks
+}
+
+/** A copy of a built-in decoded with keepEmpty, as Go marshals it. */
+function marshalled(o: JSONObject): JSONObject {
+  const c = structuredClone(o)
+  marshalBuiltin(c)
+  return c
+}
+
+/** A built-in result whose object is marshalled. */
+function marshalledResult(b: BuiltinResult): BuiltinResult {
+  if (b.keptEmpty !== true || b.object === undefined) return b
+  const { keptEmpty: _k, ...rest } = b
+  return { ...rest, object: marshalled(b.object) }
 }
