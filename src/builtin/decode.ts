@@ -43,6 +43,8 @@ export class DecodeContext {
   readonly fields: FieldFrame[] = []
   /** strictFieldStack, one entry per step: a key, or a list index; joined only for an unknown field. */
   readonly ss: (string | number)[] = []
+  /** Whether an omitempty list or map was given empty and kept (keepEmpty). */
+  keptEmpty = false
 
   /**
    * @param hidden struct id → json fields the target release does not have (release-fields.ts):
@@ -51,6 +53,7 @@ export class DecodeContext {
   constructor(
     trackUnknown: boolean,
     readonly hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+    readonly keepEmpty = false,
   ) {
     this.strict = trackUnknown ? [] : undefined
     this.seen = trackUnknown ? new Set() : undefined
@@ -455,6 +458,14 @@ function omitZero(t: TypeNode, v: unknown): boolean {
   return omitEmpty(t, v)
 }
 
+/**
+ * A list or map given empty (`[]`, `{}`): a non-nil empty slice or map to Go, which its defaulting (`== nil`)
+ * and validation see, though omitempty drops it when the object is marshalled.
+ */
+function isEmptyCollection(t: TypeNode, v: unknown): boolean {
+  return typeof t !== 'string' && (t[0] === 'l' || t[0] === 'm') && v !== NIL && v !== null
+}
+
 const zeroCache = new Map<string, JSONObject>()
 function zeroStruct(id: string): JSONObject {
   let z = zeroCache.get(id)
@@ -606,7 +617,10 @@ function structDecoder(id: string): Decoder {
         out[f.name] = u === ZERO_STRUCT ? zeroStruct(f.type as string) : u
         continue
       }
-      if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) continue
+      if (f.omit === 1 ? omitEmpty(f.type, d) : f.omit === 2 ? omitZero(f.type, d) : false) {
+        if (!(ctx.keepEmpty && isEmptyCollection(f.type, d))) continue
+        ctx.keptEmpty = true
+      }
       out[f.name] = d === NIL ? null : d
     }
     return out
@@ -639,10 +653,11 @@ function omitCode(t: TypeNode, omit: number, x: string): string | undefined {
         return `(${x} == null || ${x} === '')`
       case 'bool':
         return `(${x} == null || ${x} === false)`
+      // a given empty list or map is kept under keepEmpty (isEmptyCollection)
       case 'l':
-        return `(${x} == null || ${x}.length === 0)`
+        return `(${x} == null || (${x}.length === 0 && !keep(ctx)))`
       case 'm':
-        return `(${x} == null || Object.keys(${x}).length === 0)`
+        return `(${x} == null || (Object.keys(${x}).length === 0 && !keep(ctx)))`
       default:
         return `(${x} == null)`
     }
@@ -718,9 +733,16 @@ function compileStruct(
     'zeroStruct',
     'isObject',
     'jsonKind',
+    'keep',
     `${decls}\n${lines.join('\n')}`,
   ) as (...args: unknown[]) => Decoder
-  return make(fields, byName, id, goType, UNSET, zeroStruct, isObject, jsonKind)
+  return make(fields, byName, id, goType, UNSET, zeroStruct, isObject, jsonKind, keepEmptyCollection)
+}
+
+/** Under keepEmpty, notes the kept empty collection (true) for the generated decoders. */
+function keepEmptyCollection(ctx: DecodeContext): boolean {
+  if (ctx.keepEmpty) ctx.keptEmpty = true
+  return ctx.keepEmpty
 }
 
 export interface DecodeResult {
@@ -730,6 +752,8 @@ export interface DecodeResult {
   readonly error?: string
   /** Unknown field paths (`spec.replica`), in the decoder's order. */
   readonly unknownFields: readonly string[]
+  /** Whether keepEmpty kept a given empty list or map that omitempty drops (omitEmptyCollections undoes it). */
+  readonly keptEmpty?: boolean
 }
 
 /**
@@ -741,8 +765,9 @@ export function decodeStruct(
   input: unknown,
   trackUnknown = true,
   hidden?: ReadonlyMap<string, ReadonlySet<string>>,
+  keepEmpty = false,
 ): DecodeResult {
-  const ctx = new DecodeContext(trackUnknown, hidden)
+  const ctx = new DecodeContext(trackUnknown, hidden, keepEmpty)
   let object: unknown
   try {
     object = decoderOf(id)(input, ctx)
@@ -751,7 +776,48 @@ export function decodeStruct(
     throw e
   }
   if (ctx.err !== undefined) return { error: ctx.err, unknownFields: [] }
-  return { object: object as JSONObject, unknownFields: ctx.strict ?? [] }
+  return {
+    object: object as JSONObject,
+    unknownFields: ctx.strict ?? [],
+    ...(ctx.keptEmpty ? { keptEmpty: true } : {}),
+  }
+}
+
+/**
+ * The decoded value of node `t` as Go marshals it, in place: the empty omitempty lists and maps keepEmpty
+ * kept (or defaulting left) are dropped, as encoding/json and the unstructured converter drop them. With
+ * `nilEmpty` (the object read back from storage: protobuf has no empty-but-set list or map, so every empty
+ * slice and map decodes nil), the other fields' empty lists and maps become null too.
+ */
+export function omitEmptyCollections(t: TypeNode, v: unknown, nilEmpty = false): void {
+  if (typeof v !== 'object' || v === null) return
+  if (typeof t === 'string') {
+    if (Array.isArray(v)) return
+    const o = v as JSONObject
+    for (const [name, ft, flags] of structInfo(t).fields) {
+      if (!Object.hasOwn(o, name)) continue
+      const fv = o[name]
+      if (isEmptyCollection(ft, fv) && omitEmpty(ft, fv)) {
+        // omitzero drops a nil one
+        if (flags & 1 || (nilEmpty && flags & 2)) delete o[name]
+        else if (nilEmpty) o[name] = null
+      } else omitEmptyCollections(ft, fv, nilEmpty)
+    }
+    return
+  }
+  switch (t[0]) {
+    case 'p':
+      omitEmptyCollections(t[1], v, nilEmpty)
+      return
+    case 'l':
+      if (Array.isArray(v)) for (const e of v) omitEmptyCollections(t[2], e, nilEmpty)
+      return
+    case 'm':
+      if (!Array.isArray(v)) for (const e of Object.values(v)) omitEmptyCollections(t[3], e, nilEmpty)
+      return
+    default:
+      return
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { goQuote } from '../cel/ext/quote.js'
 import { decodeErrorMessage, type FieldValidation, type RequestStatus, strictDecodingError } from '../kube/decoding.js'
 import type { FieldError, InvalidStatus } from '../kube/field.js'
-import { decodeStruct } from './decode.js'
+import { decodeStruct, omitEmptyCollections } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
 import { kindStruct } from './gotypes.js'
 import { fieldsNotInRelease } from './release-fields.js'
@@ -24,6 +24,13 @@ export interface BuiltinOptions {
   readonly fieldValidation?: FieldValidation
   /** The target release's minor version (its fields, feature-gated defaults); default 37. */
   readonly minor?: number
+  /**
+   * Keep the lists and maps given empty (`policies: []`) that omitempty drops: Go's decoding makes them
+   * non-nil empty slices and maps, which its defaulting (`== nil`) keeps and its validation sees. The
+   * engine validates this form and then drops them (omitEmptyCollections), as the object is marshalled
+   * for the policies and for storage; by default the result is that marshalled form.
+   */
+  readonly keepEmpty?: boolean
 }
 
 export interface BuiltinResult {
@@ -43,6 +50,8 @@ export interface BuiltinResult {
   readonly message?: string
   /** The object as the apiserver holds it before admission: decoded, written back as Go does, defaulted. */
   readonly object?: JSONObject
+  /** Under keepEmpty: whether `object` holds empty lists or maps omitempty drops (marshalBuiltin drops them). */
+  readonly keptEmpty?: boolean
   /**
    * The decoder's own error when the object does not decode (`json: cannot unmarshal …`, `strict decoding
    * error: …`), without the request decoding's `<Kind> in version "<v>" cannot be handled as a <Kind>: `.
@@ -65,7 +74,7 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   if (id === undefined) return undefined
   const fieldValidation = options.fieldValidation ?? 'Strict'
   const minor = options.minor ?? 37
-  const r = decodeStruct(id, o, fieldValidation !== 'Ignore', fieldsNotInRelease(`1.${minor}`))
+  const r = decodeStruct(id, o, fieldValidation !== 'Ignore', fieldsNotInRelease(`1.${minor}`), true)
   const version = apiVersion.slice(apiVersion.indexOf('/') + 1)
   const fail = (error: string, warnings: readonly string[]): BuiltinResult => {
     const message = decodeErrorMessage(kind, version, error)
@@ -83,12 +92,26 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   const decoded = r.object as JSONObject
   applyBuiltinDefaults(id, decoded, { minor })
   if (id === 'core/v1.Secret') mergeStringData(decoded)
+  if (r.keptEmpty === true && options.keepEmpty !== true) omitEmptyCollections(id, decoded)
   return {
     allowed: true,
     errors: [],
     warnings: fieldValidation === 'Warn' ? r.unknownFields.map((f) => `unknown field ${goQuote(f)}`) : [],
     object: decoded,
+    ...(r.keptEmpty === true && options.keepEmpty === true ? { keptEmpty: true } : {}),
   }
+}
+
+/**
+ * A built-in object (decoded with keepEmpty) as Go marshals it, in place: its empty omitempty lists and maps
+ * dropped; `asStored`: as read back from storage, where every empty list and map is nil (null when written).
+ */
+export function marshalBuiltin(object: JSONObject, asStored = false): void {
+  const id = kindStruct(
+    typeof object.apiVersion === 'string' ? object.apiVersion : '',
+    typeof object.kind === 'string' ? object.kind : '',
+  )
+  if (id !== undefined) omitEmptyCollections(id, object, asStored)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { admitServiceAccount } from './admission/serviceaccount.js'
-import { decodeBuiltin } from './index.js'
+import { decodeBuiltin, marshalBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch.js'
 import { quantity, ZERO } from './validation/resources.js'
 import { serviceAsCreated } from './validation/service.js'
@@ -28,6 +28,8 @@ import { serviceAsCreated } from './validation/service.js'
 //   and node ports, the cluster's being random).
 // - StorageObjectInUseProtection's pvc-protection / pv-protection finalizer; a PersistentVolume's
 //   lastPhaseTransitionTime is the time kelp runs.
+// - the storage codec's read-back (protobuf has no empty-but-set list or map): every empty list or map is nil, so
+//   omitted, or null where the field is not omitempty (`rules: null` for a Role given `rules: []`).
 // Not done (docs/known-differences.md): the rest of a Pod's PrepareForCreate (the scheduling gates' condition, …)
 // and the autoscaling/v1 conversion annotations.
 
@@ -238,8 +240,12 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     o = prepareJobForCreate(o)
     delete (o.metadata as JSONObject).uid
   }
-  if (!reencode) return o
-  // the reset status as Go marshals its zero value (defaulted again: defaulting is idempotent)
-  const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: options.minor ?? 37 })
-  return (again?.object as JSONObject | undefined) ?? o
+  if (reencode) {
+    // the reset status as Go marshals its zero value (defaulted again: defaulting is idempotent)
+    const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: options.minor ?? 37 })
+    o = (again?.object as JSONObject | undefined) ?? o
+  }
+  // read back through the storage codec (protobuf): an empty list or map comes back nil
+  marshalBuiltin(o, true)
+  return o
 }

@@ -1,4 +1,5 @@
-import { type BuiltinResult, decodeBuiltin } from '../builtin/index.js'
+import { dropDisabledFields } from '../builtin/drop-disabled.js'
+import { type BuiltinResult, decodeBuiltin, marshalBuiltin } from '../builtin/index.js'
 import { apiVersionStatus } from './api-versions.js'
 import '../builtin/validation/apps.js'
 import '../builtin/validation/batch.js'
@@ -13,6 +14,7 @@ import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
+import { defaultFeatureGates } from '../kube/feature-gates.js'
 import { errorString, type FieldError, kubectlInvalidText, newInvalid, withReleaseValues } from '../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
@@ -555,7 +557,8 @@ export class PolicySet {
       isObject(attrs.object)
     ) {
       const minor = this.minor
-      builtin = decodeBuiltin(attrs.object, { minor })
+      // the given-empty lists kept, as the strategy validates them (dropped below, before the policies)
+      builtin = decodeBuiltin(attrs.object, { minor, keepEmpty: true })
       if (builtin !== undefined) {
         if (!builtin.allowed) {
           return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
@@ -584,17 +587,33 @@ export class PolicySet {
       else if (d !== undefined) attrs = { ...attrs, object: d }
     }
     if (this.mutatingHooks.length > 0 && crDecoded) {
-      const m = this.mutate(a, attrs, generatedName)
-      if ('denied' in m) return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin } : {}) }
-      attrs = m.attrs
+      // the policies see the object as marshalled; one they leave alone is validated as decoded
+      const seen = builtin?.keptEmpty === true ? { ...attrs, object: marshalled(attrs.object as JSONObject) } : attrs
+      const m = this.mutate(a, seen, generatedName)
+      if ('denied' in m)
+        return { ...m.denied, ...named, ...(builtin !== undefined ? { builtin: marshalledResult(builtin) } : {}) }
+      if (m.mutated.mutatedObject !== undefined) attrs = m.attrs
       mutated = m.mutated
       if (builtin !== undefined && mutated.mutatedObject !== undefined)
         builtin = { ...builtin, object: attrs.object as JSONObject }
     }
     if (builtin !== undefined) {
-      // the strategy's validation (rest.BeforeCreate / BeforeUpdate) runs inside the store, before
-      // validating admission: an object it refuses is a 422 Invalid no validating policy sees
+      // rest.BeforeCreate / BeforeUpdate: the strategy's PrepareForCreate / PrepareForUpdate drops the
+      // fields whose feature gate is off (after mutating admission, before validation and the policies)
+      dropDisabledFields(
+        attrs.object as JSONObject,
+        a.operation === 'UPDATE' ? oldBuiltin : undefined,
+        defaultFeatureGates(this.minor),
+      )
+      // the strategy's validation runs inside the store, before validating admission: an object it
+      // refuses is a 422 Invalid no validating policy sees
       builtin = this.validateBuiltin(builtin, attrs, oldBuiltin, this.minor)
+      // marshalled for the validating policies and storage: the given-empty lists go (omitempty)
+      if (builtin.keptEmpty === true) {
+        marshalBuiltin(attrs.object as JSONObject)
+        const { keptEmpty: _k, ...rest } = builtin
+        builtin = rest
+      }
       if (!builtin.allowed) {
         return {
           allowed: false,
@@ -1114,4 +1133,18 @@ function buildMutatingHooks(
     })
   }
   return hooks
+}
+
+/** A copy of a built-in decoded with keepEmpty, as Go marshals it. */
+function marshalled(o: JSONObject): JSONObject {
+  const c = structuredClone(o)
+  marshalBuiltin(c)
+  return c
+}
+
+/** A built-in result whose object is marshalled. */
+function marshalledResult(b: BuiltinResult): BuiltinResult {
+  if (b.keptEmpty !== true || b.object === undefined) return b
+  const { keptEmpty: _k, ...rest } = b
+  return { ...rest, object: marshalled(b.object) }
 }

@@ -1196,6 +1196,87 @@ const MUTATIONS: Mutation[] = [
     kinds: ['ServiceAccount'],
     apply: (o) => void (o.automountServiceAccountToken = 'false'),
   },
+  // --- lists given empty: Go decodes `[]` to a non-nil empty slice, which defaulting (`== nil`) keeps and
+  // validation sees; omitempty drops it when marshalled, and storage (protobuf) reads it back nil ---
+  {
+    id: 'empty-list/hpa-scale-up-policies',
+    kinds: ['HorizontalPodAutoscaler'],
+    apply: (o) => {
+      if (o.apiVersion !== 'autoscaling/v2') return false
+      o.spec.behavior = { scaleUp: { policies: [] } }
+    },
+  },
+  {
+    id: 'empty-list/pod-omitempty-lists',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.tolerations ??= []
+      s.imagePullSecrets ??= []
+      const c = s.containers?.[0]
+      if (c === undefined) return false
+      c.env ??= []
+      c.args ??= []
+    }),
+  },
+  {
+    id: 'empty-list/role-rules',
+    kinds: ROLES,
+    n: 2,
+    apply: (o) => void (o.rules = []),
+  },
+  // --- fields behind a feature gate that is off in 1.37: the strategy's PrepareForCreate drops them before
+  // validation (DropDisabledPodFields and the kinds' drops) ---
+  {
+    id: 'gates/container-stop-signal',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.lifecycle = { ...c.lifecycle, stopSignal: 'SIGTERM' })),
+  },
+  {
+    id: 'gates/emptydir-mode-bind-mount-options',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      const c = s.containers?.[0]
+      if (c === undefined) return false
+      s.volumes = [...(s.volumes ?? []), { name: 'gated-scratch', emptyDir: { mode: 448 } }]
+      c.volumeMounts = [
+        ...(c.volumeMounts ?? []),
+        { name: 'gated-scratch', mountPath: '/gated-scratch', bindMountOptions: ['nosuid'] },
+      ]
+    }),
+  },
+  {
+    id: 'gates/probe-http-protocol-grpc-mode',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => {
+      c.livenessProbe = { httpGet: { port: 8080, protocol: 'H2C' } }
+      c.readinessProbe = { grpc: { port: 9090, mode: 'TLS' } }
+    }),
+  },
+  {
+    id: 'gates/secret-volume-default-user',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.volumes = [...(s.volumes ?? []), { name: 'gated-secret', secret: { secretName: 'gated', defaultUser: 1000 } }]
+    }),
+  },
+  {
+    id: 'gates/job-scheduling',
+    kinds: ['Job', 'CronJob'],
+    apply: (o) => {
+      const spec = o.kind === 'CronJob' ? o.spec?.jobTemplate?.spec : o.spec
+      if (spec === undefined) return false
+      spec.scheduling = { schedulingPolicy: { basic: {} } }
+    },
+  },
+  {
+    id: 'gates/pvc-cross-namespace-data-source',
+    kinds: ['PersistentVolumeClaim'],
+    n: 2,
+    apply: (o) => {
+      if (o.spec === undefined) return false
+      o.spec.dataSourceRef = { apiGroup: '', kind: 'PersistentVolumeClaim', name: 'source', namespace: 'other' }
+    },
+  },
 ]
 
 /** Whether an object is a clean base: written by hand (not dumped from a cluster with its status or uid). */

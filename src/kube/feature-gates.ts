@@ -1,0 +1,24 @@
+import { VERSIONED_FEATURE_GATES } from './feature-gates.generated.js'
+
+// The default of a Kubernetes feature gate in a target release (1.<minor>), as an apiserver with that
+// --emulation-version reads it from its versioned specs (component-base featuregate: the last spec at or
+// before the version; a gate is off before its first spec). The table (feature-gates.generated.ts) holds
+// the gates whose fields the strategies drop when off (src/builtin/drop-disabled.ts).
+
+export type FeatureGate = keyof typeof VERSIONED_FEATURE_GATES
+
+/** Whether `gate` is on by default in release 1.`minor`. */
+export function featureEnabled(gate: FeatureGate, minor: number): boolean {
+  let on = false
+  for (const [version, defaultValue] of VERSIONED_FEATURE_GATES[gate]) if (version <= minor) on = defaultValue
+  return on
+}
+
+/** A gate set: whether each gate is on (a release's defaults, or a test's choice). */
+export type FeatureGates = (gate: FeatureGate) => boolean
+
+/** The default gate set of release 1.`minor`. */
+export const defaultFeatureGates =
+  (minor: number): FeatureGates =>
+  (gate) =>
+    featureEnabled(gate, minor)
