@@ -17,8 +17,17 @@ export function featureEnabled(gate: FeatureGate, minor: number): boolean {
 /** A gate set: whether each gate is on (a release's defaults, or a test's choice). */
 export type FeatureGates = (gate: FeatureGate) => boolean
 
-/** The default gate set of release 1.`minor`. */
-export const defaultFeatureGates =
-  (minor: number): FeatureGates =>
-  (gate) =>
-    featureEnabled(gate, minor)
+const defaults = new Map<number, FeatureGates>()
+
+/** The default gate set of release 1.`minor` (computed once per release: the strategies ask per object). */
+export function defaultFeatureGates(minor: number): FeatureGates {
+  let gates = defaults.get(minor)
+  if (gates === undefined) {
+    const on = new Set<FeatureGate>()
+    for (const gate of Object.keys(VERSIONED_FEATURE_GATES) as FeatureGate[])
+      if (featureEnabled(gate, minor)) on.add(gate)
+    gates = (gate) => on.has(gate)
+    defaults.set(minor, gates)
+  }
+  return gates
+}
