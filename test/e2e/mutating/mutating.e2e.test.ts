@@ -112,7 +112,19 @@ async function serverAnswer(c: MapCase, stored: Obj | undefined): Promise<Answer
     c.operation === 'UPDATE'
       ? `${collection(c.object)}/${c.object.metadata.name}?dryRun=All&fieldManager=kubectl-client-side-apply`
       : `${collection(c.object)}?dryRun=All&fieldManager=kubectl-client-side-apply`
-  const r = await cluster.request(c.operation === 'UPDATE' ? 'PUT' : 'POST', path, body)
+  let r = await cluster.request(c.operation === 'UPDATE' ? 'PUT' : 'POST', path, body)
+  // The mutating plugin types a custom resource from the apiserver's OpenAPI, which its type converter
+  // refreshes on a timer after the CRD is established: until then a write of the kind is a 503 that says
+  // so ("There can be a delay between when CustomResourceDefinitions are created and when they are
+  // available"). It is the cluster not being ready yet, not an answer: asked again (seen in a CI run).
+  for (
+    let tries = 0;
+    r.status === 503 && /There can be a delay between/.test(r.body?.message ?? '') && tries < 120;
+    tries++
+  ) {
+    await sleep(500)
+    r = await cluster.request(c.operation === 'UPDATE' ? 'PUT' : 'POST', path, body)
+  }
   if (r.status === 200 || r.status === 201) return { accepted: true, object: r.body }
   return { accepted: false, code: r.status, message: r.body?.message ?? r.text }
 }
