@@ -138,7 +138,11 @@ export async function checkParallel(
       type: 'admit',
       context,
       trusted:
-        typeof trusted === 'function' ? context.flatMap((o, i) => (trusted(o) ? [i] : [])) : context.map((_, i) => i),
+        typeof trusted === 'function'
+          ? context.flatMap((o, i) => (trusted(o) ? [i] : []))
+          : trusted === true
+            ? context.map((_, i) => i)
+            : [],
       buildOptions: trusted === true ? { ...buildOptions, trusted: true } : buildOptions,
       ...(checkedCache !== undefined ? { packChecked: options.kubeVersion as KubeVersion } : {}),
       olds: [...prepared.olds],

@@ -129,7 +129,10 @@ describe('kelp check --jobs', () => {
       join(dir, 'c-params.yaml'),
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: limits, namespace: default}\ndata: {max: "3"}\n',
     )
-    writeFileSync(join(dir, 'd-policy.yaml'), policy)
+    // a policy the apiserver refuses (a bad expression): reported once, applied by no thread
+    const refused =
+      'apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: broken}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]\n  validations:\n  - expression: "object.spec.replicas >"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: broken}\nspec:\n  policyName: broken\n  validationActions: [Deny]\n'
+    writeFileSync(join(dir, 'd-policy.yaml'), `${policy}---\n${refused}`)
     writeFileSync(join(dir, 'e-crd.yaml'), crd)
     const runs = [1, 2, 3].map((j) => kelp(['check', '.', '-o', 'json', '--jobs', String(j)], dir))
     for (const r of runs) expect(r.err).toBe('')
@@ -142,5 +145,7 @@ describe('kelp check --jobs', () => {
     expect(one.summary.denied).toBeGreaterThan(50)
     expect(one.diagnostics.filter((d: { rule: string }) => d.rule.startsWith('input/')).length).toBe(3)
     expect(runs[0]?.code).toBe(runs[1]?.code)
+    // the refused policy and its binding, each reported once (by the main thread)
+    expect(one.diagnostics.filter((d: { message: string }) => d.message.includes('"broken"')).length).toBe(2)
   })
 })
