@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { Finding } from '../report/model.js'
-import { admitAll, type FirstPass, firstPass, type Keep } from './check.js'
+import { admitAll, type FirstPass, firstPass, gvkKey, type Keep } from './check.js'
 import { readShare } from './inputs.js'
 import type { JSONObject, LoadedObject } from './load.js'
 import { packCheckedCache } from './pack-cache.js'
@@ -72,7 +72,7 @@ parentPort?.on('message', (m: WorkerMessage) => {
     parentPort?.postMessage(reply)
   } else if (m.type === 'params') {
     const kinds = new Set(m.kinds)
-    parentPort?.postMessage(held.filter((o) => kinds.has(`${String(o.object.apiVersion)}|${String(o.object.kind)}`)))
+    parentPort?.postMessage(held.filter((o) => kinds.has(gvkKey(o.object))))
   } else {
     const trusted = new Set<object>(m.trusted.map((i) => m.context[i] as object))
     const checkedCache = m.packChecked === undefined ? undefined : packCheckedCache(m.packChecked)

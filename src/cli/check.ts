@@ -129,7 +129,8 @@ const isPolicy = (o: JSONObject): boolean => {
 }
 
 const isNamespace = (o: JSONObject): boolean => o.apiVersion === 'v1' && o.kind === 'Namespace'
-const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.kind)}`
+/** An object's `apiVersion|kind` (the key of seenKinds and paramKinds). */
+export const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.kind)}`
 
 /** Material and Namespaces the target serves (a MutatingAdmissionPolicy it does not serve is no material). */
 function isMaterialAt(o: JSONObject, target: string): boolean {

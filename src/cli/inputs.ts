@@ -30,11 +30,11 @@ export class Inputs {
   }
 
   /**
-   * One pass over every object of every input (or of `shares`: a thread's part of them); with
-   * `diagnostics`, the reading errors go there (the paths' own only when `pathFindings`).
+   * One pass over every object of every input (or of `shares`: this thread's part of them); with
+   * `diagnostics`, the reading errors go there.
    */
-  *read(diagnostics?: Finding[], shares?: readonly FileShare[], pathFindings = true): Generator<LoadedObject> {
-    if (pathFindings) diagnostics?.push(...this.pathFindings)
+  *read(diagnostics?: Finding[], shares?: readonly FileShare[]): Generator<LoadedObject> {
+    diagnostics?.push(...this.pathFindings)
     for (const s of shares ?? this.files.map((file) => ({ file, from: 0, to: 1 }))) {
       yield* readShare(s, (file) => this.text(file), diagnostics)
     }
