@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
 import { kindStruct } from '../builtin/gotypes.js'
+import type { BuiltinResult } from '../builtin/index.js'
 import { storedOnCreate } from '../builtin/stored.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import {
@@ -485,7 +486,7 @@ function admitOne(
         : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
             .message
     const own = findingsOf(result, kind, denial)
-    const answered = kubectlRefuses(own, o, source.file)
+    const answered = kubectlRefuses(own, o, source.file, decodedCleanly(result.builtin))
     // a refusal of kubectl's own: nothing was sent, so no warning came back either
     if (answered.length === 1 && answered[0]!.rule === 'kubectl/refused') findings.length = 0
     for (const f of answered) findings.push(at(f))
@@ -574,13 +575,14 @@ function kubectlRefuses(
   findings: Omit<Finding, 'source'>[],
   o: Record<string, unknown>,
   file: string,
+  metadataDecodes: boolean,
 ): Omit<Finding, 'source'>[] {
   const meta = typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as Record<string, unknown>) : {}
   const at = (message: string): Omit<Finding, 'source'>[] => [
     // type parse: no Status reason, printed `error: <message>` as kubectl prints it
     { level: 'deny', type: 'parse', rule: 'kubectl/refused', message },
   ]
-  if (o.metadata !== undefined) {
+  if (o.metadata !== undefined && !metadataDecodes) {
     // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
     // for it (the error names the struct ObjectMeta and the path from metadata)
     const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
@@ -593,6 +595,13 @@ function kubectlRefuses(
   }
   return findings.map(unknownFieldsInKubectlOrder)
 }
+
+/**
+ * Whether a built-in's decoding met no error and no unknown field: its metadata then decoded into ObjectMeta
+ * as kubectl's probe would (the same struct; a field the target release lacks would be an unknown field).
+ */
+const decodedCleanly = (b: BuiltinResult | undefined): boolean =>
+  b !== undefined && b.object !== undefined && b.decodeError === undefined && b.warnings.length === 0
 
 const STRICT =
   /^(.* cannot be handled as a \S+: strict decoding error: )((?:unknown field "(?:[^"\\]|\\.)*"(?:, |$))+)$/

@@ -151,6 +151,20 @@ export function lookupApiVersion(apiVersion: string, kind: string): ApiVersionRo
  * Throws a RangeError for a target outside SUPPORTED_TARGETS (see parseKubeVersion).
  */
 export function apiVersionStatus(apiVersion: string, kind: string, target: string): ApiVersionStatus {
+  // a pure function of its arguments, asked once per object: answered from a memo (bounded: hostile
+  // inputs may name any number of kinds)
+  const key = `${target} ${apiVersion} ${kind}`
+  let st = statusMemo.get(key)
+  if (st === undefined) {
+    st = computeApiVersionStatus(apiVersion, kind, target)
+    if (statusMemo.size >= 4096) statusMemo.clear()
+    statusMemo.set(key, st)
+  }
+  return st
+}
+const statusMemo = new Map<string, ApiVersionStatus>()
+
+function computeApiVersionStatus(apiVersion: string, kind: string, target: string): ApiVersionStatus {
   const parsed = parseKubeVersion(target)
   if (!parsed.ok) throw new RangeError(parsed.error)
   const t = minor(parsed.target)

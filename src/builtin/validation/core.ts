@@ -426,6 +426,20 @@ function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<stri
 }
 
 /** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
+/** Container resource names found valid (cpu, memory, …: a handful recur in every pod); bounded. */
+const goodContainerResourceNames = new Set<string>()
+/** Whether `name` is known to pass `nameFn` (asked and remembered for validateContainerResourceName only). */
+function knownGoodName(name: string, nameFn: (name: string, p: FieldPath) => FieldError[]): boolean {
+  if (nameFn !== validateContainerResourceName) return false
+  if (goodContainerResourceNames.has(name)) return true
+  // the path only shapes an error's text: any path answers whether there is one
+  if (validateContainerResourceName(name, RESOURCE_NAME_PROBE).length > 0) return false
+  if (goodContainerResourceNames.size >= 1024) goodContainerResourceNames.clear()
+  goodContainerResourceNames.add(name)
+  return true
+}
+const RESOURCE_NAME_PROBE = FieldPath.of('resources')
+
 function validateResources(
   resources: unknown,
   p: FieldPath,
@@ -443,7 +457,7 @@ function validateResources(
   let hugePages = false
   for (const name of Object.keys(limits).sort()) {
     const kp = limPath.key(name)
-    errs.push(...nameFn(name, kp))
+    if (!knownGoodName(name, nameFn)) errs.push(...nameFn(name, kp))
     const q = quantity(limits[name])
     if (q !== undefined) errs.push(...validateResourceQuantityValue(name, q, kp))
     if (isHugePageResourceName(name)) {
@@ -454,7 +468,7 @@ function validateResources(
   }
   for (const name of Object.keys(requests).sort()) {
     const kp = reqPath.key(name)
-    errs.push(...nameFn(name, kp))
+    if (!knownGoodName(name, nameFn)) errs.push(...nameFn(name, kp))
     const q = quantity(requests[name])
     if (q !== undefined) {
       errs.push(...validateResourceQuantityValue(name, q, kp))

@@ -23,16 +23,19 @@ export interface ValidationContext {
 /** A kind's strategy validation: the field errors, in the apiserver's order ([] = valid). */
 export type KindValidator = (object: JSONObject, context: ValidationContext) => FieldError[]
 
-const validators = new Map<string, KindValidator>()
-
-const key = (group: string, version: string, kind: string) => `${group}/${version}/${kind}`
+/** group → version → kind → validator (nested: asked once per object, no key string built). */
+const validators = new Map<string, Map<string, Map<string, KindValidator>>>()
 
 /** Registers the validator of one kind (group '' for core). */
 export function register(group: string, version: string, kind: string, validate: KindValidator): void {
-  validators.set(key(group, version, kind), validate)
+  let versions = validators.get(group)
+  if (versions === undefined) validators.set(group, (versions = new Map()))
+  let kinds = versions.get(version)
+  if (kinds === undefined) versions.set(version, (kinds = new Map()))
+  kinds.set(kind, validate)
 }
 
 /** The validator of a kind, or undefined when kelp does not cover that kind's native validation yet. */
 export function validatorFor(group: string, version: string, kind: string): KindValidator | undefined {
-  return validators.get(key(group, version, kind))
+  return validators.get(group)?.get(version)?.get(kind)
 }

@@ -9,9 +9,19 @@ import { parseQuantity, Quantity } from '../../kube/values/quantity.js'
 /** A quantity as the decoder stored it; undefined when it does not parse (the decoder refused it already). */
 export function quantity(v: unknown): Quantity | undefined {
   if (typeof v !== 'string' && typeof v !== 'number') return undefined
-  const q = parseQuantity(String(v))
-  return q instanceof Quantity ? q : undefined
+  const text = String(v)
+  // the same few texts recur across objects: parsed once, each caller given its own copy (cmp and the
+  // arithmetic change a Quantity's representation in place, as Go's do)
+  let q = parsed.get(text)
+  if (q === undefined) {
+    const r = parseQuantity(text)
+    q = r instanceof Quantity ? r : null
+    if (parsed.size >= 4096) parsed.clear()
+    parsed.set(text, q)
+  }
+  return q === null ? undefined : q.clone()
 }
+const parsed = new Map<string, Quantity | null>()
 
 export const ZERO = quantity('0') as Quantity
 export const ONE = quantity('1') as Quantity

@@ -262,7 +262,8 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     if (e instanceof RangeError) return fail(depthMessage(chunk.text))
     throw e
   }
-  return { ...base, value }
+  // a literal, not `{ ...base, value }`: on Node 20's V8 a spread followed by a new key costs ~1 µs
+  return { index, line: chunk.line, text: chunk.text, json: false, value }
 }
 
 /** A key as go-yaml's `%#v` prints it in "key %#v already set in map": strings quoted, numbers and bools bare. */

@@ -119,6 +119,16 @@ export class GoYAMLError extends Error {}
 
 const shortTag = (tag: string) => (tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice(18)}` : tag)
 
+/** `0` or digits not starting with 0. */
+function isPlainDecimal(s: string): boolean {
+  if (s.charCodeAt(0) === 48) return s.length === 1
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
 function resolvePlain(tag: string, s: string): Resolved {
   const hint = s === '' ? 78 : (HINT[s.charCodeAt(0)] ?? 0)
   if (hint === 0 || tag === STR_TAG || tag === BINARY_TAG) return { tag: STR_TAG, value: s }
@@ -127,8 +137,12 @@ function resolvePlain(tag: string, s: string): Resolved {
   if (hint === 46) {
     if (DOT_FLOAT.test(s)) return { tag: FLOAT_TAG, value: Number(s) }
   } else if (hint === 68 || hint === 83) {
-    // a timestamp decoded into interface{} stays the string as written (decode.go scalar)
-    if ((tag === '' || tag === TIMESTAMP_TAG) && isTimestamp(s)) return { tag: TIMESTAMP_TAG, value: s }
+    // the common case first: a decimal without sign, leading zero (octal) or underscore, exact as a double
+    if (hint === 68 && s.length <= 15 && isPlainDecimal(s)) return { tag: INT_TAG, value: Number(s) }
+    // a timestamp decoded into interface{} stays the string as written (decode.go scalar); every
+    // allowed format starts with four digits and a dash
+    if ((tag === '' || tag === TIMESTAMP_TAG) && s.charCodeAt(4) === 45 && isTimestamp(s))
+      return { tag: TIMESTAMP_TAG, value: s }
     const plain = s.includes('_') ? s.replaceAll('_', '') : s
     let range = false
     const i = parseBase0(plain, true)
@@ -289,6 +303,8 @@ const plainType = new jsyaml.Type('tag:yaml.org,2002:kelp-plain', {
   kind: 'scalar',
   resolve: (data: string | null) => {
     const s = data ?? ''
+    // most scalars are words: no implicit type applies (resolvePlain's first test, without its allocations)
+    if (s !== '' && (HINT[s.charCodeAt(0)] ?? 0) === 0) return false
     const r = resolvePlain('', s)
     last = { s, r }
     return r.tag !== STR_TAG
