@@ -1,3 +1,4 @@
+import { sortedKeys } from '../kube/values/json.js'
 import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
 import { structInfo, type TypeNode } from './gotypes.js'
@@ -564,7 +565,7 @@ function sortKeys(o: JSONObject, k: string): void {
   const m = o[k]
   if (!isObject(m)) return
   const sorted: JSONObject = {}
-  for (const key of Object.keys(m).sort()) sorted[key] = m[key]
+  for (const key of sortedKeys(m)) sorted[key] = m[key]
   o[k] = sorted
 }
 

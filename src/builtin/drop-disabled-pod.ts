@@ -18,8 +18,17 @@ const nonEmpty = (v: unknown): boolean =>
 type Spec = JSONObject | undefined
 
 /** ContainerIter with AllContainers: init containers, then containers, then ephemeral containers. */
-function allContainers(spec: Spec): JSONObject[] {
+function allContainers(spec: Spec): readonly JSONObject[] {
   if (spec === undefined) return []
+  // the common pod: regular containers only, all objects; their list itself serves (callers only read it)
+  const cs = spec.containers
+  if (
+    spec.initContainers === undefined &&
+    spec.ephemeralContainers === undefined &&
+    Array.isArray(cs) &&
+    cs.every(isObj)
+  )
+    return cs as JSONObject[]
   return [...objects(spec.initContainers), ...objects(spec.containers), ...objects(spec.ephemeralContainers)]
 }
 

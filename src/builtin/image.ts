@@ -25,18 +25,6 @@ function remainderOf(s: string): string {
 }
 
 export function imageTag(image: string): string {
-  // a pure function of the name; a run meets the same few images in object after object
-  let t = tags.get(image)
-  if (t === undefined) {
-    t = parseTag(image)
-    if (tags.size >= 4096) tags.clear()
-    tags.set(image, t)
-  }
-  return t
-}
-const tags = new Map<string, string>()
-
-function parseTag(image: string): string {
   if (IDENTIFIER.test(image)) return ''
   const remainder = remainderOf(image)
   const sep = remainder.indexOf(':')

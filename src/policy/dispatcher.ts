@@ -370,26 +370,39 @@ export function dispatch(a: AdmissionAttributes, hooks: readonly PolicyHook[], c
       out.configError(hook.configurationError, hook)
       continue
     }
-    dispatchBindings(out, hook, m, (b) => {
-      const bslot = (plan.bindingSlots[h] as readonly number[])[b] as number
-      let bm = matched[bslot] as BindingMatch | undefined
-      if (bm === undefined) {
-        const bs = hook.bindings[b]?.spec ?? {}
-        bm = bindingMatches(ctx.matcher, a, ctx.mapper, bs.matchResources as MatcherMatchResources | undefined)
-        matched[bslot] = bm
-      }
-      return bm
-    })
+    dispatchBindings(out, hook, m, plan.bindingSlots[h] as readonly number[], matched)
   }
   return out.result()
 }
 
 /** The bindings of one matching policy: binding matching, params, one Validate per param. */
+/**
+ * The request's match of a binding, from its slot (bindings with the same matchResources share one);
+ * no closure per hook: dispatch runs for every request.
+ */
+function bindingMatch(
+  out: Collector,
+  hook: PolicyHook,
+  b: number,
+  slots: readonly number[],
+  matched: (MatchResult | BindingMatch | undefined)[],
+): BindingMatch {
+  const slot = slots[b] as number
+  let bm = matched[slot] as BindingMatch | undefined
+  if (bm === undefined) {
+    const bs = hook.bindings[b]?.spec ?? {}
+    bm = bindingMatches(out.ctx.matcher, out.a, out.ctx.mapper, bs.matchResources as MatcherMatchResources | undefined)
+    matched[slot] = bm
+  }
+  return bm
+}
+
 function dispatchBindings(
   out: Collector,
   hook: PolicyHook,
   m: MatchResult & { matches: true },
-  bindingMatch: (index: number) => BindingMatch,
+  slots: readonly number[],
+  matched: (MatchResult | BindingMatch | undefined)[],
 ): void {
   const a = out.a
   const ctx = out.ctx
@@ -402,7 +415,7 @@ function dispatchBindings(
   for (let b = 0; b < hook.bindings.length; b++) {
     const binding = hook.bindings[b] as ValidatingAdmissionPolicyBinding
     const bs = binding.spec ?? {}
-    const bm = bindingMatch(b)
+    const bm = bindingMatch(out, hook, b, slots, matched)
     if (bm.error !== undefined) {
       out.configError(bm.error.message, hook, binding)
       continue

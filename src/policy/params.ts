@@ -26,14 +26,16 @@ export function paramKindGVK(pk: ParamKind): GroupVersionKind {
 }
 
 /** CollectParams: the params, or the configuration error's text. */
+/** The answer for a policy or binding without params (shared: asked for every binding of every request). */
+const NO_PARAMS: { readonly params: readonly null[] } = Object.freeze({ params: Object.freeze([null]) })
+
 export function collectParams(
   paramKind: ParamKind | undefined,
   source: ParamSource | undefined,
   paramRef: ParamRef | undefined,
   namespace: string,
 ): { readonly params: readonly (JSONObject | null)[] } | { readonly error: string } {
-  if (paramKind === undefined || paramKind === null || paramRef === undefined || paramRef === null)
-    return { params: [null] }
+  if (paramKind === undefined || paramKind === null || paramRef === undefined || paramRef === null) return NO_PARAMS
   if (source === undefined) {
     const gvk = paramKindGVK(paramKind)
     return {

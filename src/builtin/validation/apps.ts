@@ -11,6 +11,7 @@ import {
   validateLabels,
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
+import { sortedKeys } from '../../kube/values/json.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { validatePodSpecificAnnotations } from './pod-security.js'
 import { validateClaimTemplates } from './pvc.js'
@@ -35,7 +36,7 @@ const SPEC = FieldPath.of('spec')
 /** Go's %#v of a map[string]string (the bad value before 1.34 printed it so): keys sorted. */
 function goMapStringString(m: Record<string, string> | undefined): string {
   if (m === undefined) return 'map[string]string(nil)'
-  const keys = Object.keys(m).sort()
+  const keys = sortedKeys(m)
   return `map[string]string{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`).join(', ')}}`
 }
 

@@ -4,6 +4,7 @@ import type { LabelSelector as PolicyLabelSelector } from '../../kube/validation
 import { validateLabelSelector } from '../../kube/validation/label-selector.js'
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../kube/validation/objectmeta.js'
+import { sortedKeys } from '../../kube/values/json.js'
 import { validateNonnegative, validatePodTemplateSpec } from './core.js'
 import { type JSONObject, register, type ValidationContext } from './registry.js'
 import { asSelector, selectorValue } from './selectors.js'
@@ -61,7 +62,7 @@ const goQuotedList = (l: readonly string[]) => `[${l.map((s) => JSON.stringify(s
 function mapValue(m: Record<string, string> | undefined, minor: number): { value: unknown; printed?: string } {
   if (minor >= 34) return { value: m ?? null }
   if (m === undefined) return { value: null, printed: 'map[string]string(nil)' }
-  const ks = Object.keys(m).sort()
+  const ks = sortedKeys(m)
   return {
     value: m,
     printed: `map[string]string{${ks.map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`).join(', ')}}`,

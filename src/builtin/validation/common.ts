@@ -7,7 +7,7 @@ import {
   validateObjectMeta,
   validateObjectMetaUpdate,
 } from '../../kube/validation/objectmeta.js'
-import { deepEqual } from '../../kube/values/json.js'
+import { deepEqual, sortedKeys } from '../../kube/values/json.js'
 import { parseIPSloppy } from '../../kube/values/net.js'
 import { parseAddr, parsePrefix } from '../../kube/values/netip.js'
 import type { JSONObject } from './registry.js'
@@ -33,7 +33,7 @@ export const optNum = (v: unknown): number | undefined =>
 export const strMap = (v: unknown): Record<string, string> | undefined =>
   isObj(v) ? (v as Record<string, string>) : undefined
 /** A Go map's keys: Go visits them in random order; kelp visits them sorted (by UTF-16, as JS sorts). */
-export const keys = (v: unknown): string[] => (isObj(v) ? Object.keys(v).sort() : [])
+export const keys = (v: unknown): string[] => (isObj(v) ? sortedKeys(v) : [])
 
 export const nameIsDNSSubdomain: ValidateNameFunc = (name, prefix) => isDNS1123Subdomain(prefix ? mask(name) : name)
 export const nameIsDNSLabel: ValidateNameFunc = (name, prefix) => isDNS1123Label(prefix ? mask(name) : name)

@@ -8,6 +8,7 @@ import {
   validateLabels,
   validateObjectMetaFor,
 } from '../../kube/validation/objectmeta.js'
+import { sortedKeys } from '../../kube/values/json.js'
 import { parseQuantity, Quantity } from '../../kube/values/quantity.js'
 import { validateDNS1123Label, validateNonnegativeField } from './common.js'
 import { isConfigMapKey } from './config.js'
@@ -98,6 +99,7 @@ const SUPPORTED_PROTOCOLS = ['SCTP', 'TCP', 'UDP']
 
 /** validateContainerPorts. */
 function validateContainerPorts(ports: unknown, p: FieldPath): FieldError[] {
+  if (arr(ports).length === 0) return []
   const errs: FieldError[] = []
   const names = new Set<string>()
   arr(ports).forEach((x, i) => {
@@ -279,6 +281,7 @@ const RECURSIVE_READ_ONLY = ['Disabled', 'Enabled', 'IfPossible']
  * (Go reports the last four at volumeMounts.<field>, without the index), no overlap with volumeDevices.
  */
 function validateVolumeMounts(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
+  if (arr(c.volumeMounts).length === 0) return []
   const errs: FieldError[] = []
   const points = new Set<string>()
   const devices = pathMap(c.volumeDevices, 'devicePath')
@@ -335,6 +338,8 @@ function pathMap(list: unknown, key: 'mountPath' | 'devicePath'): Map<string, st
 
 /** ValidateVolumeDevices: block devices come from PVC or ephemeral volumes, no overlap with volumeMounts. */
 function validateVolumeDevices(c: JSONObject, volumes: Map<string, JSONObject>, p: FieldPath): FieldError[] {
+  // every rule is about a device: none, nothing to build the lookups for
+  if (arr(c.volumeDevices).length === 0) return []
   const errs: FieldError[] = []
   const mounts = pathMap(c.volumeMounts, 'mountPath')
   const paths = new Set<string>()
@@ -389,6 +394,7 @@ function validateHugePageValue(name: string, q: Quantity, p: FieldPath): FieldEr
  * before, the field is dropped).
  */
 function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<string>, p: FieldPath): FieldError[] {
+  if (arr(claims).length === 0) return []
   const errs: FieldError[] = []
   const names = new Set<string>()
   arr(claims).forEach((x, i) => {
@@ -455,7 +461,7 @@ function validateResources(
   let limCPUOrMemory = false
   let reqCPUOrMemory = false
   let hugePages = false
-  for (const name of Object.keys(limits).sort()) {
+  for (const name of sortedKeys(limits)) {
     const kp = limPath.key(name)
     if (!knownGoodName(name, nameFn)) errs.push(...nameFn(name, kp))
     const q = quantity(limits[name])
@@ -466,7 +472,7 @@ function validateResources(
     }
     if (name === 'cpu' || name === 'memory') limCPUOrMemory = true
   }
-  for (const name of Object.keys(requests).sort()) {
+  for (const name of sortedKeys(requests)) {
     const kp = reqPath.key(name)
     if (!knownGoodName(name, nameFn)) errs.push(...nameFn(name, kp))
     const q = quantity(requests[name])

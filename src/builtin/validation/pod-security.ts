@@ -358,11 +358,14 @@ type Visit = (c: JSONObject, p: FieldPath) => void
 
 /** podshelper.VisitContainersWithPath: init containers, containers, then ephemeral containers. */
 export function visitContainers(spec: JSONObject, p: FieldPath, f: Visit): void {
-  for (const k of ['initContainers', 'containers', 'ephemeralContainers'])
-    arr(spec[k]).forEach((c, i) => {
-      f(obj(c) ?? {}, p.child(k).index(i))
-    })
+  for (const k of CONTAINER_LISTS) {
+    const list = spec[k]
+    if (!Array.isArray(list) || list.length === 0) continue
+    const kp = p.child(k)
+    for (let i = 0; i < list.length; i++) f(obj(list[i]) ?? {}, kp.index(i))
+  }
 }
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const
 
 /** validateWindowsHostProcessPod. */
 export function validateWindowsHostProcessPod(spec: JSONObject, p: FieldPath): FieldError[] {

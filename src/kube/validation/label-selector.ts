@@ -1,4 +1,5 @@
 import { type FieldError, type FieldPath, field } from '../field.js'
+import { sortedKeys } from '../values/json.js'
 import { isQualifiedName, isValidLabelValue } from './names.js'
 
 /** metav1.LabelSelectorRequirement. */
@@ -42,7 +43,7 @@ export function validateLabels(
 ): FieldError[] {
   const errs: FieldError[] = []
   if (labels === undefined || labels === null) return errs
-  for (const k of Object.keys(labels).sort()) {
+  for (const k of sortedKeys(labels)) {
     errs.push(...validateLabelName(k, fldPath, minor))
     const v = labels[k] ?? ''
     for (const msg of isValidLabelValue(v, minor)) errs.push(field.invalid(fldPath, v, msg))
