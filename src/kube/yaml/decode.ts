@@ -1,6 +1,7 @@
 import jsyaml from 'js-yaml'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
 import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
+import { NOT_SIMPLE, readSimpleYAML } from './simple.js'
 
 // A stream of documents as kubectl reads a file (apimachinery pkg/util/yaml YAMLOrJSONDecoder, which
 // cli-runtime's StreamVisitor uses with a 4096-byte sniff): JSON values back to back when the stream
@@ -241,7 +242,10 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
       return fail('found incompatible YAML document', chunk.line + countLines(chunk.text, 0, m.index))
   }
   const boxes = GoScalar.created
-  let value: unknown
+  let value: unknown = readSimpleYAML(chunk.text)
+  // a scalar JSON holds otherwise than js-yaml (a GoScalar box) is read again below, with its errors
+  if (value !== NOT_SIMPLE && GoScalar.created === boxes)
+    return { index, line: chunk.line, text: chunk.text, json: false, value }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA })
   } catch (e) {

@@ -294,6 +294,17 @@ function goStringToJSON(b: Buffer): string {
   return out
 }
 
+/**
+ * A plain scalar's value as GOYAML_V2_SCHEMA's implicit types make it (js-yaml tries them on plain
+ * scalars only): the text for a string or a timestamp, else the constructed value. Not for `<<`, the
+ * merge key (js-yaml's merge type takes it).
+ */
+export function plainScalar(s: string): unknown {
+  if (s !== '' && (HINT[s.charCodeAt(0)] ?? 0) === 0) return s
+  const r = resolvePlain('', s)
+  return r.tag === STR_TAG || r.tag === TIMESTAMP_TAG ? s : construct(r)
+}
+
 // js-yaml types: one implicit type for every plain scalar that is not a string (js-yaml tries implicit
 // types only on plain scalars, so quoted scalars stay strings, as go-yaml's n.implicit), explicit types
 // for the tags go-yaml resolves, and any other tag read as go-yaml does (scalars as their text,

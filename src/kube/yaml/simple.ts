@@ -1,0 +1,223 @@
+import { plainScalar } from './resolve.js'
+
+// The YAML most manifests are written in, read without js-yaml: block mappings and sequences of
+// printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, comments. Every
+// other text (and every error) is js-yaml's: a line this reader is not sure of makes it give up, and
+// readYAMLChunk reads the document with GOYAML_V2_SCHEMA. Where it answers, it answers what js-yaml
+// would (test/kube/yaml-simple.test.ts checks that on real files and on fuzzed ones); it is here for
+// speed (docs/benchmarks.md: js-yaml's reading is most of `kelp check`'s time on built-in kinds).
+
+/** readSimpleYAML's answer for a text outside its subset. */
+export const NOT_SIMPLE: unique symbol = Symbol('not simple YAML')
+
+// anything but printable ASCII and newlines (tabs, CR, BOM, non-ASCII) is left to js-yaml
+const OUTSIDE = /[^\n\x20-\x7e]/
+// nesting deeper than this is left to js-yaml (and to its depth limits)
+const MAX_NESTING = 64
+// go-yaml refuses implicit keys longer than 1024 characters; such keys are left to js-yaml
+const MAX_KEY = 1000
+
+const table = (chars: string) => {
+  const t = new Uint8Array(128)
+  for (const c of chars) t[c.charCodeAt(0)] = 1
+  return t
+}
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+const KEY_START = table(`${ALNUM}_./$`)
+const KEY_CHAR = table(`${ALNUM}_./$-`)
+// a plain scalar may not start with an indicator (`-` only before a space: see scalar())
+const INDICATOR = table('-?:,[]{}#&*!|>%@`')
+
+class GiveUp {}
+const GIVE_UP = new GiveUp()
+
+// the document's content lines (not blank, not comment-only): indent, first character, end
+let indents = new Int32Array(512)
+let starts = new Int32Array(512)
+let ends = new Int32Array(512)
+let count = 0
+let next = 0 // the first line not read yet
+let t = ''
+
+/** The value of a document in the subset, as js-yaml reads it with GOYAML_V2_SCHEMA; else NOT_SIMPLE. */
+export function readSimpleYAML(text: string): unknown {
+  if (OUTSIDE.test(text)) return NOT_SIMPLE
+  t = text
+  try {
+    if (!scanLines()) return NOT_SIMPLE
+    next = 0
+    const v = node(0)
+    return next === count ? v : NOT_SIMPLE
+  } catch (e) {
+    if (e === GIVE_UP) return NOT_SIMPLE
+    throw e
+  } finally {
+    t = ''
+  }
+}
+
+function scanLines(): boolean {
+  count = 0
+  const len = t.length
+  let pos = 0
+  for (;;) {
+    let nl = t.indexOf('\n', pos)
+    if (nl < 0) nl = len
+    let i = pos
+    while (i < nl && t.charCodeAt(i) === 32) i++
+    if (i < nl && t.charCodeAt(i) !== 35) {
+      if (count === indents.length) grow()
+      indents[count] = i - pos
+      starts[count] = i
+      let e = nl
+      while (t.charCodeAt(e - 1) === 32) e--
+      ends[count++] = e
+    }
+    if (nl >= len) break
+    pos = nl + 1
+  }
+  return count > 0
+}
+
+function grow(): void {
+  const g = (a: Int32Array) => {
+    const b = new Int32Array(a.length * 2)
+    b.set(a)
+    return b
+  }
+  indents = g(indents)
+  starts = g(starts)
+  ends = g(ends)
+}
+
+/** `-` then a space or the line's end. */
+const isEntry = (s: number, e: number) => t.charCodeAt(s) === 45 && (s + 1 === e || t.charCodeAt(s + 1) === 32)
+
+function node(depth: number): unknown {
+  if (depth > MAX_NESTING) throw GIVE_UP
+  const indent = indents[next] as number
+  return isEntry(starts[next] as number, ends[next] as number) ? sequence(indent, depth) : mapping(indent, depth)
+}
+
+/** Where the key at s ends (at its `:`), or -1 when the line does not start with a key. */
+function keyEnd(s: number, e: number): number {
+  if (KEY_START[t.charCodeAt(s)] !== 1) return -1
+  let k = s + 1
+  while (k < e && KEY_CHAR[t.charCodeAt(k)] === 1) k++
+  if (k === e || t.charCodeAt(k) !== 58 || (k + 1 < e && t.charCodeAt(k + 1) !== 32)) return -1
+  return k
+}
+
+function mapping(indent: number, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  while (next < count && indents[next] === indent) {
+    const s = starts[next] as number
+    const e = ends[next] as number
+    const k = keyEnd(s, e)
+    if (k < 0 || k - s > MAX_KEY) throw GIVE_UP
+    const key = t.slice(s, k)
+    // a key that resolves to another value (a number, a bool, null) or that js-yaml treats apart
+    if (plainScalar(key) !== key || key === '__proto__' || Object.hasOwn(out, key)) throw GIVE_UP
+    let p = k + 1
+    while (p < e && t.charCodeAt(p) === 32) p++
+    next++
+    if (p === e || t.charCodeAt(p) === 35) out[key] = blockValue(indent, depth, true)
+    else {
+      out[key] = scalar(p, e)
+      if (next < count && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
+    }
+  }
+  return out
+}
+
+function sequence(indent: number, depth: number): unknown[] {
+  const out: unknown[] = []
+  while (next < count && indents[next] === indent && isEntry(starts[next] as number, ends[next] as number)) {
+    const s = starts[next] as number
+    const e = ends[next] as number
+    let p = s + 1
+    while (p < e && t.charCodeAt(p) === 32) p++
+    if (p === e || t.charCodeAt(p) === 35) {
+      next++
+      out.push(blockValue(indent, depth, false))
+    } else if (keyEnd(p, e) >= 0) {
+      // `- key: value`: a mapping whose entries are at the key's column
+      if (depth + 1 > MAX_NESTING) throw GIVE_UP
+      indents[next] = indent + (p - s)
+      starts[next] = p
+      out.push(mapping(indents[next] as number, depth + 1))
+    } else {
+      next++
+      out.push(scalar(p, e))
+      if (next < count && (indents[next] as number) > indent) throw GIVE_UP
+    }
+  }
+  return out
+}
+
+/** The value of an entry with nothing after its indicator: the block below it, a compact sequence, or null. */
+function blockValue(indent: number, depth: number, inMapping: boolean): unknown {
+  if (next === count) return null
+  const i = indents[next] as number
+  if (i > indent) return node(depth + 1)
+  if (inMapping && i === indent && isEntry(starts[next] as number, ends[next] as number)) {
+    if (depth + 1 > MAX_NESTING) throw GIVE_UP
+    return sequence(indent, depth + 1)
+  }
+  return null
+}
+
+/** A one-line scalar from p to the line's end e (trailing spaces already off), a comment allowed after it. */
+function scalar(p: number, e: number): unknown {
+  const c = t.charCodeAt(p)
+  if (c === 34) {
+    let q = p + 1
+    for (; q < e; q++) {
+      const ch = t.charCodeAt(q)
+      if (ch === 34) break
+      if (ch === 92) throw GIVE_UP // escapes are js-yaml's
+    }
+    if (q >= e) throw GIVE_UP
+    afterQuoted(q + 1, e)
+    return t.slice(p + 1, q)
+  }
+  if (c === 39) {
+    let q = p + 1
+    let doubled = false
+    for (;;) {
+      q = t.indexOf("'", q)
+      if (q < 0 || q >= e) throw GIVE_UP
+      if (q + 1 < e && t.charCodeAt(q + 1) === 39) {
+        doubled = true
+        q += 2
+        continue
+      }
+      break
+    }
+    afterQuoted(q + 1, e)
+    const v = t.slice(p + 1, q)
+    return doubled ? v.replaceAll("''", "'") : v
+  }
+  if (INDICATOR[c] === 1 && (c !== 45 || p + 1 === e || t.charCodeAt(p + 1) === 32)) throw GIVE_UP
+  let last = p + 1
+  for (let q = p + 1; q < e; q++) {
+    const ch = t.charCodeAt(q)
+    if (ch === 32) {
+      if (t.charCodeAt(q + 1) === 35) break // a comment
+    } else {
+      // `: ` or a final `:` inside a plain scalar is a mapping indicator: an error js-yaml words
+      if (ch === 58 && (q + 1 === e || t.charCodeAt(q + 1) === 32)) throw GIVE_UP
+      last = q + 1
+    }
+  }
+  const s = t.slice(p, last)
+  if (s === '<<') throw GIVE_UP
+  return plainScalar(s)
+}
+
+/** After a closing quote: nothing, or spaces and a comment. */
+function afterQuoted(q: number, e: number): void {
+  let r = q
+  while (r < e && t.charCodeAt(r) === 32) r++
+  if (r < e && (r === q || t.charCodeAt(r) !== 35)) throw GIVE_UP
+}

@@ -1,0 +1,269 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isDeepStrictEqual } from 'node:util'
+import fc from 'fast-check'
+import jsyaml from 'js-yaml'
+import { describe, expect, it } from 'vitest'
+import { GOYAML_V2_SCHEMA } from '../../src/kube/yaml/resolve.js'
+import { NOT_SIMPLE, readSimpleYAML } from '../../src/kube/yaml/simple.js'
+
+// readSimpleYAML is a faster reader for the YAML most manifests are written in; kelp's YAML answer is
+// js-yaml with GOYAML_V2_SCHEMA (its go-yaml v2 fidelity is tested in yaml-resolve.test.ts and
+// yaml-limits.test.ts from go-yaml's tables). So the oracle here is that reader: wherever the fast
+// reader answers, js-yaml must read the text without error and to the same value; where js-yaml
+// fails, the fast reader must give up (the error's words are js-yaml's).
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = join(here, '../..')
+const SHARED = join(root, '../shared/data')
+
+type Ref = { ok: true; value: unknown } | { ok: false }
+const reference = (text: string): Ref => {
+  try {
+    return { ok: true, value: jsyaml.load(text, { schema: GOYAML_V2_SCHEMA }) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** The fast reader gave up, or answered what js-yaml answers. */
+function agrees(text: string): boolean {
+  const fast = readSimpleYAML(text)
+  if (fast === NOT_SIMPLE) return true
+  const ref = reference(text)
+  return ref.ok && isDeepStrictEqual(fast, ref.value)
+}
+
+const documents = (text: string) => text.split(/^---[^\n]*\n/m).filter((d) => d.trim() !== '')
+
+function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const p = join(dir, f)
+      if (f === 'node_modules' || f.startsWith('.')) return []
+      if (statSync(p).isDirectory()) return yamlFiles(p)
+      return /\.ya?ml$/.test(p) ? [p] : []
+    })
+}
+
+describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
+  const accepted: [string, unknown][] = [
+    // the shapes of hand-written and generated manifests
+    [
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels:\n    app.kubernetes.io/name: web\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n        - name: web\n          image: nginx:1.25\n          ports:\n            - containerPort: 80\n',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', labels: { 'app.kubernetes.io/name': 'web' } },
+        spec: {
+          replicas: 3,
+          template: { spec: { containers: [{ name: 'web', image: 'nginx:1.25', ports: [{ containerPort: 80 }] }] } },
+        },
+      },
+    ],
+    // a compact sequence (entries at the key's column), comments, quoted scalars, trailing spaces
+    [
+      "# head\nkind: Service   \nspec:\n  ports:\n  - port: 80 # http\n    targetPort: \"8080\"\n    name: 'it''s'\n  # between\n  type: ClusterIP\n",
+      { kind: 'Service', spec: { ports: [{ port: 80, targetPort: '8080', name: "it's" }], type: 'ClusterIP' } },
+    ],
+    // go-yaml v2's YAML 1.1 resolution (yaml-resolve.test.ts): empty and ~ are null, yes is true,
+    // quoted "yes" a string, 0x1F an int, timestamps strings
+    [
+      'a:\n  - \n  -\n    b: 1\nc: ~\nd:\ne: yes\nf: "yes"\ng: 0x1F\nh: -1\ni: 1.5\nj: 2001-12-14\n',
+      { a: [null, { b: 1 }], c: null, d: null, e: true, f: 'yes', g: 31, h: -1, i: 1.5, j: '2001-12-14' },
+    ],
+    ['- a\n- b: c\n  d: e\n-   f: g\n    h: i\n', ['a', { b: 'c', d: 'e' }, { f: 'g', h: 'i' }]],
+    [
+      'k: a#b\nl: a # b\nm: "a # b"\nnn: x:y\no: -x\np: .dockerconfigjson\n.q: 1\n',
+      { k: 'a#b', l: 'a', m: 'a # b', nn: 'x:y', o: '-x', p: '.dockerconfigjson', '.q': 1 },
+    ],
+  ]
+  it.each(accepted)('answers for %j', (text, expected) => {
+    const fast = readSimpleYAML(text)
+    expect(fast).not.toBe(NOT_SIMPLE)
+    const ref = reference(text)
+    expect(ref.ok).toBe(true)
+    expect(fast).toStrictEqual((ref as { value: unknown }).value)
+    if (expected !== undefined) expect(fast).toStrictEqual(expected)
+  })
+
+  // each is outside the subset: an error js-yaml words, or a construct it reads (anchors, tags,
+  // block and multi-line scalars, escapes, flow collections, keys that resolve to non-strings)
+  const refused = [
+    'a: 1\na: 2\n',
+    'a:\n\tb: 1\n',
+    'a: 1\r\nb: 2\r\n',
+    'a: &x 1\nb: *x\n',
+    'a: !!str 1\n',
+    'a: |\n  text\n',
+    'a: >\n  text\n',
+    'a: b\n  c\n',
+    '- a\n  b\n',
+    'a: "x\\ny"\n',
+    "a: 'x\n  y'\n",
+    'a: [1, 2]\n',
+    'a: {b: 1}\n',
+    'true: 1\n',
+    '1: a\n',
+    '<<: {a: 1}\n',
+    'a: b: c\n',
+    'a: b:\n',
+    'a: é\n',
+    '\ufeffa: 1\n',
+    'a: - b\n',
+    '- - a\n',
+    'a:\n    b: 1\n  c: 2\n',
+    'a: 1\n b: 2\n',
+    'scalar\n',
+    '# only a comment\n',
+    '__proto__: 1\n',
+    '"quoted key": 1\n',
+    'a key: 1\n',
+    'a: "b": c\n',
+    'a: "b"c\n',
+  ]
+  it.each(refused)('gives up on %j', (text) => {
+    expect(readSimpleYAML(text)).toBe(NOT_SIMPLE)
+  })
+
+  it("agrees on every document of the project's YAML files", () => {
+    const files = ['examples', 'policies', 'test', 'bench'].flatMap((d) => yamlFiles(join(root, d)))
+    let docs = 0
+    let answered = 0
+    for (const f of files) {
+      for (const d of documents(readFileSync(f, 'utf8'))) {
+        docs++
+        if (readSimpleYAML(d) !== NOT_SIMPLE) answered++
+        if (!agrees(d)) throw new Error(`${f}: the fast reader differs from js-yaml on\n${d}`)
+      }
+    }
+    console.info(`project YAML: ${docs} documents, ${answered} in the fast reader's subset`)
+    expect(docs).toBeGreaterThan(50)
+    // most of them are in the subset: the reader is worth its place
+    expect(answered / docs).toBeGreaterThan(0.5)
+  })
+
+  // the CRDs' descriptions are block scalars, outside the subset: the reader gives up on most (all)
+  // of them; what this checks is that it never answers otherwise than js-yaml
+  it.skipIf(!existsSync(SHARED))('agrees on every document of shared/data (the real CRDs, read in place)', () => {
+    let docs = 0
+    let answered = 0
+    for (const f of yamlFiles(SHARED)) {
+      for (const d of documents(readFileSync(f, 'utf8'))) {
+        docs++
+        if (readSimpleYAML(d) !== NOT_SIMPLE) answered++
+        if (!agrees(d)) throw new Error(`${f}: the fast reader differs from js-yaml`)
+      }
+    }
+    expect(docs).toBeGreaterThan(400)
+    console.info(`shared/data: ${docs} documents, ${answered} in the fast reader's subset`)
+  })
+
+  const key = fc.oneof(
+    fc.constantFrom(
+      'a',
+      'name',
+      'app.kubernetes.io/name',
+      'x-y',
+      '_k',
+      '.dockerconfigjson',
+      '$ref',
+      '1',
+      '0x1',
+      'true',
+      'y',
+      'null',
+      '~',
+      '__proto__',
+      '<<',
+      'a b',
+      'a:b',
+      '-a',
+      'a#b',
+    ),
+    fc.stringMatching(/^[a-z.$_/][a-z0-9._/$-]{0,6}$/),
+  )
+  const scalar = fc.oneof(
+    fc.constantFrom(
+      ...['yes', 'No', 'on', 'OFF', 'y', 'n', '~', 'null', '', '0', '012', '0o12', '0x1F', '0b1', '1_000', '1e3'],
+      ...['.5', '.inf', '-.Inf', '.nan', '+1', '-0', '1.0', '2001-12-14', '2001-12-14t21:59:43.10-05:00', 'a: b'],
+      ...['a #b', '#c', '- a', '-a', "it's", '"q"', '[a]', '{a}', '&x', '*x', '!x', '|', '>', '%', '@', '`', '?x'],
+      ...[':x', 'a:', '<<', ' lead', 'trail ', '9007199254740993', '18446744073709551615', '1e400', 'a\tb', 'é'],
+    ),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string({ maxLength: 8 }),
+  )
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      fc.array(tie('v'), { maxLength: 4 }),
+      fc.dictionary(key, tie('v'), { maxKeys: 4 }),
+    ),
+  })).v
+  const dumpOptions = fc.record({
+    indent: fc.integer({ min: 1, max: 4 }),
+    noArrayIndent: fc.boolean(),
+    quotingType: fc.constantFrom("'" as const, '"' as const),
+    forceQuotes: fc.boolean(),
+    lineWidth: fc.constantFrom(-1, 20),
+    flowLevel: fc.constantFrom(-1, -1, -1, 2),
+  })
+  const dumped = fc.tuple(value, dumpOptions).map(([v, o]) => {
+    try {
+      return jsyaml.dump(v, o)
+    } catch {
+      return 'a: 1\n'
+    }
+  })
+
+  it('agrees on dumped values (fast-check)', () => {
+    fc.assert(
+      fc.property(dumped, (text) => agrees(text)),
+      { numRuns: 3000 },
+    )
+  })
+
+  const edit = fc.record({
+    at: fc.nat(),
+    op: fc.integer({ min: 0, max: 4 }),
+    ch: fc.constantFrom(...' -:#\'"\na0.&*!|>[{?,\t~'.split('')),
+  })
+  const mutate = (text: string, edits: { at: number; op: number; ch: string }[]) => {
+    let s = text
+    for (const { at, op, ch } of edits) {
+      const i = s.length === 0 ? 0 : at % s.length
+      if (op === 0) s = s.slice(0, i) + ch + s.slice(i)
+      else if (op === 1) s = s.slice(0, i) + s.slice(i + 1)
+      else {
+        // a whole line: duplicated, indented or dedented
+        const ls = s.split('\n')
+        const l = ls.length === 0 ? 0 : at % ls.length
+        const line = ls[l] ?? ''
+        if (op === 2) ls.splice(l, 0, line)
+        else if (op === 3) ls[l] = ` ${line}`
+        else ls[l] = line.replace(/^ /, '')
+        s = ls.join('\n')
+      }
+    }
+    return s
+  }
+  const manifest = readFileSync(
+    join(root, 'examples', readdirSync(join(root, 'examples')).find((f) => /\.ya?ml$/.test(f)) ?? ''),
+    'utf8',
+  )
+  const seeds = fc.oneof(dumped, fc.constant(documents(manifest)[0] ?? ''), fc.constant(accepted[1]?.[0] ?? ''))
+
+  it('agrees on edited texts: never answers where js-yaml fails or reads otherwise (fast-check)', () => {
+    fc.assert(
+      fc.property(seeds, fc.array(edit, { minLength: 1, maxLength: 4 }), (text, edits) => agrees(mutate(text, edits))),
+      { numRuns: 5000 },
+    )
+  })
+})
