@@ -718,26 +718,21 @@ function findingsOf(
       v.binding !== undefined
         ? `ValidatingAdmissionPolicy '${v.policy}' with binding '${v.binding}'`
         : `ValidatingAdmissionPolicy '${v.policy}'`
-    const base = {
-      type: 'policy' as const,
-      rule: `vap/${v.policy}`,
-      policy: v.policy,
-      ...(v.binding !== undefined ? { binding: v.binding } : {}),
-    }
     for (const action of v.actions) {
       if (action === 'Deny') {
         const reason = v.reason ?? 'Invalid'
-        out.push({ ...base, level: 'deny', reason, message: denial(`${who} denied request: ${v.message}`, reason) })
-      } else if (action === 'Warn')
-        out.push({ ...base, level: 'warn', message: `Validation failed for ${who}: ${v.message}` })
+        out.push(policyFinding(v, 'deny', denial(`${who} denied request: ${v.message}`, reason), reason))
+      } else if (action === 'Warn') out.push(policyFinding(v, 'warn', `Validation failed for ${who}: ${v.message}`))
       else if (action === 'Audit')
-        out.push({ ...base, level: 'audit', message: `Audit: validation failed for ${who}: ${v.message}` })
+        out.push(policyFinding(v, 'audit', `Audit: validation failed for ${who}: ${v.message}`))
     }
   }
   // warnings the policies' Warn actions did not already give (deprecated CRD versions, unknown fields)
-  const policyWarnings = new Set(out.filter((f) => f.level === 'warn').map((f) => f.message))
-  for (const w of r.warnings) {
-    if (!policyWarnings.has(w)) out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
+  if (r.warnings.length > 0) {
+    const policyWarnings = new Set(out.filter((f) => f.level === 'warn').map((f) => f.message))
+    for (const w of r.warnings) {
+      if (!policyWarnings.has(w)) out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
+    }
   }
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue
@@ -749,4 +744,22 @@ function findingsOf(
     })
   }
   return out
+}
+
+/**
+ * A violation's finding, keys in the order JSON output prints them. Built key by key: on Node 20 a
+ * spread followed by keys the spread object lacks takes V8's slow path (~1 µs a call; benchmarks.md).
+ */
+function policyFinding(
+  v: AdmitResult['violations'][number],
+  level: 'deny' | 'warn' | 'audit',
+  message: string,
+  reason?: string,
+): Omit<Finding, 'source'> {
+  const f: Record<string, unknown> = { type: 'policy', rule: `vap/${v.policy}`, policy: v.policy }
+  if (v.binding !== undefined) f.binding = v.binding
+  f.level = level
+  if (reason !== undefined) f.reason = reason
+  f.message = message
+  return f as unknown as Omit<Finding, 'source'>
 }
