@@ -1,4 +1,5 @@
 import { formatRFC3339, parseRFC3339 } from '../kube/gotime.js'
+import { BoundedMemo } from '../kube/memo.js'
 import { parseQuantity } from '../kube/values/quantity.js'
 import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 
@@ -354,16 +355,12 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
 const anyDecoder: Decoder = (v) => structuredClone(v)
 
 /** Quantity texts seen → their canonical form or parse error (the same few values recur across objects). */
-const quantities = new Map<string, { text: string; error?: undefined } | { text?: undefined; error: string }>()
-function canonicalQuantity(text: string): { text: string; error?: undefined } | { text?: undefined; error: string } {
-  let r = quantities.get(text)
-  if (r === undefined) {
-    const q = parseQuantity(text.trim())
-    r = typeof q === 'string' ? { error: q } : { text: q.toString() }
-    if (quantities.size >= 4096) quantities.clear()
-    quantities.set(text, r)
-  }
-  return r
+type CanonicalQuantity = { text: string; error?: undefined } | { text?: undefined; error: string }
+const quantities = new BoundedMemo<string, CanonicalQuantity>(4096)
+const canonicalQuantity = (text: string): CanonicalQuantity => quantities.answer(text, parseCanonicalQuantity)
+function parseCanonicalQuantity(text: string): CanonicalQuantity {
+  const q = parseQuantity(text.trim())
+  return typeof q === 'string' ? { error: q } : { text: q.toString() }
 }
 
 /** Types with their own UnmarshalJSON. */

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../kube/memo.js'
 import { sortedKeys } from '../kube/values/json.js'
 import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
@@ -540,9 +541,9 @@ function SetDefaults_ResourceList(m: JSONObject): void {
 }
 
 /** Quantity texts → the text rounded up to milli scale, or undefined when unchanged (the same few values recur). */
-const roundedQuantities = new Map<string, string | undefined>()
-function roundedUp(v: string): string | undefined {
-  if (roundedQuantities.has(v)) return roundedQuantities.get(v)
+const roundedQuantities = new BoundedMemo<string, string | undefined>(4096)
+const roundedUp = (v: string): string | undefined => roundedQuantities.answer(v, computeRoundedUp)
+function computeRoundedUp(v: string): string | undefined {
   let out: string | undefined
   const q = parseQuantity(v)
   if (typeof q !== 'string') {
@@ -556,8 +557,6 @@ function roundedUp(v: string): string | undefined {
       out = newScaledQuantity(neg ? -up : up, -3, q.format).toString()
     }
   }
-  if (roundedQuantities.size >= 4096) roundedQuantities.clear()
-  roundedQuantities.set(v, out)
   return out
 }
 

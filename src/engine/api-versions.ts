@@ -10,6 +10,7 @@
 // lifecycle data lacks (what to migrate to, when the replacement became available).
 
 import { API_VERSIONS, type ApiVersionRow, type BranchValues } from '../kube/api-lifecycle.js'
+import { BoundedMemo } from '../kube/memo.js'
 
 /** A Kubernetes minor release, `1.<minor>`. */
 export type KubeTarget = `1.${number}`
@@ -154,15 +155,9 @@ export function apiVersionStatus(apiVersion: string, kind: string, target: strin
   // a pure function of its arguments, asked once per object: answered from a memo (bounded: hostile
   // inputs may name any number of kinds)
   const key = `${target} ${apiVersion} ${kind}`
-  let st = statusMemo.get(key)
-  if (st === undefined) {
-    st = computeApiVersionStatus(apiVersion, kind, target)
-    if (statusMemo.size >= 4096) statusMemo.clear()
-    statusMemo.set(key, st)
-  }
-  return st
+  return statusMemo.get(key) ?? statusMemo.set(key, computeApiVersionStatus(apiVersion, kind, target))
 }
-const statusMemo = new Map<string, ApiVersionStatus>()
+const statusMemo = new BoundedMemo<string, ApiVersionStatus>(4096)
 
 function computeApiVersionStatus(apiVersion: string, kind: string, target: string): ApiVersionStatus {
   const parsed = parseKubeVersion(target)

@@ -52,6 +52,7 @@ import { type JSONObject, register, type ValidationContext } from './registry.js
 import {
   isHugePageResourceName,
   isOvercommitAllowed,
+  isValidContainerResourceName,
   quantity,
   validateContainerResourceName,
   validateResourceName,
@@ -432,19 +433,9 @@ function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<stri
 }
 
 /** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
-/** Container resource names found valid (cpu, memory, …: a handful recur in every pod); bounded. */
-const goodContainerResourceNames = new Set<string>()
-/** Whether `name` is known to pass `nameFn` (asked and remembered for validateContainerResourceName only). */
-function knownGoodName(name: string, nameFn: (name: string, p: FieldPath) => FieldError[]): boolean {
-  if (nameFn !== validateContainerResourceName) return false
-  if (goodContainerResourceNames.has(name)) return true
-  // the path only shapes an error's text: any path answers whether there is one
-  if (validateContainerResourceName(name, RESOURCE_NAME_PROBE).length > 0) return false
-  if (goodContainerResourceNames.size >= 1024) goodContainerResourceNames.clear()
-  goodContainerResourceNames.add(name)
-  return true
-}
-const RESOURCE_NAME_PROBE = FieldPath.of('resources')
+/** Whether `name` is known to pass `nameFn` (remembered for validateContainerResourceName only). */
+const knownGoodName = (name: string, nameFn: (name: string, p: FieldPath) => FieldError[]): boolean =>
+  nameFn === validateContainerResourceName && isValidContainerResourceName(name)
 
 function validateResources(
   resources: unknown,

@@ -1,4 +1,5 @@
-import { type FieldError, type FieldPath, field } from '../../kube/field.js'
+import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { BoundedMemo } from '../../kube/memo.js'
 import { isQualifiedName } from '../../kube/validation/names.js'
 import { parseQuantity, Quantity } from '../../kube/values/quantity.js'
 
@@ -12,16 +13,14 @@ export function quantity(v: unknown): Quantity | undefined {
   const text = String(v)
   // the same few texts recur across objects: parsed once, each caller given its own copy (cmp and the
   // arithmetic change a Quantity's representation in place, as Go's do)
-  let q = parsed.get(text)
-  if (q === undefined) {
-    const r = parseQuantity(text)
-    q = r instanceof Quantity ? r : null
-    if (parsed.size >= 4096) parsed.clear()
-    parsed.set(text, q)
-  }
+  const q = parsed.answer(text, parseOnce)
   return q === null ? undefined : q.clone()
 }
-const parsed = new Map<string, Quantity | null>()
+const parsed = new BoundedMemo<string, Quantity | null>(4096)
+function parseOnce(text: string): Quantity | null {
+  const r = parseQuantity(text)
+  return r instanceof Quantity ? r : null
+}
 
 export const ZERO = quantity('0') as Quantity
 export const ONE = quantity('1') as Quantity
@@ -117,6 +116,15 @@ export function validateContainerResourceName(value: string, p: FieldPath): Fiel
   }
   return errs
 }
+
+/**
+ * Whether validateContainerResourceName finds no error in `name`, remembered (cpu, memory, … recur in
+ * every pod; the path only shapes an error's text, so any path answers whether there is one).
+ */
+export const isValidContainerResourceName = (name: string): boolean => validNames.answer(name, checkName)
+const validNames = new BoundedMemo<string, boolean>(1024)
+const NAME_PROBE = FieldPath.of('resources')
+const checkName = (name: string) => validateContainerResourceName(name, NAME_PROBE).length === 0
 
 /** ValidateResourceQuotaResourceName. */
 export function validateResourceQuotaResourceName(value: string, p: FieldPath): FieldError[] {
