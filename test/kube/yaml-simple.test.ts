@@ -80,6 +80,12 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
       'k: a#b\nl: a # b\nm: "a # b"\nnn: x:y\no: -x\np: .dockerconfigjson\n.q: 1\n',
       { k: 'a#b', l: 'a', m: 'a # b', nn: 'x:y', o: '-x', p: '.dockerconfigjson', '.q': 1 },
     ],
+    // empty and one-line flow collections; literal block scalars (comments and blank lines inside are content)
+    [
+      "a: []\nb: {}\nc: [x, \"y\", 'z''s', 1, -c, yes]\nd: |\n  x = 1\n  # not a comment\n\n  y\ne: |-\n  z\n\nf: 1\n",
+      { a: [], b: {}, c: ['x', 'y', "z's", 1, '-c', true], d: 'x = 1\n# not a comment\n\ny\n', e: 'z', f: 1 },
+    ],
+    ['- |\n  a\n   b\n- key: |-\n    v\n  k2: [ 1 , 2 ]\n', ['a\n b\n', { key: 'v', k2: [1, 2] }]],
   ]
   it.each(accepted)('answers for %j', (text, expected) => {
     const fast = readSimpleYAML(text)
@@ -98,13 +104,19 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     'a: 1\r\nb: 2\r\n',
     'a: &x 1\nb: *x\n',
     'a: !!str 1\n',
-    'a: |\n  text\n',
+    'a: |+\n  text\n',
+    'a: |2\n  text\n',
+    'a: |\n  text',
+    'a: |\n   \n  text\n',
     'a: >\n  text\n',
     'a: b\n  c\n',
     '- a\n  b\n',
     'a: "x\\ny"\n',
     "a: 'x\n  y'\n",
-    'a: [1, 2]\n',
+    'a: [x,]\n',
+    'a: [x: y]\n',
+    'a: [[x]]\n',
+    'a: [x,\n  y]\n',
     'a: {b: 1}\n',
     'true: 1\n',
     '1: a\n',
@@ -258,7 +270,10 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     join(root, 'examples', readdirSync(join(root, 'examples')).find((f) => /\.ya?ml$/.test(f)) ?? ''),
     'utf8',
   )
-  const seeds = fc.oneof(dumped, fc.constant(documents(manifest)[0] ?? ''), fc.constant(accepted[1]?.[0] ?? ''))
+  const seeds = fc.oneof(
+    dumped,
+    ...[documents(manifest)[0], ...accepted.map(([text]) => text)].map((text) => fc.constant(text ?? '')),
+  )
 
   it('agrees on edited texts: never answers where js-yaml fails or reads otherwise (fast-check)', () => {
     fc.assert(

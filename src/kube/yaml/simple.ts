@@ -1,7 +1,8 @@
 import { plainScalar } from './resolve.js'
 
 // The YAML most manifests are written in, read without js-yaml: block mappings and sequences of
-// printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, comments. Every
+// printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, `{}` and one-line
+// flow sequences of scalars, literal block scalars, comments. Every
 // other text (and every error) is js-yaml's: a line this reader is not sure of makes it give up, and
 // readYAMLChunk reads the document with GOYAML_V2_SCHEMA. Where it answers, it answers what js-yaml
 // would (test/kube/yaml-simple.test.ts checks that on real files and on fuzzed ones); it is here for
@@ -123,7 +124,7 @@ function mapping(indent: number, depth: number): Record<string, unknown> {
     next++
     if (p === e || t.charCodeAt(p) === 35) out[key] = blockValue(indent, depth, true)
     else {
-      out[key] = scalar(p, e)
+      out[key] = scalar(p, e, indent)
       if (next < count && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
     }
   }
@@ -139,7 +140,17 @@ function sequence(indent: number, depth: number): unknown[] {
     while (p < e && t.charCodeAt(p) === 32) p++
     if (p === e || t.charCodeAt(p) === 35) {
       next++
-      out.push(blockValue(indent, depth, false))
+      const v = blockValue(indent, depth, false)
+      // js-yaml reads an entry less indented that follows an empty one into this sequence (`-\n -\n- b`
+      // is [[null, "b"]] to it): left to js-yaml, whose answer kelp gives (docs/known-differences.md)
+      if (
+        v === null &&
+        next < count &&
+        (indents[next] as number) < indent &&
+        isEntry(starts[next] as number, ends[next] as number)
+      )
+        throw GIVE_UP
+      out.push(v)
     } else if (keyEnd(p, e) >= 0) {
       // `- key: value`: a mapping whose entries are at the key's column
       if (depth + 1 > MAX_NESTING) throw GIVE_UP
@@ -148,7 +159,7 @@ function sequence(indent: number, depth: number): unknown[] {
       out.push(mapping(indents[next] as number, depth + 1))
     } else {
       next++
-      out.push(scalar(p, e))
+      out.push(scalar(p, e, indent))
       if (next < count && (indents[next] as number) > indent) throw GIVE_UP
     }
   }
@@ -167,9 +178,22 @@ function blockValue(indent: number, depth: number, inMapping: boolean): unknown 
   return null
 }
 
-/** A one-line scalar from p to the line's end e (trailing spaces already off), a comment allowed after it. */
-function scalar(p: number, e: number): unknown {
+/**
+ * The value that starts at p on a line ending at e (trailing spaces already off), a comment allowed
+ * after it: a one-line scalar, an empty or one-line flow collection, or a literal block scalar (then
+ * the lines it takes are read; `indent` is the collection's the value belongs to).
+ */
+function scalar(p: number, e: number, indent: number): unknown {
   const c = t.charCodeAt(p)
+  if (c === 91) return flowSequence(p, e)
+  if (c === 123) {
+    let q = p + 1
+    while (q < e && t.charCodeAt(q) === 32) q++
+    if (t.charCodeAt(q) !== 125) throw GIVE_UP // a flow mapping with entries is js-yaml's
+    afterQuoted(q + 1, e)
+    return {}
+  }
+  if (c === 124) return literal(p, e, indent)
   if (c === 34) {
     let q = p + 1
     for (; q < e; q++) {
@@ -220,4 +244,113 @@ function afterQuoted(q: number, e: number): void {
   let r = q
   while (r < e && t.charCodeAt(r) === 32) r++
   if (r < e && (r === q || t.charCodeAt(r) !== 35)) throw GIVE_UP
+}
+
+/** Stops a plain item of a one-line flow sequence (`:` and `#` too: pairs and comments are js-yaml's). */
+const FLOW_STOP = table(',[]{}:#\'"')
+
+/** `[a, "b", 'c']` on one line: scalars only, no pair, no empty entry, no trailing comma. */
+function flowSequence(p: number, e: number): unknown[] {
+  const out: unknown[] = []
+  let q = p + 1
+  while (q < e && t.charCodeAt(q) === 32) q++
+  if (t.charCodeAt(q) === 93) {
+    afterQuoted(q + 1, e)
+    return out
+  }
+  for (;;) {
+    const c = t.charCodeAt(q)
+    if (c === 34 || c === 39) {
+      const close = closingQuote(q, e)
+      const v = t.slice(q + 1, close)
+      out.push(c === 39 && v.includes("''") ? v.replaceAll("''", "'") : v)
+      q = close + 1
+    } else {
+      // `-` starts a plain item only before a character that can go on one (js-yaml readPlainScalar)
+      if (
+        INDICATOR[c] === 1 &&
+        (c !== 45 || q + 1 >= e || FLOW_STOP[t.charCodeAt(q + 1)] === 1 || t.charCodeAt(q + 1) === 32)
+      )
+        throw GIVE_UP
+      const from = q
+      let last = q
+      while (q < e && FLOW_STOP[t.charCodeAt(q)] !== 1) {
+        if (t.charCodeAt(q) !== 32) last = q + 1
+        q++
+      }
+      if (last === from) throw GIVE_UP
+      const item = t.slice(from, last)
+      if (item === '<<') throw GIVE_UP
+      out.push(plainScalar(item))
+    }
+    while (q < e && t.charCodeAt(q) === 32) q++
+    const d = t.charCodeAt(q)
+    if (d === 93) {
+      afterQuoted(q + 1, e)
+      return out
+    }
+    if (d !== 44) throw GIVE_UP
+    q++
+    while (q < e && t.charCodeAt(q) === 32) q++
+    if (q >= e || t.charCodeAt(q) === 93) throw GIVE_UP
+  }
+}
+
+/** The closing quote of the one-line quoted scalar opening at q (no escapes; `''` in single quotes). */
+function closingQuote(q: number, e: number): number {
+  const quote = t.charCodeAt(q)
+  for (let i = q + 1; i < e; i++) {
+    const ch = t.charCodeAt(i)
+    if (ch === quote) {
+      if (quote === 39 && t.charCodeAt(i + 1) === 39 && i + 1 < e) {
+        i++
+        continue
+      }
+      return i
+    }
+    if (ch === 92 && quote === 34) throw GIVE_UP
+  }
+  throw GIVE_UP
+}
+
+/**
+ * A literal block scalar, `|` or `|-` (no indentation indicator, no `+`), its lines more indented than
+ * `indent`, the first one not blank, none of only spaces, the last one ending in a newline.
+ */
+function literal(p: number, e: number, indent: number): string {
+  let h = p + 1
+  const strip = t.charCodeAt(h) === 45
+  if (strip) h++
+  afterQuoted(h, e)
+  const len = t.length
+  let pos = t.indexOf('\n', e)
+  if (pos < 0) throw GIVE_UP
+  pos++
+  let blockIndent = 0
+  while (t.charCodeAt(pos + blockIndent) === 32) blockIndent++
+  if (blockIndent <= indent || pos + blockIndent >= len || t.charCodeAt(pos + blockIndent) === 10) throw GIVE_UP
+  let out = ''
+  let empty = 0 // empty lines since the last content line
+  let first = true
+  for (;;) {
+    if (pos >= len) break
+    let nl = t.indexOf('\n', pos)
+    if (nl < 0) nl = len
+    let i = pos
+    while (i < nl && t.charCodeAt(i) === 32) i++
+    if (i === nl) {
+      if (nl > pos) throw GIVE_UP // a line of spaces only
+      empty++
+    } else if (i - pos < blockIndent) break
+    else {
+      if (nl === len) throw GIVE_UP // the last line without its newline
+      out += first ? t.slice(pos + blockIndent, nl) : `${'\n'.repeat(empty + 1)}${t.slice(pos + blockIndent, nl)}`
+      first = false
+      empty = 0
+    }
+    pos = nl + 1
+  }
+  // the lines it took are not the collection's
+  while (next < count && (starts[next] as number) < pos) next++
+  return strip ? out : `${out}\n`
 }
