@@ -1,5 +1,6 @@
 import jsyaml from 'js-yaml'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
+import { goYAMLWatch } from './refusals.js'
 import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
 import { NOT_SIMPLE, readSimpleYAML } from './simple.js'
 
@@ -246,9 +247,17 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   // a scalar JSON holds otherwise than js-yaml (a GoScalar box) is read again below, with its errors
   if (value !== NOT_SIMPLE && GoScalar.created === boxes)
     return { index, line: chunk.line, text: chunk.text, json: false, value }
+  const watch = goYAMLWatch(chunk.text)
+  const refused = () => {
+    const r = watch?.refusal()
+    return r === undefined ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
+  }
   try {
-    value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA })
+    value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
   } catch (e) {
+    // go-yaml stops at what it refused before js-yaml met its error
+    const r = refused()
+    if (r !== undefined) return r
     if (e instanceof RangeError) return fail(depthMessage(chunk.text))
     if (e instanceof GoYAMLError) return fail(e.message)
     const err = e as { reason?: string; message: string; mark?: { line: number; column: number; position: number } }
@@ -258,6 +267,8 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
       return fail(`key ${goKey(chunk.text, err.mark.position)} already set in map`, line, column)
     return fail(err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML', line, column)
   }
+  const r = refused()
+  if (r !== undefined) return r
   try {
     const aliased = typeof value === 'object' && value !== null && chunk.text.includes('*') && checkAliasing(value)
     if (aliased || GoScalar.created !== boxes) value = toJSONTree(value, aliased)
