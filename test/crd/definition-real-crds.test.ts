@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -6,22 +6,13 @@ import { parseAllDocuments } from 'yaml'
 import { validateCustomResourceDefinition } from '../../src/crd/definition/index.js'
 import { CustomResourceDefinitions } from '../../src/crd/registry.js'
 import { errorString } from '../../src/kube/field.js'
+import { yamlFiles } from '../yaml-corpus.js'
 
 // The 411 real CustomResourceDefinitions of shared/data/crds (README.md there): real API servers
 // accept every one, so create validation must report no error for any of them (CEL hook absent).
 
 const CRDS = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/data/crds')
 const present = existsSync(join(CRDS, 'index.json'))
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((f) => {
-      const p = join(dir, f)
-      if (statSync(p).isDirectory()) return yamlFiles(p)
-      return p.endsWith('.yaml') || p.endsWith('.yml') ? [p] : []
-    })
-}
 
 function loadCRDs(): { file: string; name: string; crd: unknown }[] {
   const out: { file: string; name: string; crd: unknown }[] = []

@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import jsyaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { GOYAML_V2_SCHEMA } from '../../src/kube/yaml/resolve.js'
 import { NOT_SIMPLE, readSimpleYAML } from '../../src/kube/yaml/simple.js'
+import { documents, edit, picker, projectYAMLFiles, ROOT, yamlFiles } from '../yaml-corpus.js'
 
 // readSimpleYAML is a faster reader for the YAML most manifests are written in; kelp's YAML answer is
 // js-yaml with GOYAML_V2_SCHEMA (its go-yaml v2 fidelity is tested in yaml-resolve.test.ts and
@@ -14,9 +14,7 @@ import { NOT_SIMPLE, readSimpleYAML } from '../../src/kube/yaml/simple.js'
 // reader answers, js-yaml must read the text without error and to the same value; where js-yaml
 // fails, the fast reader must give up (the error's words are js-yaml's).
 
-const here = dirname(fileURLToPath(import.meta.url))
-const root = join(here, '../..')
-const SHARED = join(root, '../shared/data')
+const SHARED = join(ROOT, '../shared/data')
 
 type Ref = { ok: true; value: unknown } | { ok: false }
 const reference = (text: string): Ref => {
@@ -33,20 +31,6 @@ function agrees(text: string): boolean {
   if (fast === NOT_SIMPLE) return true
   const ref = reference(text)
   return ref.ok && isDeepStrictEqual(fast, ref.value)
-}
-
-const documents = (text: string) => text.split(/^---[^\n]*\n/m).filter((d) => d.trim() !== '')
-
-function yamlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .sort()
-    .flatMap((f) => {
-      const p = join(dir, f)
-      if (f === 'node_modules' || f.startsWith('.')) return []
-      if (statSync(p).isDirectory()) return yamlFiles(p)
-      return /\.ya?ml$/.test(p) ? [p] : []
-    })
 }
 
 describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
@@ -142,15 +126,12 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
   })
 
   it("agrees on every document of the project's YAML files", () => {
-    const files = ['examples', 'policies', 'test', 'bench'].flatMap((d) => yamlFiles(join(root, d)))
     let docs = 0
     let answered = 0
-    for (const f of files) {
-      for (const d of documents(readFileSync(f, 'utf8'))) {
-        docs++
-        if (readSimpleYAML(d) !== NOT_SIMPLE) answered++
-        if (!agrees(d)) throw new Error(`${f}: the fast reader differs from js-yaml on\n${d}`)
-      }
+    for (const d of projectYAMLFiles().flatMap(documents)) {
+      docs++
+      if (readSimpleYAML(d) !== NOT_SIMPLE) answered++
+      if (!agrees(d)) throw new Error(`the fast reader differs from js-yaml on\n${d}`)
     }
     console.info(`project YAML: ${docs} documents, ${answered} in the fast reader's subset`)
     expect(docs).toBeGreaterThan(50)
@@ -242,34 +223,7 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     )
   })
 
-  const edit = fc.record({
-    at: fc.nat(),
-    op: fc.integer({ min: 0, max: 4 }),
-    ch: fc.constantFrom(...' -:#\'"\na0.&*!|>[{?,\t~'.split('')),
-  })
-  const mutate = (text: string, edits: { at: number; op: number; ch: string }[]) => {
-    let s = text
-    for (const { at, op, ch } of edits) {
-      const i = s.length === 0 ? 0 : at % s.length
-      if (op === 0) s = s.slice(0, i) + ch + s.slice(i)
-      else if (op === 1) s = s.slice(0, i) + s.slice(i + 1)
-      else {
-        // a whole line: duplicated, indented or dedented
-        const ls = s.split('\n')
-        const l = ls.length === 0 ? 0 : at % ls.length
-        const line = ls[l] ?? ''
-        if (op === 2) ls.splice(l, 0, line)
-        else if (op === 3) ls[l] = ` ${line}`
-        else ls[l] = line.replace(/^ /, '')
-        s = ls.join('\n')
-      }
-    }
-    return s
-  }
-  const manifest = readFileSync(
-    join(root, 'examples', readdirSync(join(root, 'examples')).find((f) => /\.ya?ml$/.test(f)) ?? ''),
-    'utf8',
-  )
+  const manifest = projectYAMLFiles().find((t) => t.includes('kind: Deployment')) ?? ''
   const seeds = fc.oneof(
     dumped,
     ...[documents(manifest)[0], ...accepted.map(([text]) => text)].map((text) => fc.constant(text ?? '')),
@@ -277,8 +231,30 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
 
   it('agrees on edited texts: never answers where js-yaml fails or reads otherwise (fast-check)', () => {
     fc.assert(
-      fc.property(seeds, fc.array(edit, { minLength: 1, maxLength: 4 }), (text, edits) => agrees(mutate(text, edits))),
+      fc.property(seeds, fc.nat(), (text, seed) => agrees(edit(text, picker(seed)))),
       { numRuns: 5000 },
     )
+  })
+
+  // the project's documents in the subset, edited: KELP_YAML_FUZZ=800000 KELP_YAML_SEED=21 for a long run
+  it('agrees on edited project documents', { timeout: 600_000 }, () => {
+    const seeds = projectYAMLFiles()
+      .flatMap(documents)
+      .filter((d) => readSimpleYAML(d) !== NOT_SIMPLE)
+    const n = Number(process.env.KELP_YAML_FUZZ ?? 20_000)
+    const seed = Number(process.env.KELP_YAML_SEED ?? 1)
+    const pick = picker(seed)
+    let answered = 0
+    const differ: string[] = []
+    for (let i = 0; i < n; i++) {
+      const text = edit(seeds[pick(seeds.length)] as string, pick)
+      if (readSimpleYAML(text) !== NOT_SIMPLE) answered++
+      if (!agrees(text)) differ.push(JSON.stringify(text))
+    }
+    console.info(
+      `${n} edited texts (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
+    )
+    expect(differ.slice(0, 5)).toEqual([])
+    expect(answered).toBeGreaterThan(n / 10)
   })
 })

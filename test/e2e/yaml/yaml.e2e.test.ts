@@ -8,16 +8,16 @@
 //   KELP_YAML_LIST=30 KELP_YAML_SHOW=400  differences printed, characters of each text
 //   KELP_YAML_PAIRS=1  print each pair of differing error texts
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeStream } from '../../../src/kube/yaml/decode.js'
+import { documents, edit, picker, projectYAMLFiles, ROOT } from '../../yaml-corpus.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const root = join(here, '../../..')
-const oracle = join(root, '.cache/e2e/kubectl-yaml')
+const oracle = join(ROOT, '.cache/e2e/kubectl-yaml')
 
 interface GoFile {
   readonly docs: unknown[]
@@ -108,48 +108,12 @@ const KNOWN: {
   { id: 'empty-entry-then-less-indented', explains: (t) => /^( *)- *(#.*)?\n(?:\1 +-.*\n)*/m.test(t) },
 ]
 
-function yamlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .sort()
-    .flatMap((f) => {
-      const p = join(dir, f)
-      if (f === 'node_modules' || f.startsWith('.')) return []
-      if (statSync(p).isDirectory()) return yamlFiles(p)
-      return /\.ya?ml$/.test(p) ? [p] : []
-    })
-}
-
 /** The project's YAML files, whole, and each document; then `edits` texts edited from those at random. */
 function corpus(edits: number, seed: number): string[] {
-  const files = ['examples', 'policies', 'test'].flatMap((d) => yamlFiles(join(root, d)))
-  const whole = files.map((f) => readFileSync(f, 'utf8'))
-  const docs = whole.flatMap((t) => t.split(/^---[^\n]*\n/m)).filter((d) => d.trim() !== '')
-  let s = seed
-  const pick = (n: number) => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff
-    return Math.floor((s / 0x7fffffff) * n)
-  }
-  const chars = ' -:#\'"\na0.&*!|>[]{}?,~y1_+2\\%@`<\t'.split('')
-  const edited: string[] = []
-  for (let i = 0; i < edits; i++) {
-    let t = docs[pick(docs.length)] as string
-    for (let k = 1 + pick(3); k > 0; k--) {
-      const op = pick(6)
-      const at = pick(t.length + 1)
-      if (op <= 1) t = t.slice(0, at) + chars[pick(chars.length)] + t.slice(at)
-      else if (op === 2) t = t.slice(0, at) + t.slice(at + 1)
-      else {
-        const lines = t.split('\n')
-        const l = pick(lines.length)
-        if (op === 3) lines.splice(l, 0, lines[l] as string)
-        else if (op === 4) lines[l] = ` ${lines[l]}`
-        else lines[l] = (lines[l] as string).replace(/^ {1,2}/, '')
-        t = lines.join('\n')
-      }
-    }
-    edited.push(t)
-  }
+  const whole = projectYAMLFiles()
+  const docs = whole.flatMap(documents)
+  const pick = picker(seed)
+  const edited = Array.from({ length: edits }, () => edit(docs[pick(docs.length)] as string, pick, 3))
   return [...whole, ...docs, ...edited]
 }
 
