@@ -104,6 +104,17 @@ const KNOWN: {
     explains: (t, g, k) =>
       /did not find expected ',' or '[\]}]'/.test(g.error ?? '') && k.error === undefined && /[[{][^\n]*\w\?/.test(t),
   },
+  // a null key (`?` alone, `~: x`): go-yaml's JSON conversion refuses it, js-yaml makes it "null"
+  {
+    id: 'null-key',
+    explains: (_t, g, k) =>
+      (g.error ?? '').includes('unsupported map key of type: %!s(<nil>)') && k.error === undefined,
+  },
+  // a comment right after a block scalar's header (`key: >#note`): go-yaml takes it, js-yaml wants a space first
+  {
+    id: 'block-header-comment',
+    explains: (t, g, k) => g.error === undefined && k.error === 'a line break is expected' && /[|>][-+0-9]*#/.test(t),
+  },
   // js-yaml reads a less indented entry after an empty one into the inner sequence (known-differences.md)
   { id: 'empty-entry-then-less-indented', explains: (t) => /^( *)- *(#.*)?\n(?:\1 +-.*\n)*/m.test(t) },
 ]
