@@ -246,8 +246,11 @@ function afterQuoted(q: number, e: number): void {
   if (r < e && (r === q || t.charCodeAt(r) !== 35)) throw GIVE_UP
 }
 
-/** Stops a plain item of a one-line flow sequence (`:` and `#` too: pairs and comments are js-yaml's). */
-const FLOW_STOP = table(',[]{}:#\'"')
+/**
+ * Stops a plain item of a one-line flow sequence (`:` and `#` too: pairs and comments are js-yaml's;
+ * `?`, which go-yaml refuses there and js-yaml reads: refusals.ts).
+ */
+const FLOW_STOP = table(',[]{}:#?\'"')
 
 /** `[a, "b", 'c']` on one line: scalars only, no pair, no empty entry, no trailing comma. */
 function flowSequence(p: number, e: number): unknown[] {

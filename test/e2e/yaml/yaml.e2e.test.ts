@@ -97,13 +97,6 @@ const KNOWN: {
     explains: (_t, g, k) =>
       g.error === undefined && k.error === 'end of the stream or a document separator is expected',
   },
-  // `?` inside a plain scalar of a flow collection ends it for go-yaml (YAML 1.1), which then fails;
-  // js-yaml reads it as part of the scalar
-  {
-    id: 'flow-question-mark',
-    explains: (t, g, k) =>
-      /did not find expected ',' or '[\]}]'/.test(g.error ?? '') && k.error === undefined && /[[{][^\n]*\w\?/.test(t),
-  },
   // a null key (`?` alone, `~: x`): go-yaml's JSON conversion refuses it, js-yaml makes it "null"
   {
     id: 'null-key',
