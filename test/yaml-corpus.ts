@@ -27,12 +27,19 @@ export const documents = (text: string): string[] => text.split(/^---[^\n]*\n/m)
 export const projectYAMLFiles = (): string[] =>
   ['examples', 'policies', 'test'].flatMap((d) => yamlFiles(join(ROOT, d))).map((f) => readFileSync(f, 'utf8'))
 
-/** A deterministic generator of integers below n (a linear congruential one: the same seed, the same texts). */
+/**
+ * A deterministic generator of integers below n: the same seed, the same texts (mulberry32: 32-bit
+ * state in Math.imul arithmetic; a multiplicative generator in doubles loses its low bits past 2^53
+ * and cycles within a few thousand draws).
+ */
 export function picker(seed: number): (n: number) => number {
-  let s = seed
+  let a = seed >>> 0
   return (n) => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff
-    return Math.floor((s / 0x7fffffff) * n)
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
   }
 }
 

@@ -5,10 +5,13 @@ import { decodeStream } from '../../src/kube/yaml/decode.js'
 // go.yaml.in/yaml/v2 v2.4.4 that Kubernetes 1.37 builds with; each case also found by test/e2e/yaml
 // against kubectl's reading): yaml_parser_scan_anchor takes [0-9A-Za-z_-] and then needs a blank or
 // one of `?:,]}%@` + "`"; yaml_parser_scan_flow_scalar knows no `\/` escape (YAML 1.2 added it);
-// yaml_parser_scan_plain_scalar ends a plain scalar of a flow collection at `?`.
+// yaml_parser_scan_plain_scalar ends a plain scalar of a flow collection at `?`; in flow context a `:`
+// is a value indicator (yaml_parser_fetch_next_token); yaml_parser_scan_to_next_token skips a tab in
+// block context only where no simple key may start; quoted scalars fold without their lines' trailing
+// blanks (yaml_parser_scan_flow_scalar). The values below are what kubectl's reading gave.
 const read = (text: string) => [...decodeStream(text)][0]
 
-describe('go-yaml v2 refusals js-yaml does not make', () => {
+describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => {
   it.each([
     ['apiVersion: &apps/v1\nkind: Deployment\n', 'did not find expected alphabetic or numeric character', 1],
     ['a: 1\nb: &x.y 2\n', 'did not find expected alphabetic or numeric character', 2],
@@ -17,6 +20,13 @@ describe('go-yaml v2 refusals js-yaml does not make', () => {
     ['args: [--url=http://x?y=1]\n', "did not find expected ',' or ']'", 1],
     ['a: 1\nb: {c: d?e}\n', "did not find expected ',' or '}'", 2],
     ['a: [x, {b: [c, d?]}]\n', "did not find expected ',' or ']'", 1],
+    ['a: [:x]\n', 'did not find expected node content', 1],
+    ['a: {b: :c}\n', 'did not find expected node content', 1],
+    // a tab where go-yaml's block context allows a simple key: indentation (comment and blank lines
+    // too) and after an entry's `-`
+    ['a:\n  -\tb\n', 'found character that cannot start any token', 2],
+    ['a:\n\t# c\n', 'found character that cannot start any token', 2],
+    ['\t\na: 1\n', 'found character that cannot start any token', 1],
   ])('%j: %s', (text, message, line) => {
     const d = read(text)
     expect(d?.error?.message).toBe(message)
@@ -29,11 +39,26 @@ describe('go-yaml v2 refusals js-yaml does not make', () => {
     ['a: "p\\\\/q"\n', { a: 'p\\/q' }],
     ["a: 'p\\/q'\nb: p\\/q\n", { a: 'p\\/q', b: 'p\\/q' }],
     ['a: &x [1]\nb: *x\n', { a: [1], b: [1] }],
+    // a `:` inside flow scalars and pairs, and opening a block scalar, is not the value indicator
+    ['a: [b: c, d:e]\nf: {g: h}\ni: :j\n', { a: [{ b: 'c' }, 'd:e'], f: { g: 'h' }, i: ':j' }],
+    // tabs go-yaml takes: after a key's `:`, before a comment, inside scalars and block scalars
+    ['a:\tb\nc: d\t# e\nf: g\th\ni: |\n  x\n  \ty\n', { a: 'b', c: 'd', f: 'g\th', i: 'x\n\ty\n' }],
+    // a multi-line quoted scalar folds without the spaces that end its lines (an escaped one stays)
+    ['a: "x \n  y"\nb: \'x \n  y\'\nc: "x\\ \n  y"\nd: "x  \n\n  y"\n', { a: 'x y', b: 'x y', c: 'x  y', d: 'x\ny' }],
     // `?` in block scalars and in quoted flow scalars is content
     ['a: http://x?y=1\nb: ["http://x?y=1", \'?\']\n', { a: 'http://x?y=1', b: ['http://x?y=1', '?'] }],
   ])('%j is read', (text, value) => {
     const d = read(text)
     expect(d?.error).toBeUndefined()
     expect(d?.value).toEqual(value)
+  })
+
+  it('stays linear on hostile texts (many spans, tabs, trailing blanks)', () => {
+    const text = `${Array.from({ length: 30_000 }, (_, i) => `- "x\t${i} \n  y" # c`).join('\n')}\n`
+    const t0 = performance.now()
+    const d = read(text)
+    expect(performance.now() - t0).toBeLessThan(5_000)
+    expect(d?.error).toBeUndefined()
+    expect((d?.value as string[] | undefined)?.[1]).toBe('x\t1 y')
   })
 })

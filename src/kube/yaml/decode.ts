@@ -248,15 +248,20 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   if (value !== NOT_SIMPLE && GoScalar.created === boxes)
     return { index, line: chunk.line, text: chunk.text, json: false, value }
   const watch = goYAMLWatch(chunk.text)
-  const refused = () => {
+  // what go-yaml refused before `before` (js-yaml's error), if anything
+  const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    return r === undefined ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
+    return r === undefined || r.at >= before ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
   }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
+    // js-yaml keeps the spaces that end a line of a multi-line quoted scalar, which YAML (and go-yaml)
+    // drop when folding: read the text without them
+    const folded = watch?.foldedText()
+    if (folded !== undefined) value = jsyaml.load(folded, { schema: GOYAML_V2_SCHEMA })
   } catch (e) {
     // go-yaml stops at what it refused before js-yaml met its error
-    const r = refused()
+    const r = refused((e as { mark?: { position: number } }).mark?.position)
     if (r !== undefined) return r
     if (e instanceof RangeError) return fail(depthMessage(chunk.text))
     if (e instanceof GoYAMLError) return fail(e.message)

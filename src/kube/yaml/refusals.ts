@@ -5,8 +5,13 @@
 // - the escape `\/` in a double-quoted scalar: yaml_parser_scan_flow_scalar's "found unknown escape
 //   character";
 // - `?` inside a plain scalar of a flow collection (`[--url=http://x?y]`): yaml_parser_scan_plain_scalar
-//   ends the scalar there, then the parser's "did not find expected ',' or ']'" (or '}').
-// Watched through js-yaml's node listener, only in texts that hold `&`, `\/` or `?`.
+//   ends the scalar there, then the parser's "did not find expected ',' or ']'" (or '}');
+// - `:` opening a plain scalar of a flow collection (`[:x]`): a value indicator to go-yaml in flow
+//   context (yaml_parser_fetch_next_token), then the parser's "did not find expected node content".
+// - a tab where go-yaml's block context allows a simple key (a line's indentation, after `-` or `?`):
+//   "found character that cannot start any token" (js-yaml takes tabs as separation).
+// Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, or `?` or `:`
+// and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
 
@@ -27,22 +32,46 @@ const ANCHOR_CHAR = /^[0-9A-Za-z_-]*/
 // after an anchor's name go-yaml takes a blank, the end, or one of these (anything else is its error)
 const ANCHOR_END = '?:,]}%@`'
 
-/** A listener for js-yaml's load, and the first refusal it saw; undefined when the text needs none. */
-export function goYAMLWatch(
-  text: string,
-): { listener: (event: EventType, state: State) => void; refusal(): Refusal | undefined } | undefined {
+export interface GoYAMLWatch {
+  /** For js-yaml's `listener` option. */
+  readonly listener: (event: EventType, state: State) => void
+  /** The first refusal seen, by position. */
+  refusal(): Refusal | undefined
+  /** The text without the spaces that end lines of multi-line quoted scalars, if it has any. */
+  foldedText(): string | undefined
+}
+
+/** A listener for js-yaml's load, and what it saw; undefined when the text needs none. */
+export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   const anchors = text.includes('&')
   const escapes = text.includes('\\/')
-  const questions = text.includes('?') && (text.includes('[') || text.includes('{'))
-  if (!anchors && !escapes && !questions) return undefined
+  const flows = (text.includes('?') || text.includes(':')) && (text.includes('[') || text.includes('{'))
+  const tabs = text.includes('\t')
+  // a space or tab before a line break, which may end a line of a multi-line quoted scalar
+  const trailing = /[ \t]\n/.test(text)
+  if (!anchors && !escapes && !flows && !tabs && !trailing) return undefined
+  // multi-line quoted scalars with a line that ends in spaces: [start, end) of each
+  const quoted: [number, number][] = []
   let refusal: Refusal | undefined
+  // with tabs: the spans of block and quoted scalars and of flow collections, where tabs are content or
+  // separation go-yaml takes
+  const spans: [number, number][] = []
+  let tabsChecked = !tabs
   // the open nodes' start offsets, outermost first
   const opens: number[] = []
   const refuse = (message: string, at: number) => {
     if (refusal === undefined || at < refusal.at) refusal = { message, at }
   }
   return {
-    refusal: () => refusal,
+    refusal: () => {
+      if (!tabsChecked) {
+        tabsChecked = true
+        const at = blockTab(text, spans)
+        if (at >= 0) refuse('found character that cannot start any token', at)
+      }
+      return refusal
+    },
+    foldedText: () => (quoted.length === 0 ? undefined : withoutTrailingSpace(text, quoted)),
     listener: (event, st) => {
       // js-yaml's state holds more than @types/js-yaml declares
       const state = st as unknown as ListenerState
@@ -60,23 +89,68 @@ export function goYAMLWatch(
           refuse('did not find expected alphabetic or numeric character', at < 0 ? open : at + 1 + ok)
         }
       }
-      if (state.kind !== 'scalar' || (!escapes && !questions)) return
+      if (tabs) {
+        const start = contentStart(s, open, state.position)
+        if ('|>"\'[{'.includes(s[start] ?? ' ')) spans.push([start, state.position])
+      }
+      if (state.kind !== 'scalar') return
       const start = contentStart(s, open, state.position)
+      if (trailing && (s[start] === '"' || s[start] === "'")) {
+        const raw = s.slice(start, state.position)
+        // js-yaml closes a block entry's scalar twice (as a would-be key, then as the entry): once here
+        const last = quoted[quoted.length - 1]
+        if (/[ \t]\n/.test(raw) && last?.[0] !== start) quoted.push([start, state.position])
+      }
+      if (!escapes && !flows) return
       if (escapes && s[start] === '"') {
         const at = slashEscape(s, start, state.position)
         if (at >= 0) refuse('found unknown escape character', at)
       }
-      if (questions && s[start] !== '"' && s[start] !== "'") {
+      if (flows && s[start] !== '"' && s[start] !== "'") {
         const q = s.indexOf('?', start + 1)
-        if (q >= 0 && q < state.position) {
-          // the innermost open collection is the scalar's: a flow one ends go-yaml's scalar at `?`
+        const colon = s[start] === ':'
+        if (colon || (q >= 0 && q < state.position)) {
+          // the innermost open collection is the scalar's: is it a flow one?
           const parent = opens.length > 0 ? s[contentStart(s, opens[opens.length - 1] as number, state.position)] : ''
-          if (parent === '[' || parent === '{')
-            refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
+          if (parent === '[' || parent === '{') {
+            if (colon) refuse('did not find expected node content', start)
+            else refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
+          }
         }
       }
     },
   }
+}
+
+// where go-yaml's scanner meets a tab while a simple key is allowed in block context (scannerc.go
+// yaml_parser_scan_to_next_token skips tabs only in flow context or when no simple key may start): in a
+// line's indentation (blank and comment lines too), and after a `-` or `?` indicator. (After a key's `:`
+// kubectl's go-yaml takes one: test/e2e/yaml.)
+const TAB_AFTER_INDENT = /^ *\t/
+const TAB_AFTER_ENTRY = /^ *(?:[-?] +)*[-?] *\t/
+
+/** The offset of the first tab go-yaml refuses in block context, outside `spans`; -1 if none. */
+function blockTab(text: string, spans: readonly [number, number][]): number {
+  // the spans by start, each line tested against the ones that began before it (linear, not lines × spans)
+  const sorted = [...spans].sort((x, y) => x[0] - y[0])
+  let next = 0
+  let coveredTo = -1 // the furthest end of the spans begun so far
+  let at = 0
+  while (at <= text.length) {
+    let nl = text.indexOf('\n', at)
+    if (nl < 0) nl = text.length
+    while (next < sorted.length && (sorted[next] as [number, number])[0] < at) {
+      coveredTo = Math.max(coveredTo, (sorted[next] as [number, number])[1])
+      next++
+    }
+    const line = text.slice(at, nl)
+    if (at >= coveredTo && line.includes('\t')) {
+      const m = TAB_AFTER_INDENT.exec(line) ?? TAB_AFTER_ENTRY.exec(line)
+      if (m !== null) return at + m[0].length - 1
+    }
+    at = nl + 1
+  }
+  return -1
 }
 
 /** Where a node opened at `from` begins: after separation spaces, comments and its properties. */
@@ -107,4 +181,26 @@ function slashEscape(s: string, start: number, to: number): number {
     }
   }
   return -1
+}
+
+/**
+ * The text with the literal spaces and tabs that end a line inside the `spans` (quoted scalars)
+ * removed; an escaped one (`\ ` in double quotes) stays, as folding keeps it.
+ */
+function withoutTrailingSpace(text: string, spans: readonly [number, number][]): string {
+  let out = ''
+  let from = 0
+  for (const [a, b] of spans) {
+    const double = text[a] === '"'
+    out += text.slice(from, a)
+    out += text.slice(a, b).replace(/[ \t]+(?=\n)/g, (run, at: number, raw: string) => {
+      if (!double) return ''
+      let k = 0
+      while (raw[at - 1 - k] === '\\') k++
+      // an odd number of backslashes escapes the run's first character
+      return k % 2 === 1 ? (run[0] as string) : ''
+    })
+    from = b
+  }
+  return out + text.slice(from)
 }
