@@ -45,7 +45,12 @@ export interface GoYAMLWatch {
 export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   const anchors = text.includes('&')
   const escapes = text.includes('\\/')
-  const flows = (text.includes('?') || text.includes(':')) && (text.includes('[') || text.includes('{'))
+  const flowText = text.includes('[') || text.includes('{')
+  // `?` in a flow scalar; `:` opening one (after `[`, `{`, `,` or a key's `:`)
+  const questions = flowText && text.includes('?')
+  // (a regex: String includes of a pattern that starts with a space is slow on large texts)
+  const colons = flowText && /[[{,:] *:/.test(text)
+  const flows = questions || colons
   const tabs = text.includes('\t')
   // a space or tab before a line break, which may end a line of a multi-line quoted scalar
   const trailing = /[ \t]\n/.test(text)
@@ -57,8 +62,10 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   // separation go-yaml takes
   const spans: [number, number][] = []
   let tabsChecked = !tabs
-  // the open nodes' start offsets, outermost first
+  // the open nodes' offsets where js-yaml opened them and where their content starts, outermost first
+  // (found once at the open: a parent's start asked again at each child would rescan its comments)
   const opens: number[] = []
+  const starts: number[] = []
   const refuse = (message: string, at: number) => {
     if (refusal === undefined || at < refusal.at) refusal = { message, at }
   }
@@ -75,12 +82,14 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
     listener: (event, st) => {
       // js-yaml's state holds more than @types/js-yaml declares
       const state = st as unknown as ListenerState
+      const s = state.input
       if (event === 'open') {
         opens.push(state.position)
+        starts.push(contentStart(s, state.position, s.length))
         return
       }
-      const s = state.input
       const open = opens.pop() ?? 0
+      const start = starts.pop() ?? 0
       if (anchors && state.anchor !== null) {
         const name = state.anchor
         const ok = (ANCHOR_CHAR.exec(name)?.[0] ?? '').length
@@ -89,12 +98,12 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
           refuse('did not find expected alphabetic or numeric character', at < 0 ? open : at + 1 + ok)
         }
       }
-      if (tabs) {
-        const start = contentStart(s, open, state.position)
-        if ('|>"\'[{'.includes(s[start] ?? ' ')) spans.push([start, state.position])
-      }
+      if (tabs && '|>"\'[{'.includes(s[start] ?? ' ')) spans.push([start, state.position])
       if (state.kind !== 'scalar') return
-      const start = contentStart(s, open, state.position)
+      // a quoted scalar ends at its closing quote: most scalars need no more look than this
+      const end = s[state.position - 1]
+      const quotedEnd = end === '"' || end === "'"
+      if (!flows && !(quotedEnd && (trailing || escapes))) return
       if (trailing && (s[start] === '"' || s[start] === "'")) {
         const raw = s.slice(start, state.position)
         // js-yaml closes a block entry's scalar twice (as a would-be key, then as the entry): once here
@@ -106,16 +115,14 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
         const at = slashEscape(s, start, state.position)
         if (at >= 0) refuse('found unknown escape character', at)
       }
-      if (flows && s[start] !== '"' && s[start] !== "'") {
-        const q = s.indexOf('?', start + 1)
-        const colon = s[start] === ':'
-        if (colon || (q >= 0 && q < state.position)) {
-          // the innermost open collection is the scalar's: is it a flow one?
-          const parent = opens.length > 0 ? s[contentStart(s, opens[opens.length - 1] as number, state.position)] : ''
-          if (parent === '[' || parent === '{') {
-            if (colon) refuse('did not find expected node content', start)
-            else refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
-          }
+      const first = s[start]
+      if (flows && first !== '"' && first !== "'" && first !== '|' && first !== '>' && starts.length > 0) {
+        // the innermost open collection is the scalar's: only a flow one matters
+        const parent = s[starts[starts.length - 1] as number]
+        if (parent === '[' || parent === '{') {
+          const q = questions ? charIn(s, 63, start + 1, state.position) : -1
+          if (colons && first === ':') refuse('did not find expected node content', start)
+          else if (q >= 0) refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
         }
       }
     },
@@ -153,17 +160,26 @@ function blockTab(text: string, spans: readonly [number, number][]): number {
   return -1
 }
 
+/** The first `c` (a char code) in s[from, to), or -1 (indexOf would search on to the text's end). */
+function charIn(s: string, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === c) return i
+  return -1
+}
+
 /** Where a node opened at `from` begins: after separation spaces, comments and its properties. */
 function contentStart(s: string, from: number, to: number): number {
   let i = from
   for (;;) {
-    while (i < to && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n' || s[i] === '\r')) i++
-    if (s[i] === '#') {
-      while (i < to && s[i] !== '\n') i++
+    let c = s.charCodeAt(i)
+    // space, tab, LF, CR
+    while (i < to && (c === 32 || c === 9 || c === 10 || c === 13)) c = s.charCodeAt(++i)
+    if (c === 35) {
+      while (i < to && s.charCodeAt(i) !== 10) i++
       continue
     }
-    if (s[i] === '&' || s[i] === '!') {
-      while (i < to && s[i] !== ' ' && s[i] !== '\t' && s[i] !== '\n') i++
+    // & (anchor) or ! (tag): the property, then what follows it
+    if (c === 38 || c === 33) {
+      while (i < to && (c = s.charCodeAt(i)) !== 32 && c !== 9 && c !== 10) i++
       continue
     }
     return i

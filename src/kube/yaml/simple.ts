@@ -36,19 +36,23 @@ const GIVE_UP = new GiveUp()
 let indents = new Int32Array(512)
 let starts = new Int32Array(512)
 let ends = new Int32Array(512)
-let count = 0
+let count = 0 // content lines scanned so far
+let scanPos = 0 // where the next line to scan starts (past the text's end when all are)
 let next = 0 // the first line not read yet
 let t = ''
 
 /** The value of a document in the subset, as js-yaml reads it with GOYAML_V2_SCHEMA; else NOT_SIMPLE. */
 export function readSimpleYAML(text: string): unknown {
-  if (OUTSIDE.test(text)) return NOT_SIMPLE
   t = text
+  count = 0
+  scanPos = 0
   try {
-    if (!scanLines()) return NOT_SIMPLE
+    if (!has(0)) return NOT_SIMPLE
     next = 0
     const v = node(0)
-    return next === count ? v : NOT_SIMPLE
+    // characters outside the subset are asked for last (a text given up on early is not scanned for them):
+    // the reading treats them as any other, and nothing it answered holds them only if there are none
+    return has(next) || OUTSIDE.test(text) ? NOT_SIMPLE : v
   } catch (e) {
     if (e === GIVE_UP) return NOT_SIMPLE
     throw e
@@ -57,27 +61,29 @@ export function readSimpleYAML(text: string): unknown {
   }
 }
 
-function scanLines(): boolean {
-  count = 0
+/**
+ * Whether content line i exists. Lines are scanned as the reading needs them, so that a text the
+ * reader gives up on early (a CRD's first block description) costs little.
+ */
+function has(i: number): boolean {
   const len = t.length
-  let pos = 0
-  for (;;) {
-    let nl = t.indexOf('\n', pos)
+  while (count <= i) {
+    if (scanPos > len) return false
+    let nl = t.indexOf('\n', scanPos)
     if (nl < 0) nl = len
-    let i = pos
-    while (i < nl && t.charCodeAt(i) === 32) i++
-    if (i < nl && t.charCodeAt(i) !== 35) {
+    let j = scanPos
+    while (j < nl && t.charCodeAt(j) === 32) j++
+    if (j < nl && t.charCodeAt(j) !== 35) {
       if (count === indents.length) grow()
-      indents[count] = i - pos
-      starts[count] = i
+      indents[count] = j - scanPos
+      starts[count] = j
       let e = nl
       while (t.charCodeAt(e - 1) === 32) e--
       ends[count++] = e
     }
-    if (nl >= len) break
-    pos = nl + 1
+    scanPos = nl + 1
   }
-  return count > 0
+  return true
 }
 
 function grow(): void {
@@ -111,7 +117,7 @@ function keyEnd(s: number, e: number): number {
 
 function mapping(indent: number, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  while (next < count && indents[next] === indent) {
+  while (has(next) && indents[next] === indent) {
     const s = starts[next] as number
     const e = ends[next] as number
     const k = keyEnd(s, e)
@@ -125,7 +131,7 @@ function mapping(indent: number, depth: number): Record<string, unknown> {
     if (p === e || t.charCodeAt(p) === 35) out[key] = blockValue(indent, depth, true)
     else {
       out[key] = scalar(p, e, indent)
-      if (next < count && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
+      if (has(next) && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
     }
   }
   return out
@@ -133,7 +139,7 @@ function mapping(indent: number, depth: number): Record<string, unknown> {
 
 function sequence(indent: number, depth: number): unknown[] {
   const out: unknown[] = []
-  while (next < count && indents[next] === indent && isEntry(starts[next] as number, ends[next] as number)) {
+  while (has(next) && indents[next] === indent && isEntry(starts[next] as number, ends[next] as number)) {
     const s = starts[next] as number
     const e = ends[next] as number
     let p = s + 1
@@ -145,7 +151,7 @@ function sequence(indent: number, depth: number): unknown[] {
       // is [[null, "b"]] to it): left to js-yaml, whose answer kelp gives (docs/known-differences.md)
       if (
         v === null &&
-        next < count &&
+        has(next) &&
         (indents[next] as number) < indent &&
         isEntry(starts[next] as number, ends[next] as number)
       )
@@ -160,7 +166,7 @@ function sequence(indent: number, depth: number): unknown[] {
     } else {
       next++
       out.push(scalar(p, e, indent))
-      if (next < count && (indents[next] as number) > indent) throw GIVE_UP
+      if (has(next) && (indents[next] as number) > indent) throw GIVE_UP
     }
   }
   return out
@@ -168,7 +174,7 @@ function sequence(indent: number, depth: number): unknown[] {
 
 /** The value of an entry with nothing after its indicator: the block below it, a compact sequence, or null. */
 function blockValue(indent: number, depth: number, inMapping: boolean): unknown {
-  if (next === count) return null
+  if (!has(next)) return null
   const i = indents[next] as number
   if (i > indent) return node(depth + 1)
   if (inMapping && i === indent && isEntry(starts[next] as number, ends[next] as number)) {
@@ -354,6 +360,7 @@ function literal(p: number, e: number, indent: number): string {
     pos = nl + 1
   }
   // the lines it took are not the collection's
-  while (next < count && (starts[next] as number) < pos) next++
+  if (scanPos < pos) scanPos = pos
+  while (has(next) && (starts[next] as number) < pos) next++
   return strip ? out : `${out}\n`
 }
