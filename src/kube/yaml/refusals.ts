@@ -10,8 +10,10 @@
 //   context (yaml_parser_fetch_next_token), then the parser's "did not find expected node content".
 // - a tab where go-yaml's block context allows a simple key (a line's indentation, after `-` or `?`):
 //   "found character that cannot start any token" (js-yaml takes tabs as separation).
-// Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, or `?` or `:`
-// and a flow collection.
+// And one reading go-yaml makes otherwise: a multi-line quoted scalar folds without the blanks that end
+// its lines, which js-yaml keeps (foldedText gives the text to read again without them).
+// Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, a blank before a
+// line break, or `?` or `:` and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
 
