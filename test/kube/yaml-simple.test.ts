@@ -125,6 +125,17 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     expect(readSimpleYAML(text)).toBe(NOT_SIMPLE)
   })
 
+  // hostile shapes are js-yaml's, with its limits: deep nesting and keys past go-yaml's 1024 characters
+  it('gives up on nesting deeper than 64 and on keys longer than 1,000 characters', () => {
+    const deep = Array.from({ length: 70 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')
+    expect(readSimpleYAML(`${deep} 1\n`)).toBe(NOT_SIMPLE)
+    expect(readSimpleYAML(`${'k'.repeat(1001)}: 1\n`)).toBe(NOT_SIMPLE)
+    // just inside both: answered
+    const ok = Array.from({ length: 60 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')
+    expect(readSimpleYAML(`${ok} 1\n`)).not.toBe(NOT_SIMPLE)
+    expect(readSimpleYAML(`${'k'.repeat(1000)}: 1\n`)).toEqual({ ['k'.repeat(1000)]: 1 })
+  })
+
   it("agrees on every document of the project's YAML files", () => {
     let docs = 0
     let answered = 0
