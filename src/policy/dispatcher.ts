@@ -375,7 +375,6 @@ export function dispatch(a: AdmissionAttributes, hooks: readonly PolicyHook[], c
   return out.result()
 }
 
-/** The bindings of one matching policy: binding matching, params, one Validate per param. */
 /**
  * The request's match of a binding, from its slot (bindings with the same matchResources share one);
  * no closure per hook: dispatch runs for every request.
@@ -397,6 +396,7 @@ function bindingMatch(
   return bm
 }
 
+/** The bindings of one matching policy: binding matching, params, one Validate per param. */
 function dispatchBindings(
   out: Collector,
   hook: PolicyHook,

@@ -25,10 +25,10 @@ export function paramKindGVK(pk: ParamKind): GroupVersionKind {
   return { group: i < 0 ? '' : av.slice(0, i), version: i < 0 ? av : av.slice(i + 1), kind: pk.kind ?? '' }
 }
 
-/** CollectParams: the params, or the configuration error's text. */
 /** The answer for a policy or binding without params (shared: asked for every binding of every request). */
 const NO_PARAMS: { readonly params: readonly null[] } = Object.freeze({ params: Object.freeze([null]) })
 
+/** CollectParams: the params, or the configuration error's text. */
 export function collectParams(
   paramKind: ParamKind | undefined,
   source: ParamSource | undefined,

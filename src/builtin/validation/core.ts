@@ -432,11 +432,11 @@ function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<stri
   return errs
 }
 
-/** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
 /** Whether `name` is known to pass `nameFn` (remembered for validateContainerResourceName only). */
 const knownGoodName = (name: string, nameFn: (name: string, p: FieldPath) => FieldError[]): boolean =>
   nameFn === validateContainerResourceName && isValidContainerResourceName(name)
 
+/** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
 function validateResources(
   resources: unknown,
   p: FieldPath,
