@@ -27,6 +27,11 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['a:\n  -\tb\n', 'found character that cannot start any token', 2],
     ['a:\n\t# c\n', 'found character that cannot start any token', 2],
     ['\t\na: 1\n', 'found character that cannot start any token', 1],
+    // after a plain scalar its scanner meets the tab first, in other words; js-yaml's own error there loses
+    ['a: b\n\t# c\n', 'found a tab character that violates indentation', 2],
+    ['- x\n\t- y\n', 'found a tab character that violates indentation', 2],
+    ['a: "b"\n\tc: d\n', 'found character that cannot start any token', 2],
+    ['m:\n  a: b\n  \t# c\n', 'found a tab character that violates indentation', 3],
   ])('%j: %s', (text, message, line) => {
     const d = read(text)
     expect(d?.error?.message).toBe(message)
@@ -41,6 +46,9 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['a: &x [1]\nb: *x\n', { a: [1], b: [1] }],
     // a `:` inside flow scalars and pairs, and opening a block scalar, is not the value indicator
     ['a: [b: c, d:e]\nf: {g: h}\ni: :j\n', { a: [{ b: 'c' }, 'd:e'], f: { g: 'h' }, i: ':j' }],
+    // a tab right of a plain scalar's block column + 1 is separation to go-yaml
+    ['m:\n  name x\n \t# c\nd: 1\n', { m: 'name x', d: 1 }],
+    ['m:\n  a: b\n   \t# c\n', { m: { a: 'b' } }],
     // tabs go-yaml takes: after a key's `:`, before a comment, inside scalars and block scalars
     ['a:\tb\nc: d\t# e\nf: g\th\ni: |\n  x\n  \ty\n', { a: 'b', c: 'd', f: 'g\th', i: 'x\n\ty\n' }],
     // a multi-line quoted scalar folds without the spaces that end its lines (an escaped one stays)

@@ -248,10 +248,10 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   if (value !== NOT_SIMPLE && GoScalar.created === boxes)
     return { index, line: chunk.line, text: chunk.text, json: false, value }
   const watch = goYAMLWatch(chunk.text)
-  // what go-yaml refused before `before` (js-yaml's error), if anything
+  // what go-yaml refused before `before` (js-yaml's error) or at it, if anything
   const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    return r === undefined || r.at >= before ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
+    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
   }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })

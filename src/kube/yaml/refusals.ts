@@ -75,8 +75,8 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
     refusal: () => {
       if (!tabsChecked) {
         tabsChecked = true
-        const at = blockTab(text, spans)
-        if (at >= 0) refuse('found character that cannot start any token', at)
+        const tab = blockTab(text, spans)
+        if (tab !== undefined) refuse(tab.message, tab.at)
       }
       return refusal
     },
@@ -138,8 +138,40 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
 const TAB_AFTER_INDENT = /^ *\t/
 const TAB_AFTER_ENTRY = /^ *(?:[-?] +)*[-?] *\t/
 
-/** The offset of the first tab go-yaml refuses in block context, outside `spans`; -1 if none. */
-function blockTab(text: string, spans: readonly [number, number][]): number {
+// a line that ends in a plain scalar (not a key's `:`, an entry's `-`, a comment, a quoted scalar or a flow
+// collection): go-yaml's plain scalar scanner reads on into the next lines' indentation
+const ENDS_IN_PLAIN = /[^\s:\-"'\]}]\s*$|[^\s]:[^\s]\S*\s*$/
+
+const KEY_LINE = /^( *(?:- +)*)(?:[^\s#'"-][^#]*?|"[^"]*"|'[^']*'):(?: |$)/
+const ENTRY_LINE = /^( *(?:- +)*)- /
+const indentOf = (l: string) => (/^ */.exec(l)?.[0] ?? '').length
+
+/**
+ * The column of the block collection that holds the plain scalar ending the last of `lines` (go-yaml's
+ * parser.indent while it scans that scalar): a key's column on a `key: value` line, the last `-`'s on an
+ * entry, else (a value on a line of its own) the collection's of the nearest less indented line.
+ */
+function blockColumn(lines: readonly string[]): number {
+  const last = lines[lines.length - 1] ?? ''
+  let own = indentOf(last)
+  let l = last
+  // (bounded: a hostile text of values on lines of their own must not make each tab line look far back)
+  const stop = Math.max(0, lines.length - 1000)
+  for (let i = lines.length - 2; i >= stop && !KEY_LINE.test(l) && !ENTRY_LINE.test(l); i--) {
+    const p = lines[i] as string
+    if (indentOf(p) < own) {
+      l = p
+      own = indentOf(p)
+    }
+  }
+  const m = KEY_LINE.exec(l) ?? ENTRY_LINE.exec(l)
+  return m === null ? 0 : (m[1] as string).length
+}
+
+/** The first tab go-yaml refuses in block context, outside `spans`, in go-yaml's words. */
+function blockTab(text: string, spans: readonly [number, number][]): Refusal | undefined {
+  let previous = '' // the last line with content before this one
+  const earlier: string[] = [] // the lines with content before this one, comments left out
   // the spans by start, each line tested against the ones that began before it (linear, not lines × spans)
   const sorted = [...spans].sort((x, y) => x[0] - y[0])
   let next = 0
@@ -154,12 +186,29 @@ function blockTab(text: string, spans: readonly [number, number][]): number {
     }
     const line = text.slice(at, nl)
     if (at >= coveredTo && line.includes('\t')) {
-      const m = TAB_AFTER_INDENT.exec(line) ?? TAB_AFTER_ENTRY.exec(line)
-      if (m !== null) return at + m[0].length - 1
+      const indent = TAB_AFTER_INDENT.exec(line)
+      // in a line's indentation after a plain scalar, the scalar scanner's check words it
+      // (yaml_parser_scan_plain_scalar); anywhere else the scan for the next token does
+      if (indent !== null) {
+        const column = indent[0].length - 1
+        const plain = ENDS_IN_PLAIN.test(previous) && !/^\s*#/.test(previous) && !/\s#/.test(previous)
+        if (!plain) return { message: 'found character that cannot start any token', at: at + column }
+        // the scalar's scanner refuses a tab left of its block's column + 1 only; past it the tab is
+        // separation before the comment or the next line's content
+        if (column <= blockColumn(earlier))
+          return { message: 'found a tab character that violates indentation', at: at + column }
+      }
+      const entry = TAB_AFTER_ENTRY.exec(line)
+      if (entry !== null)
+        return { message: 'found character that cannot start any token', at: at + entry[0].length - 1 }
+    }
+    if (line.trim() !== '') {
+      previous = line
+      if (!/^\s*#/.test(line)) earlier.push(line)
     }
     at = nl + 1
   }
-  return -1
+  return undefined
 }
 
 /** The first `c` (a char code) in s[from, to), or -1 (indexOf would search on to the text's end). */

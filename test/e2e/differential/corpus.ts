@@ -10,8 +10,8 @@
 //   objects of the pack's test suites (CREATE, and UPDATE where a suite gives an old object), examples/, the CLI's
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
-//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) and the
-//   one-rule-broken mutations of them (mutations.ts)
+//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
+//   one-rule-broken mutations of them (mutations.ts), and cases/yaml-go.yaml (YAML go-yaml reads otherwise)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -353,6 +353,8 @@ export function buildCorpus(): Group[] {
     const publicFiles = walk(join(ROOT, 'test/e2e/differential/public'))
     const builtin = (o: Obj) => BUILTIN_GROUPS.has(apiGroup(o.apiVersion))
     b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o), { real: true })
+    // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts)
+    b.addFiles('YAML cases', [join(ROOT, 'test/e2e/differential/cases/yaml-go.yaml')])
     const bases = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
         .filter((d) => isObject(d.object) && builtin(d.object))
