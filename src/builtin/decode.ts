@@ -1,5 +1,6 @@
 import { formatRFC3339, parseRFC3339 } from '../kube/gotime.js'
 import { BoundedMemo } from '../kube/memo.js'
+import { setOwn } from '../kube/own-keys.js'
 import { parseQuantity } from '../kube/values/quantity.js'
 import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 
@@ -336,9 +337,10 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
       ss.pop()
       values[i] = d === NIL ? null : d
     }
+    // a map key is data (`__proto__` included): written as an own property
     const out: JSONObject = {}
     if (sorted) {
-      for (let i = 0; i < keys.length; i++) out[keys[i] as string] = values[i]
+      for (let i = 0; i < keys.length; i++) setOwn(out, keys[i] as string, values[i])
       return out
     }
     const order = keys.map((_, i) => i)
@@ -347,7 +349,7 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
       const y = keys[b] as string
       return x < y ? -1 : x > y ? 1 : 0
     })
-    for (const i of order) out[keys[i] as string] = values[i]
+    for (const i of order) setOwn(out, keys[i] as string, values[i])
     return out
   }
 }

@@ -1,4 +1,5 @@
 import { BoundedMemo } from '../kube/memo.js'
+import { setOwn } from '../kube/own-keys.js'
 import { sortedKeys } from '../kube/values/json.js'
 import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
@@ -107,7 +108,7 @@ function defaultRequestsFromLimits(containers: unknown): void {
     const r = c.resources
     if (isNil(r.limits)) continue
     const requests = isObject(r.requests) ? r.requests : (r.requests = {})
-    for (const [k, v] of Object.entries(r.limits as JSONObject)) if (!Object.hasOwn(requests, k)) requests[k] = v
+    for (const [k, v] of Object.entries(r.limits as JSONObject)) if (!Object.hasOwn(requests, k)) setOwn(requests, k, v)
   }
 }
 
@@ -229,9 +230,9 @@ function SetDefaults_LimitRangeItem(o: JSONObject): void {
   if (o.type !== 'Container') return
   const d = isObject(o.default) ? o.default : (o.default = {})
   const dr = isObject(o.defaultRequest) ? o.defaultRequest : (o.defaultRequest = {})
-  for (const [k, v] of Object.entries(isObject(o.max) ? o.max : {})) if (!Object.hasOwn(d, k)) d[k] = v
-  for (const [k, v] of Object.entries(d)) if (!Object.hasOwn(dr, k)) dr[k] = v
-  for (const [k, v] of Object.entries(isObject(o.min) ? o.min : {})) if (!Object.hasOwn(dr, k)) dr[k] = v
+  for (const [k, v] of Object.entries(isObject(o.max) ? o.max : {})) if (!Object.hasOwn(d, k)) setOwn(d, k, v)
+  for (const [k, v] of Object.entries(d)) if (!Object.hasOwn(dr, k)) setOwn(dr, k, v)
+  for (const [k, v] of Object.entries(isObject(o.min) ? o.min : {})) if (!Object.hasOwn(dr, k)) setOwn(dr, k, v)
   sortKeys(o, 'default')
   sortKeys(o, 'defaultRequest')
 }
@@ -564,7 +565,7 @@ function sortKeys(o: JSONObject, k: string): void {
   const m = o[k]
   if (!isObject(m)) return
   const sorted: JSONObject = {}
-  for (const key of sortedKeys(m)) sorted[key] = m[key]
+  for (const key of sortedKeys(m)) setOwn(sorted, key, m[key])
   o[k] = sorted
 }
 

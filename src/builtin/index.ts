@@ -1,6 +1,7 @@
 import { goQuote } from '../cel/ext/quote.js'
 import { decodeErrorMessage, type FieldValidation, type RequestStatus, strictDecodingError } from '../kube/decoding.js'
 import type { FieldError, InvalidStatus } from '../kube/field.js'
+import { setOwn } from '../kube/own-keys.js'
 import { decodeStruct, omitEmptyCollections } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
 import { kindStruct } from './gotypes.js'
@@ -124,7 +125,7 @@ function mergeStringData(o: JSONObject): void {
   if (typeof sd !== 'object' || sd === null || Array.isArray(sd)) return
   const data = { ...(typeof o.data === 'object' && o.data !== null ? (o.data as JSONObject) : {}) }
   for (const [k, v] of Object.entries(sd as JSONObject))
-    data[k] = Buffer.from(typeof v === 'string' ? v : '', 'utf8').toString('base64')
+    setOwn(data, k, Buffer.from(typeof v === 'string' ? v : '', 'utf8').toString('base64'))
   delete o.stringData
   if (Object.keys(data).length > 0) o.data = data
 }

@@ -1,5 +1,6 @@
 import { builtinDefinitions, hasBuiltinSchemas, resolvedSchemaFor } from './builtin-schemas/index.js'
 import type { GroupVersionKind } from './gvk.js'
+import { setOwn } from './own-keys.js'
 import type { JSONSchemaProps } from './schema/structural.js'
 
 // The schema of a kind, found as the apiserver finds it for ValidatingAdmissionPolicy type checking
@@ -120,12 +121,12 @@ function populateChildren(
     const populated: Record<string, unknown> = {}
     for (const [name, prop] of Object.entries(props)) {
       if (!isRecord(prop)) {
-        populated[name] = prop
+        setOwn(populated, name, prop)
         continue
       }
       const p = populate(schemaOf, visited, prop)
       if (p !== prop) changed = true
-      populated[name] = p
+      setOwn(populated, name, p)
     }
     if (changed) {
       out ??= { ...result }
@@ -175,7 +176,7 @@ export function toJSONSchemaProps(s: OpenAPISchema): JSONSchemaProps {
       case 'properties':
         if (isRecord(v)) {
           const props: Record<string, JSONSchemaProps> = {}
-          for (const [name, p] of Object.entries(v)) props[name] = toJSONSchemaProps(isRecord(p) ? p : {})
+          for (const [name, p] of Object.entries(v)) setOwn(props, name, toJSONSchemaProps(isRecord(p) ? p : {}))
           out['properties'] = props
         }
         break
@@ -387,7 +388,7 @@ export class OpenAPISchemaResolver {
       let out: Record<string, unknown> = { ...s }
       if (s.properties !== undefined) {
         const props: Record<string, JSONSchemaProps> = {}
-        for (const [k, v] of Object.entries(s.properties)) props[k] = addEmbedded(v)
+        for (const [k, v] of Object.entries(s.properties)) setOwn(props, k, addEmbedded(v))
         out['properties'] = props
       }
       if (s.items !== undefined && isRecord(s.items)) out['items'] = addEmbedded(s.items)

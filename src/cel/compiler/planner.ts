@@ -198,8 +198,8 @@ export class Planner {
                     `cannot initialize optional entry '${names[i]}' from non-optional value ${String(v)}`,
                   )
                 if (v.value === undefined) continue
-                fields[names[i] as string] = v.value
-              } else fields[names[i] as string] = v
+                defineField(fields, names[i] as string, v.value)
+              } else defineField(fields, names[i] as string, v)
             }
             return newValue(typeName, fields)
           }
@@ -612,4 +612,9 @@ function isSetPrimitive(v: CelValue): boolean {
 /** `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key. */
 function indexExtra(operand: Plan, key: Plan): number {
   return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) ? 1 : 0)
+}
+
+/** A struct field set as an own data property: a field named `__proto__` is a field, not the prototype. */
+function defineField(fields: Record<string, CelValue>, name: string, v: CelValue): void {
+  Object.defineProperty(fields, name, { value: v, writable: true, enumerable: true, configurable: true })
 }

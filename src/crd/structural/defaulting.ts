@@ -1,3 +1,4 @@
+import { setOwn } from '../../kube/own-keys.js'
 import { deepCopy, hasKey, isObject } from '../../kube/values/json.js'
 import { prune } from './pruning.js'
 import {
@@ -36,7 +37,7 @@ export function applyDefaults(x: unknown, s: JSONSchemaProps | undefined): void 
       const prop = s.properties[k] as JSONSchemaProps
       const d = defaultOf(prop)
       if (d === undefined) continue
-      if (!hasKey(x, k) || isNonNullableNull(x[k], prop)) x[k] = deepCopy(d)
+      if (!hasKey(x, k) || isNonNullableNull(x[k], prop)) setOwn(x, k, deepCopy(d))
     }
   }
   const ap = additionalPropertiesSchema(s)
@@ -44,7 +45,7 @@ export function applyDefaults(x: unknown, s: JSONSchemaProps | undefined): void 
     const prop = propertySchema(s, k)
     if (prop !== undefined) applyDefaults(x[k], prop)
     else if (ap !== undefined) {
-      if (isNonNullableNull(x[k], ap)) x[k] = deepCopy(defaultOf(ap) ?? null)
+      if (isNonNullableNull(x[k], ap)) setOwn(x, k, deepCopy(defaultOf(ap) ?? null))
       applyDefaults(x[k], ap)
     }
   }
@@ -98,7 +99,7 @@ function pruneSchemaDefaults(s: JSONSchemaProps): JSONSchemaProps {
   if (items !== undefined) out.items = pruneSchemaDefaults(items)
   if (s.properties !== undefined) {
     const props: Record<string, JSONSchemaProps> = {}
-    for (const k of Object.keys(s.properties)) props[k] = pruneSchemaDefaults(s.properties[k] as JSONSchemaProps)
+    for (const k of Object.keys(s.properties)) setOwn(props, k, pruneSchemaDefaults(s.properties[k] as JSONSchemaProps))
     out.properties = props
   }
   return out

@@ -3,6 +3,8 @@
 // was written (util/json convertNumber: Int64 first); JavaScript cannot, so an integral number in int64
 // range counts as int64 (a JSON `1.0` is float64 in Go, int64 here) and a bigint is always int64.
 
+import { setOwn } from '../own-keys.js'
+
 /** The reflect kind a value has once decoded as unstructured. */
 export type GoKind = 'null' | 'bool' | 'int64' | 'float64' | 'string' | 'slice' | 'map'
 
@@ -78,7 +80,7 @@ export function deepCopy<T>(v: T): T {
   if (Array.isArray(v)) return v.map(deepCopy) as T
   if (isObject(v)) {
     const out: JSONObject = {}
-    for (const k of Object.keys(v)) out[k] = deepCopy(v[k])
+    for (const k of Object.keys(v)) setOwn(out, k, deepCopy(v[k]))
     return out as T
   }
   return v

@@ -75,7 +75,8 @@ export class MutationTypes implements TypeProvider {
   }
 
   findFieldType(structType: Type, field: string): Type | undefined {
-    if (structType.name === JSONPatchTypeName) return JSONPATCH_FIELDS[field]
+    if (structType.name === JSONPatchTypeName)
+      return Object.hasOwn(JSONPATCH_FIELDS, field) ? JSONPATCH_FIELDS[field] : undefined
     if (isObjectTypeName(structType.name)) return DynType
     return this.next?.findFieldType(structType, field)
   }

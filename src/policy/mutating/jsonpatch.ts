@@ -1,6 +1,8 @@
 import { ErrorValue } from '../../cel/common/errors.js'
 import { Duration, formatTimestamp, Timestamp } from '../../cel/values/time.js'
 import { type CelValue, Double, ListValue, MapValue, Optional, Uint } from '../../cel/values/values.js'
+import { setOwn } from '../../kube/own-keys.js'
+import { mutationTypeName } from './cel-types.js'
 
 // RFC 6902 JSON Patch as the apiserver applies a mutating admission policy's patch
 // (gopkg.in/evanphx/json-patch.v4 Patch.Apply, which mutating/patch/json_patch.go calls): the
@@ -67,7 +69,7 @@ function get(c: Container, key: string): JSONValue | undefined {
 
 function add(c: Container, key: string, v: JSONValue): void {
   if (c.kind === 'doc') {
-    c.value[key] = v
+    setOwn(c.value, key, v)
     return
   }
   if (key === '-') {
@@ -91,7 +93,7 @@ function add(c: Container, key: string, v: JSONValue): void {
 
 function set(c: Container, key: string, v: JSONValue): void {
   if (c.kind === 'doc') {
-    c.value[key] = v
+    setOwn(c.value, key, v)
     return
   }
   let idx = atoi(key)
@@ -147,7 +149,7 @@ function clone(v: JSONValue): JSONValue {
     return out
   }
   const out: { [key: string]: JSONValue } = {}
-  for (const k in v) if (Object.hasOwn(v, k)) out[k] = clone((v as { [key: string]: JSONValue })[k] as JSONValue)
+  for (const k in v) if (Object.hasOwn(v, k)) setOwn(out, k, clone((v as { [key: string]: JSONValue })[k] as JSONValue))
   return out
 }
 
@@ -303,26 +305,43 @@ const isPlainObject = (v: object) => {
 }
 
 /**
- * A CEL value as JSON (ConvertToNative(structpb.Value), then json.Marshal): ints and uints become
- * numbers (float64), timestamps RFC 3339 strings, durations `<seconds>s`, bytes base64; maps need string
- * keys. Throws an ErrorValue-free Error with cel-go's text otherwise.
+ * How an int or uint past ±(2^53 − 1) becomes JSON: `string` as cel-go's ConvertToNative(structpb.Value)
+ * writes it (a JSONPatch value: a decimal string, the int exact), `double` as structpb.NewValue writes
+ * a Go int64 (an `Object…{}` value's fields are their Value()s: a float64, rounded), `exact` as the
+ * ApplyConfiguration patcher keeps it (Value(): an int64 in the unstructured patch, kept as a bigint).
  */
-export function celToJSON(v: CelValue): JSONValue {
+export type BigIntJSON = 'string' | 'double' | 'exact'
+
+const MAX_JSON_INT = 2n ** 53n - 1n
+
+function bigIntJSON(v: bigint, mode: BigIntJSON): JSONValue {
+  if (v >= -MAX_JSON_INT && v <= MAX_JSON_INT) return Number(v)
+  if (mode === 'string') return v.toString()
+  if (mode === 'double') return Number(v)
+  return v as unknown as JSONValue
+}
+
+/**
+ * A CEL value as JSON (ConvertToNative(structpb.Value), then json.Marshal): ints and uints become
+ * numbers (past 2^53 − 1 as `mode` says), timestamps RFC 3339 strings, durations `<seconds>s`, bytes
+ * base64; maps need string keys. Throws an ErrorValue-free Error with cel-go's text otherwise.
+ */
+export function celToJSON(v: CelValue, mode: BigIntJSON = 'string'): JSONValue {
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return v
   if (typeof v === 'number') return v
-  if (typeof v === 'bigint') return Number(v)
+  if (typeof v === 'bigint') return bigIntJSON(v, mode)
   if (v instanceof Double) return v.value
-  if (v instanceof Uint) return Number(v.value)
+  if (v instanceof Uint) return bigIntJSON(v.value, mode)
   if (v instanceof Uint8Array) return Buffer.from(v).toString('base64')
   if (v instanceof Timestamp) return formatTimestamp(v)
   if (v instanceof Duration) return `${Number(v.nanos) / 1e9}s`
-  if (Array.isArray(v)) return (v as readonly CelValue[]).map(celToJSON)
-  if (v instanceof ListValue) return [...v].map(celToJSON)
+  if (Array.isArray(v)) return (v as readonly CelValue[]).map((x) => celToJSON(x, mode))
+  if (v instanceof ListValue) return [...v].map((x) => celToJSON(x, mode))
   if (v instanceof MapValue) {
     const out: { [key: string]: JSONValue } = {}
     for (const k of v.keys()) {
       if (typeof k !== 'string') throw new Error(`bad key type: ${typeof k}`)
-      out[k] = celToJSON(v.find(k) as CelValue)
+      setOwn(out, k, celToJSON(v.find(k) as CelValue, mode))
     }
     return out
   }
@@ -331,8 +350,10 @@ export function celToJSON(v: CelValue): JSONValue {
       `type conversion error from '${v instanceof Optional ? 'optional_type' : 'error'}' to 'google.protobuf.Value'`,
     )
   if (typeof v === 'object' && isPlainObject(v)) {
+    // ObjectVal.ConvertToNative(structpb.Value): structpb.NewStruct of its fields' Go values
+    const inner = mode === 'string' && mutationTypeName(v) !== undefined ? 'double' : mode
     const out: { [key: string]: JSONValue } = {}
-    for (const [k, x] of Object.entries(v)) out[k] = celToJSON(x as CelValue)
+    for (const [k, x] of Object.entries(v)) setOwn(out, k, celToJSON(x as CelValue, inner))
     return out
   }
   const name = (v as { typeName?: string }).typeName ?? 'unknown'

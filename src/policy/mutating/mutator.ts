@@ -1,6 +1,7 @@
 import { BoolType, listOf } from '../../cel/types/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
+import { setOwn } from '../../kube/own-keys.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
 import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../compile.js'
@@ -237,30 +238,30 @@ function dataNodes(input: MutateInput | undefined): () => WeakSet<object> {
  */
 function objectToNative(value: unknown, data: () => WeakSet<object>): JSONValue {
   const fields: { [key: string]: JSONValue } = {}
-  for (const [k, v] of Object.entries(value as JSONObject)) fields[k] = fieldToNative(v, data)
+  for (const [k, v] of Object.entries(value as JSONObject)) setOwn(fields, k, fieldToNative(v, data))
   return fields
 }
 
 function fieldToNative(v: unknown, data: () => WeakSet<object>): JSONValue {
   if (mutationTypeName(v) !== undefined) return objectToNative(v, data)
   const composite = typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && isCollection(v)
-  if (!composite) return celToJSON(v as never)
+  if (!composite) return celToJSON(v as never, 'exact')
   // only a map or list holding maps or lists can tell: the request's data is looked up then
   const entries = Array.isArray(v) ? v : Object.values(v as JSONObject)
   const nested = entries.some(
     (x) => typeof x === 'object' && x !== null && isCollection(x) && mutationTypeName(x) === undefined,
   )
-  if (!nested && !entries.some((x) => mutationTypeName(x) !== undefined)) return celToJSON(v as never)
-  if (data().has(v as object)) return celToJSON(v as never)
+  if (!nested && !entries.some((x) => mutationTypeName(x) !== undefined)) return celToJSON(v as never, 'exact')
+  if (data().has(v as object)) return celToJSON(v as never, 'exact')
   const entry = (x: unknown): JSONValue => {
     if (mutationTypeName(x) !== undefined) return objectToNative(x, data)
     if (typeof x === 'object' && x !== null && isCollection(x) && !data().has(x))
       return new Unconverted(x, goValue(x)) as unknown as JSONValue
-    return celToJSON(x as never)
+    return celToJSON(x as never, 'exact')
   }
   if (Array.isArray(v)) return v.map(entry)
   const out: { [key: string]: JSONValue } = {}
-  for (const [k, x] of Object.entries(v as JSONObject)) out[k] = entry(x)
+  for (const [k, x] of Object.entries(v as JSONObject)) setOwn(out, k, entry(x))
   return out
 }
 

@@ -1,3 +1,4 @@
+import { own, setOwn } from '../../kube/own-keys.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
 import type { JSONValue } from './jsonpatch.js'
 
@@ -50,7 +51,7 @@ const isMap = (s: JSONSchemaProps | undefined) =>
 
 /** The schema of a field of a map/struct, or undefined when it is not declared. */
 function fieldSchema(s: JSONSchemaProps, key: string): JSONSchemaProps | undefined | 'untyped' {
-  const p = s.properties?.[key]
+  const p = own(s.properties, key)
   if (p !== undefined) return p
   const ap = s.additionalProperties
   if (typeof ap === 'object') return ap
@@ -190,8 +191,8 @@ const goTypeOf = (v: JSONValue): string =>
     ? 'string'
     : typeof v === 'boolean'
       ? 'bool'
-      : typeof v === 'number'
-        ? Number.isInteger(v)
+      : typeof v === 'number' || typeof v === 'bigint'
+        ? Number.isInteger(Number(v))
           ? 'int64'
           : 'float64'
         : Array.isArray(v)
@@ -211,7 +212,9 @@ function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
   switch (s.type) {
     case 'integer':
     case 'number':
-      return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`
+      return typeof v === 'number' || typeof v === 'bigint'
+        ? undefined
+        : `expected numeric (int or float), got ${goTypeOf(v)}`
     case 'string':
       return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`
     case 'boolean':
@@ -221,13 +224,24 @@ function scalarError(v: JSONValue, s: JSONSchemaProps): string | undefined {
   }
 }
 
+/** JSON text with int64s past 2^53 (bigints) written as their digits, as Go's encoder writes an int64. */
+const jsonText = (v: JSONValue): string =>
+  JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `\u0000${x}\u0000` : x)).replace(
+    /"\\u0000(-?\d+)\\u0000"/g,
+    '$1',
+  )
+
+/** A path element's value as a comparable string: an int64 past 2^53 stays apart from the string of its digits. */
+const comparable = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? { '\u0000int64': String(x) } : x))
+
 /** fieldpath PathElement.String of an item: a set's value, a keyed item's present keys sorted by name. */
 function formatKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undefined): string {
-  if (lk.kind !== 'map') return `[=${JSON.stringify(item)}]`
+  if (lk.kind !== 'map') return `[=${jsonText(item)}]`
   const o = isObject(item) ? item : {}
-  const value = (k: string) => o[k] ?? (items?.properties?.[k]?.default as JSONValue | undefined)
+  const value = (k: string) => own(o, k) ?? (own(items?.properties, k)?.default as JSONValue | undefined)
   const present = lk.keys.filter((k) => value(k) !== undefined).sort()
-  return `[${present.map((k) => `${k}=${JSON.stringify(value(k))}`).join(',')}]`
+  return `[${present.map((k) => `${k}=${jsonText(value(k) as JSONValue)}`).join(',')}]`
 }
 
 /** findAtomics: the paths of every atomic list, map or struct the patch sets. */
@@ -237,7 +251,7 @@ function findAtomics(v: JSONValue, s: JSONSchemaProps | 'untyped' | undefined, p
     if (s['x-kubernetes-map-type'] === 'atomic') out.push(pathString(path))
     for (const [k, x] of Object.entries(v)) {
       // FindField: declared properties only (a granular map's values are not looked into)
-      const p = s.properties?.[k]
+      const p = own(s.properties, k)
       if (p !== undefined) findAtomics(x, p, [...path, `.${k}`], out)
     }
   }
@@ -283,7 +297,7 @@ function atomOf(s: JSONSchemaProps | 'untyped'): { map: boolean; list: boolean; 
 /** schemaconv parseObject's element type: additionalProperties, else deduced when nothing is declared. */
 function mapField(s: JSONSchemaProps | 'untyped', key: string): Node {
   if (s === 'untyped') return 'untyped'
-  const p = s.properties?.[key]
+  const p = own(s.properties, key)
   if (p !== undefined) return p
   const ap = s.additionalProperties
   if (typeof ap === 'object') return ap
@@ -304,7 +318,7 @@ function pathElement(item: JSONValue, lk: ListKind, items: JSONSchemaProps | und
     if (!isObject(item)) throw new SmdError('associative list with keys may not have non-map elements')
     const parts: [string, JSONValue][] = []
     for (const k of lk.keys) {
-      const v = item[k] ?? (items?.properties?.[k]?.default as JSONValue | undefined)
+      const v = own(item, k) ?? (own(items?.properties, k)?.default as JSONValue | undefined)
       // an optional key left out is left out of the key (v6.3+: "support optional map keys")
       if (v !== undefined) parts.push([k, canonical(v)])
     }
@@ -313,12 +327,12 @@ function pathElement(item: JSONValue, lk: ListKind, items: JSONSchemaProps | und
         `associative list with keys has an element that omits all key fields [${lk.keys.map((k) => JSON.stringify(k)).join(' ')}] (and doesn't have default values for any key fields)`,
       )
     parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    return JSON.stringify(parts)
+    return comparable(parts)
   }
   if (isObject(item)) throw new SmdError("associative list without keys has an element that's a map type")
   if (Array.isArray(item)) throw new SmdError('not supported: associative list with lists as elements')
   if (item === null) throw new SmdError("associative list without keys has an element that's an explicit null")
-  return JSON.stringify(item)
+  return comparable(item)
 }
 
 /**
@@ -352,8 +366,9 @@ export function mergeTyped(lhs: JSONValue | undefined, rhs: JSONValue | undefine
     if (mapAtomic(s) || (lEmpty && rEmpty)) return keepRHS()
     const out: JSONObject = {}
     for (const k of new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})])) {
-      const v = mergeTyped(l?.[k], r?.[k], mapField(s, k))
-      if (v !== undefined) out[k] = v
+      // own reads and writes: a key named `constructor` or `__proto__` is data (kube/own-keys.ts)
+      const v = mergeTyped(own(l, k), own(r, k), mapField(s, k))
+      if (v !== undefined) setOwn(out, k, v)
     }
     return Object.keys(out).length > 0 ? out : undefined
   }

@@ -279,6 +279,66 @@ const crds: Obj[] = [
   },
 ]
 
+/** An object of these entries, each an own data property: a literal's `__proto__:` would set the prototype. */
+const entries = (e: readonly (readonly [string, unknown])[]): Obj => Object.fromEntries(e)
+
+/** The keys named like Object.prototype members (every one a valid ConfigMap data key). */
+const PROTO_DATA = entries([
+  ['__proto__', 'p'],
+  ['constructor', 'c'],
+  ['toString', 't'],
+  ['valueOf', 'v'],
+  ['hasOwnProperty', 'h'],
+  ['isPrototypeOf', 'i'],
+  ['__defineGetter__', 'g'],
+  ['plain', 'x'],
+])
+/** Label and annotation keys must be qualified names: only the members that start with a letter. */
+const PROTO_LABELS = entries([
+  ['constructor', 'toString'],
+  ['valueOf', 'x'],
+  ['hasOwnProperty', 'constructor'],
+])
+const PROTO_ANNOTATIONS = entries([
+  ['toString', '__proto__'],
+  ['isPrototypeOf', 'constructor'],
+  ['hasOwnProperty', 'y'],
+])
+
+crds.push({
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'protos.mapdiff.example.com' },
+  spec: {
+    group: 'mapdiff.example.com',
+    scope: 'Namespaced',
+    names: { plural: 'protos', singular: 'proto', kind: 'Proto', listKind: 'ProtoList' },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                properties: entries([
+                  ['__proto__', { type: 'string', default: 'from-default' }],
+                  ['constructor', { type: 'string' }],
+                  ['toString', { type: 'integer' }],
+                  ['extra', { type: 'object', additionalProperties: { type: 'string' } }],
+                ]),
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+})
+
 // --- the corpus ----------------------------------------------------------------------------------------
 
 export function buildMapCorpus(): MapCorpus {
@@ -1359,6 +1419,145 @@ export function buildMapCorpus(): MapCorpus {
       P(g, 'p', mutations)
       for (const [k, make] of kinds) add(g, k, make(g, `${k}-1`))
     }
+  }
+
+  // Keys named like Object.prototype members (`__proto__`, `constructor`, `toString`, …): data like any
+  // other key to the apiserver, stored as given; a policy that adds one key leaves the others
+  {
+    const g = 'proto-ac'
+    const configMaps = [{ apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }]
+    P(g, 'p', [ac('Object{data: {"added": "1"}}')], { resources: configMaps })
+    add(
+      g,
+      'ConfigMap: data, labels and annotations named like Object.prototype members',
+      K.configMap(g, 'cm1', { labels: PROTO_LABELS, annotations: PROTO_ANNOTATIONS }, PROTO_DATA),
+    )
+    add(g, 'ConfigMap: data key __proto__ only', K.configMap(g, 'cm2', {}, entries([['__proto__', 'only']])))
+    add(g, 'ConfigMap: no data', K.configMap(g, 'cm3', { labels: PROTO_LABELS }))
+    // `__proto__` is not a qualified name: the label is refused (Invalid), not lost
+    add(
+      g,
+      'ConfigMap: label key __proto__',
+      K.configMap(g, 'cm4', { labels: entries([['__proto__', 'x']]) }, PROTO_DATA),
+    )
+  }
+  {
+    const g = 'proto-label'
+    P(g, 'p', [ac('Object{metadata: Object.metadata{labels: {"team": "blue"}}}')])
+    add(g, 'ConfigMap: a label added, __proto__ data kept', K.configMap(g, 'cm1', { labels: PROTO_LABELS }, PROTO_DATA))
+    add(g, 'Secret: stringData named like Object.prototype members', {
+      ...K.secret(g, 's1', { annotations: PROTO_ANNOTATIONS }),
+      stringData: PROTO_DATA,
+    })
+    add(
+      g,
+      'Widget: free-form maps',
+      K.widget(g, 'w1', {}, { extra: PROTO_DATA, free: entries([['constructor', PROTO_DATA]]) }),
+    )
+    add(
+      g,
+      'Gizmo: preserved unknown fields',
+      K.gizmo(
+        g,
+        'gz1',
+        {},
+        entries([
+          ['__proto__', PROTO_DATA],
+          ['toString', [PROTO_DATA]],
+        ]),
+      ),
+    )
+    add(g, 'Proto: properties named like Object.prototype members', {
+      apiVersion: 'mapdiff.example.com/v1',
+      kind: 'Proto',
+      metadata: meta(g, 'p1'),
+      spec: entries([
+        ['__proto__', 'given'],
+        ['constructor', 'c'],
+        ['toString', 3],
+        ['extra', PROTO_DATA],
+      ]),
+    })
+    add(g, 'Proto: the __proto__ property defaulted', {
+      apiVersion: 'mapdiff.example.com/v1',
+      kind: 'Proto',
+      metadata: meta(g, 'p2'),
+      spec: entries([['constructor', 'c']]),
+    })
+  }
+  {
+    const g = 'proto-jp'
+    const configMaps = [{ apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }]
+    P(g, 'data', [jp('[JSONPatch{op: "add", path: "/data/added", value: "1"}]')], { resources: configMaps })
+    P(
+      g,
+      'copy',
+      [jp('[JSONPatch{op: "add", path: "/metadata/annotations/copied", value: object.data["__proto__"]}]')],
+      {
+        resources: configMaps,
+      },
+    )
+    add(
+      g,
+      'ConfigMap: data, labels and annotations named like Object.prototype members',
+      K.configMap(g, 'cm1', { labels: PROTO_LABELS, annotations: PROTO_ANNOTATIONS }, PROTO_DATA),
+    )
+  }
+  {
+    // a policy naming a field like an Object.prototype member: not declared in the ConfigMap schema
+    const g = 'proto-fields'
+    P(g, 'p', [ac('Object{metadata: Object.metadata{constructor: "x"}}')], {
+      resources: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+    })
+    add(g, 'ConfigMap: Object.metadata{constructor: …}', K.configMap(g, 'cm1', {}, PROTO_DATA))
+  }
+
+  // Integers past 2^53: cel-go's JSON conversion writes a JSONPatch value's int64 as a decimal string
+  // (an Object…{} value's fields as float64); the ApplyConfiguration patch keeps the int64 exact
+  {
+    const g = 'int64-jp'
+    P(g, 'p', [
+      jp(`[
+        JSONPatch{op: "add", path: "/metadata/annotations/big", value: 9007199254740993},
+        JSONPatch{op: "add", path: "/metadata/annotations/negative", value: -9007199254740995},
+        JSONPatch{op: "add", path: "/metadata/annotations/unsigned", value: 18446744073709551615u}
+      ]`),
+    ])
+    add(g, 'ConfigMap: annotations', K.configMap(g, 'cm1', { annotations: { keep: 'me' } }))
+    add(g, 'Widget: annotations', K.widget(g, 'w1', { annotations: { keep: 'me' } }))
+  }
+  {
+    // the decimal string in an integer field: refused by the CRD's validation
+    const g = 'int64-jp-widget'
+    P(g, 'p', [jp('[JSONPatch{op: "add", path: "/spec/replicas", value: 9007199254740993}]')])
+    add(g, 'Widget: spec.replicas', K.widget(g, 'w1', {}, { replicas: 2 }))
+  }
+  {
+    const g = 'int64-jp-gizmo'
+    P(g, 'p', [
+      jp(`[
+        JSONPatch{op: "add", path: "/spec/list", value: [9007199254740993, 1]},
+        JSONPatch{op: "add", path: "/spec/map", value: {"big": 9007199254740993}},
+        JSONPatch{op: "add", path: "/spec/object", value: Object.spec.object{big: 9007199254740993}}
+      ]`),
+    ])
+    add(g, 'Gizmo', K.gizmo(g, 'gz1', {}, { keep: 9007199254740995n }))
+  }
+  {
+    const g = 'int64-ac'
+    P(
+      g,
+      'p',
+      [ac('Object{spec: Object.spec{replicas: 9007199254740993, big: 9007199254740993, list: [9007199254740993]}}')],
+      {
+        resources: [{ apiGroups: ['mapdiff.example.com'], apiVersions: ['v1'], resources: ['gizmos'] }],
+      },
+    )
+    P(g, 'w', [ac('Object{spec: Object.spec{replicas: object.spec.replicas + 2}}')], {
+      resources: [{ apiGroups: ['mapdiff.example.com'], apiVersions: ['v1'], resources: ['widgets'] }],
+    })
+    add(g, 'Gizmo', K.gizmo(g, 'gz1', {}, { keep: -9007199254740995n }))
+    add(g, 'Widget: replicas 9007199254740991 + 2', K.widget(g, 'w1', {}, { replicas: 9007199254740991 }))
   }
 
   // the bundled mutating examples (policies/mutating/), their bindings confined to this group's objects,
