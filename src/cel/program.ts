@@ -2,10 +2,11 @@ import { type CheckedAst, check, type TypeProvider } from './checker/index.js'
 import type { ParsedAst } from './common/ast.js'
 import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
 import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
-import { type FastEvaluator, generate } from './compiler/codegen.js'
+import { type CostCounter, type FastEvaluator, generate } from './compiler/codegen.js'
 import type { Plan } from './compiler/plan.js'
 import { PlanError, Planner, ProgramError } from './compiler/planner.js'
 import { BAIL, CostLimitExceeded } from './compiler/runtime.js'
+import { meter } from './cost/budget.js'
 import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
@@ -88,7 +89,7 @@ export class Program {
   /** The same without cost bookkeeping, for evaluations with no cost limit (nothing needs the cost). */
   private fastFree: FastEvaluator | undefined
   private runs = 0
-  private readonly counter = { n: 0, l: 0 }
+  private readonly counter = { n: 0, l: 0, a: 0 }
   private depth = 0
 
   /** The checked type of the expression (dyn when compiled with disableCheck). */
@@ -114,17 +115,19 @@ export class Program {
       // Nothing needs the cost: the variant without cost bookkeeping.
       const free = this.fastFree
       if (free !== undefined) {
-        const value = free(activation, UNCOUNTED)
+        // the allocation guards read the meter: no limit here, so only their hard maximum applies
+        const value = runFast(free, activation, UNCOUNTED)
         if (value !== BAIL) return value
       } else this.warm()
     } else {
       const fast = this.fast
       if (fast !== undefined) {
         // One counter per program; a nested evaluation of the same program (a host function) gets its own.
-        const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0 }
+        const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0, a: 0 }
         c.n = 0
         c.l = limit
-        const value = fast(activation, c)
+        c.a = 0
+        const value = runFast(fast, activation, c)
         this.depth--
         if (value !== BAIL && c.n <= limit) return value
       } else this.warm()
@@ -137,8 +140,8 @@ export class Program {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast !== undefined) {
-      const c = { n: 0, l: limit }
-      const value = fast(activation, c)
+      const c = { n: 0, l: limit, a: 0 }
+      const value = runFast(fast, activation, c)
       if (value !== BAIL && c.n <= limit) return { value, cost: c.n }
     } else this.warm()
     return this.exactRun(activation, limit)
@@ -152,15 +155,22 @@ export class Program {
     const limit = options?.costLimit ?? this.costLimit
     const fast = this.fast
     if (fast !== undefined) {
-      const c = { n: 0, l: limit }
-      const value = fast(activation, c)
+      const c = { n: 0, l: limit, a: 0 }
+      const value = runFast(fast, activation, c)
       if (value !== BAIL && c.n <= limit) return { value, cost: c.n }
     } else this.warm()
-    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
+    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit, alloc: 0 }
+    const pe = meter.exact
+    const pf = meter.fast
+    meter.exact = frame
+    meter.fast = undefined
     try {
       return { value: this.exact(frame), cost: frame.cost }
     } catch (e) {
       return { error: toPublicError(e, this.ast), cost: frame.cost }
+    } finally {
+      meter.exact = pe
+      meter.fast = pf
     }
   }
 
@@ -175,12 +185,13 @@ export class Program {
     const fast = this.fast
     if (fast !== undefined) {
       // the program's counter, as evaluate() uses it; a nested evaluation of this program gets its own
-      const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0 }
+      const c = this.depth++ === 0 ? this.counter : { n: 0, l: 0, a: 0 }
       c.n = 0
       c.l = limit
+      c.a = 0
       let value: CelValue | typeof BAIL
       try {
-        value = fast(activation, c)
+        value = runFast(fast, activation, c)
       } finally {
         this.depth--
       }
@@ -189,7 +200,11 @@ export class Program {
         return value
       }
     } else this.warm()
-    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
+    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit, alloc: 0 }
+    const pe = meter.exact
+    const pf = meter.fast
+    meter.exact = frame
+    meter.fast = undefined
     try {
       const value = this.exact(frame)
       out.cost = frame.cost
@@ -198,6 +213,9 @@ export class Program {
       out.cost = frame.cost
       out.error = toPublicError(e, this.ast)
       return undefined
+    } finally {
+      meter.exact = pe
+      meter.fast = pf
     }
   }
 
@@ -211,12 +229,19 @@ export class Program {
   }
 
   private exactRun(activation: Activation, limit: number): EvalResult {
-    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit }
+    const frame: Frame = { act: activation, s: new Array(this.slots), cost: 0, limit, alloc: 0 }
+    const pe = meter.exact
+    const pf = meter.fast
+    meter.exact = frame
+    meter.fast = undefined
     try {
       const value = this.exact(frame)
       return { value, cost: frame.cost }
     } catch (e) {
       throw toPublicError(e, this.ast)
+    } finally {
+      meter.exact = pe
+      meter.fast = pf
     }
   }
 
@@ -228,7 +253,21 @@ export class Program {
 
 const EMPTY: Activation = Object.freeze({})
 /** The counter the cost-free variant is given (it never reads or writes it). */
-const UNCOUNTED = { n: 0, l: Number.POSITIVE_INFINITY }
+const UNCOUNTED = { n: 0, l: Number.POSITIVE_INFINITY, a: 0 }
+
+/** Runs generated code with its counter as the allocation guards' meter. */
+function runFast(fast: FastEvaluator, activation: Activation, c: CostCounter): CelValue | typeof BAIL {
+  const pe = meter.exact
+  const pf = meter.fast
+  meter.exact = undefined
+  meter.fast = c
+  try {
+    return fast(activation, c)
+  } finally {
+    meter.exact = pe
+    meter.fast = pf
+  }
+}
 
 function toPublicError(e: unknown, ast: ParsedAst): CelError {
   if (e instanceof CostLimitExceeded) return new CelEvalError(e.message)

@@ -88,8 +88,10 @@ describe('lists.range', () => {
     expect(call('lists_range', 0)).toEqual([])
     expect(call('lists_range', 5)).toEqual([0, 1, 2, 3, 4])
   })
-  it('gives an empty list for a negative size (v0.26 genRange has no check)', () => {
-    expect(call('lists_range', -3)).toEqual([])
+  it('refuses a negative size or one over the maximum before allocating (cel-go v0.29 genRange)', () => {
+    // cel-go v0.29.0 ext/lists.go genRange and defaultMaxRangeSize (v0.26 returned [] for -3)
+    expect(errorOf('lists_range', -3)).toBe('lists.range: size must be non-negative, got -3')
+    expect(errorOf('lists_range', 1_000_001)).toBe('lists.range: size 1000001 exceeds maximum allowed (1000000)')
   })
 })
 

@@ -17,6 +17,8 @@ export interface Frame {
   readonly s: (CelValue | ErrorValue)[]
   cost: number
   readonly limit: number
+  /** Units allocated through the allocation guards (cost/budget.ts). */
+  alloc: number
 }
 type Node = (f: Frame) => CelValue
 

@@ -22,10 +22,11 @@ import * as rt from './runtime.js'
 // variables in scope as parameters: no closure captures the evaluation's locals (which would
 // move them into a heap context and slow every read).
 
-/** Cost counter of one evaluation: `n` so far, `l` the limit. */
+/** Cost counter of one evaluation: `n` so far, `l` the limit, `a` allocated through guards (cost/budget.ts). */
 export interface CostCounter {
   n: number
   l: number
+  a: number
 }
 export type FastEvaluator = (act: Readonly<Record<string, CelValue>>, c: CostCounter) => CelValue | typeof rt.BAIL
 

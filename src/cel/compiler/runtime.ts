@@ -307,10 +307,8 @@ export function bail(): never {
   throw BAIL
 }
 
-/** cel-go's EvalCancelledError for the cost limit: not a CEL error value, so nothing absorbs it. */
-export class CostLimitExceeded {
-  readonly message = 'operation cancelled: actual cost limit exceeded'
-}
+// cel-go's EvalCancelledError for the cost limit (defined with the allocation guards that also raise it).
+export { CostLimitExceeded } from '../cost/budget.js'
 
 /** Cost of resolving an undeclared (dotted) name: the attribute and each remaining qualifier. */
 export function attrCost(

@@ -1,4 +1,5 @@
 import { ErrorValue } from '../common/errors.js'
+import { checkGrowth, reserve, stringUnits } from '../cost/budget.js'
 import type { Type } from '../types/types.js'
 import { formatDouble } from '../values/format.js'
 import { type CelMapValue, mapEntries } from '../values/maps.js'
@@ -105,15 +106,25 @@ function atoi(digits: string): number {
 /** `fmt.format(args)`: throws an ErrorValue with cel-go's message on failure. */
 export function formatString(f: string, args: readonly CelValue[]): string {
   if (f.indexOf('%') < 0) return f // extra arguments are not an error at run time
+  // cel-go charges a traversal of the format string only, but `%s` of a list holding one large
+  // string many times, or a wide `%e`, builds far more: the output counts against the budget as it grows
+  let size = f.length
   try {
-    return interpolate(f, {
+    const out = interpolate(f, {
       size: args.length,
       arg(index) {
         if (index >= args.length) throw new FormatFailure(`index ${index} out of range`)
         return args[index] as CelValue
       },
-      clause: formatClause,
+      clause(verb, precision, arg) {
+        const r = formatClause(verb, precision, arg)
+        size += r.length
+        checkGrowth('format', size, stringUnits(size))
+        return r
+      },
     })
+    reserve('format', out.length, stringUnits(out.length))
+    return out
   } catch (e) {
     if (e instanceof FormatFailure) throw new ErrorValue(e.message)
     throw e
@@ -266,12 +277,14 @@ function formatList(list: readonly CelValue[]): string {
   for (let i = 0; i < list.length; i++) {
     if (i > 0) out += ', '
     out += formatMember(list[i] as CelValue)
+    checkGrowth('format', out.length, stringUnits(out.length))
   }
   return `${out}]`
 }
 
 function formatMap(m: CelValue): string {
   const pairs: [string, string][] = []
+  let size = 2
   for (const [k, v] of mapEntries(m as CelMapValue)) {
     let key: string
     switch (kindOf(k)) {
@@ -288,7 +301,10 @@ function formatMap(m: CelValue): string {
       default:
         throw new FormatFailure(`no formatting function for map key of type ${typeNameOf(k)}`)
     }
-    pairs.push([key, formatMember(v)])
+    const member = formatMember(v)
+    pairs.push([key, member])
+    size += key.length + member.length + 3
+    checkGrowth('format', size, stringUnits(size))
   }
   // Go sorts the rendered keys byte-wise (= code point order), stably.
   pairs.sort((a, b) => compareStrings(a[0], b[0]))
@@ -446,7 +462,10 @@ function scientificXText(x: number, width: number): string {
     out = `${x < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}×10${sup}`
   }
   // x/text counts code points; every character here is in the BMP, so length is that count
-  return out.length < width ? ' '.repeat(width - out.length) + out : out
+  if (out.length >= width) return out
+  // the precision becomes the padded width: refused before padding past the budget
+  checkGrowth('format', width, stringUnits(width))
+  return ' '.repeat(width - out.length) + out
 }
 
 // ---- Go %v, for join's error message ---------------------------------------------------------

@@ -1,4 +1,5 @@
 import { evalError, noSuchOverload } from '../common/errors.js'
+import { MAX_UNLIMITED_SIZE, remainingBudget, reserve } from '../cost/budget.js'
 import { actualSize, ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/runtime.js'
 import { type FunctionDecl, fn, type Impl, memberOverload, type OverloadDecl, overload } from '../functions.js'
 import {
@@ -115,8 +116,27 @@ function flattenInto(out: CelValue[], list: List, depth: number): void {
   }
 }
 
+/**
+ * The number of elements flatten(depth) produces, counting no further than `max` (a list that holds
+ * one large sublist many times flattens to far more elements than it costs: cel-go charges the
+ * input's size times the depth).
+ */
+function flattenedSize(list: List, depth: number, max: number): number {
+  if (depth === 0) return list.length
+  let n = 0
+  for (let i = 0; i < list.length && n <= max; i++) {
+    const v = list[i] as CelValue
+    n += depth > 0 && Array.isArray(v) ? flattenedSize(v, depth - 1, max - n) : 1
+  }
+  return n
+}
+
 function flatten(list: CelValue, depth: number): CelValue {
   if (depth < 0) throw evalError('level must be non-negative')
+  // refused before building when the budget (or, without one, the hard maximum) cannot hold it
+  const left = Math.min(remainingBudget(), MAX_UNLIMITED_SIZE)
+  const size = flattenedSize(list as List, depth, left)
+  reserve('flatten', size, size)
   const out: CelValue[] = []
   flattenInto(out, list as List, depth)
   return out
@@ -444,13 +464,19 @@ function reverseRange(p: number[], a: number, b: number): void {
 // ---------------------------------------------------------------------------------------------
 // lists.range, reverse, distinct
 
-/** Longest JS array; cel-go v0.26 has no limit (a huge size exhausts memory there). */
-const maxArrayLength = 2 ** 32 - 1
+/**
+ * cel-go v0.29 ext/lists.go defaultMaxRangeSize (genRange refuses larger sizes before allocating;
+ * v0.26 had no limit and returned [] for negative sizes).
+ */
+const maxRangeSize = 1_000_000
 
 function range(n: CelValue): CelValue {
   const size = intArg(n)
-  if (size <= 0) return []
-  if (size > maxArrayLength) throw evalError(`lists.range: size ${n} exceeds maximum allowed (${maxArrayLength})`)
+  // cel-go v0.29 genRange's errors, checked before anything is built
+  if (size < 0) throw evalError(`lists.range: size must be non-negative, got ${n}`)
+  if (size > maxRangeSize) throw evalError(`lists.range: size ${n} exceeds maximum allowed (${maxRangeSize})`)
+  // the list's cost (trackListOutputSize), refused up front when the budget cannot cover it
+  reserve('lists.range', size, allocatingListCost(1, size))
   const out = new Array<CelValue>(size)
   for (let i = 0; i < size; i++) out[i] = i
   return out

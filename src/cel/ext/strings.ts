@@ -1,4 +1,6 @@
 import { ErrorValue } from '../common/errors.js'
+import { MAX_UNLIMITED_SIZE, remainingBudget, reserve, stringUnits } from '../cost/budget.js'
+import { traversalCost } from '../cost/runtime.js'
 import { type FunctionDecl, fn, memberOverload, overload } from '../functions.js'
 import { DynType, IntType, listOf, StringType } from '../types/types.js'
 import { codePointLength, codePointOffset, isBmpOnly, utf16Offset } from '../values/strings.js'
@@ -123,6 +125,7 @@ export function replace(s: string, oldStr: string, newStr: string): string {
 export function replaceN(s: string, oldStr: string, newStr: string, n: Int): string {
   let limit = count(n)
   if (oldStr === newStr || limit === 0) return s
+  if (newStr.length > oldStr.length) reserveReplace(s, oldStr, newStr, limit)
   if (oldStr === '') {
     let out = ''
     let i = 0
@@ -144,6 +147,27 @@ export function replaceN(s: string, oldStr: string, newStr: string, n: Int): str
     start = at + oldStr.length
   }
   return start === 0 ? s : out + s.slice(start)
+}
+
+/**
+ * A replacement that grows the string (`s.replace('', s)` is quadratic in size(s), and cost.go charges
+ * only a traversal of s): the result's size, counted without building it, against the budget.
+ */
+function reserveReplace(s: string, oldStr: string, newStr: string, limit: number): void {
+  const grow = newStr.length - oldStr.length
+  // the matches that can be afforded (or, without a limit, fit the hard maximum) before refusing
+  const room = Math.min(remainingBudget() * 10, MAX_UNLIMITED_SIZE) - s.length
+  let matches = 0
+  if (oldStr === '') {
+    // before every code point and at the end: at most s.length + 1
+    matches = limit < 0 ? codePointLength(s) + 1 : Math.min(limit, codePointLength(s) + 1)
+  } else {
+    for (let at = s.indexOf(oldStr); at >= 0 && matches !== limit; at = s.indexOf(oldStr, at + oldStr.length)) {
+      if (++matches * grow > room) break
+    }
+  }
+  const size = s.length + matches * grow
+  reserve('replace', size, stringUnits(size))
 }
 
 /** `s.split(sep)` = Go `strings.Split`. */
@@ -238,15 +262,22 @@ export function join(list: readonly CelValue[]): string {
 
 /** `list.join(sep)` (v2): every element must be a string, else `join: invalid input: <Go %v of it>`. */
 export function joinSeparator(list: readonly CelValue[], sep: string): string {
+  let size = list.length > 1 ? (list.length - 1) * sep.length : 0
   for (let i = 0; i < list.length; i++) {
     const v = list[i] as CelValue
     if (typeof v !== 'string') throw new ErrorValue(`join: invalid input: ${formatGoV(v)}`)
+    size += v.length
   }
+  // a list holding one large string many times joins to far more than the list's size: the result
+  // is refused before it is built when the budget cannot cover it
+  reserve('join', size, stringUnits(size))
   return list.join(sep)
 }
 
 /** `strings.quote(s)`. */
 export function quote(s: string): string {
+  // its cost (a traversal of s, charged after the call) before building the quoted copy
+  reserve('strings.quote', s.length, traversalCost(s))
   return celQuote(s)
 }
 

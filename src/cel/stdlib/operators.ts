@@ -1,4 +1,5 @@
 import { ErrorValue, noSuchOverload } from '../common/errors.js'
+import { reserve, stringUnits } from '../cost/budget.js'
 import { type FunctionDecl, fn, memberOverload, overload } from '../functions.js'
 import {
   BoolType,
@@ -93,6 +94,8 @@ export function addString(a: string, b: string): string {
 }
 
 export function addBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  // its cost (`ceil((size(a) + size(b)) * 0.1)`, charged after the call), refused before allocating
+  reserve('_+_', a.length + b.length, stringUnits(a.length + b.length))
   const out = new Uint8Array(a.length + b.length)
   out.set(a, 0)
   out.set(b, a.length)
@@ -101,9 +104,12 @@ export function addBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** List concatenation; an empty side returns the other list itself (lists are immutable). */
 export function addList(a: readonly CelValue[], b: readonly CelValue[]): readonly CelValue[] {
+  if (a.length === 0 && !(a instanceof ListValue)) return b
+  if (b.length === 0 && !(a instanceof ListValue)) return a
+  // cel-go concatenates lazily (cost 1); kelp copies, so the copy counts against the budget:
+  // repeated doubling (`[a + a].all(b, [b + b].all(...))`) ends with the cost-limit error.
+  reserve('_+_', a.length + b.length, a.length + b.length)
   if (a instanceof ListValue) return a.add(b)
-  if (a.length === 0) return b
-  if (b.length === 0) return a
   return a.concat(b)
 }
 
