@@ -11,6 +11,16 @@
 //    new metric series.
 // 4. Latency while the policies reload: requests one at a time for 6 s, with and without a SIGHUP
 //    reload of the bundled pack every 500 ms (p50 / p99 / max).
+// 5. Memory amplification (issue 25): 32 concurrent maximal-shape AdmissionReviews (3 MiB each, the
+//    object holding a list of `{}`: a Pod's imagePullSecrets, a custom resource's free-form list), to
+//    /validate and /mutate, under the deployment's heap limit (--max-old-space-size=384, as
+//    docs/deploy/deployment.yaml sets it): every request answered (413 / 429 / 503 or a decision), the
+//    process alive; the peak heap (V8's own figure: the largest heap-in-use before a collection, from
+//    --trace-gc), the peak left after a full collection, and the peak RSS (VmHWM) printed.
+//    KELP_HOSTILE_ELEMENT='{"ab":1}': the list's element (349,000 of them: under the container limit,
+//    so admitted); KELP_HOSTILE_EXACT=1: through the exact-integer parser; KELP_HOSTILE_CONCURRENT=n.
+// 6. Kept-alive connections at the cap: 1,024 connections each send one GET and idle; a probe on a new
+//    connection must still be answered (the longest-idle connection is closed to admit it).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:https'
@@ -78,12 +88,18 @@ spec:
             type: object
             properties:
               replicas: {type: integer, maximum: 3}
+              items: {type: array, items: {type: object, x-kubernetes-preserve-unknown-fields: true}}
 `,
 )
 
+// the deployment's heap limit (docs/deploy/deployment.yaml NODE_OPTIONS); --trace-gc: V8 prints the heap
+// in use before and after each collection, the peak of which check 5 reports
+const HEAP_LIMIT_MB = 384
 const child = spawn(
   process.execPath,
   [
+    `--max-old-space-size=${HEAP_LIMIT_MB}`,
+    '--trace-gc',
     join(ROOT, 'dist/cli/kelp.cjs'),
     'serve',
     '-p',
@@ -99,8 +115,29 @@ const child = spawn(
     '--shutdown-delay',
     '0',
   ],
-  { stdio: ['ignore', 'ignore', 'pipe'] },
+  { stdio: ['ignore', 'pipe', 'pipe'] },
 )
+/** The largest heap in use V8 saw before a collection since the last reset (MB), from --trace-gc. */
+let peakHeap = 0
+/** The largest heap left in use after a full collection (Mark-Compact) since the last reset (MB). */
+let peakLive = 0
+let gcLines = ''
+child.stdout.setEncoding('utf8').on('data', (d) => {
+  gcLines += d
+  const lines = gcLines.split('\n')
+  gcLines = lines.pop()
+  for (const l of lines) {
+    const m = /ms: [A-Za-z-]+[^\d]*([\d.]+) \(([\d.]+)\) -> /.exec(l)
+    if (m) {
+      peakHeap = Math.max(peakHeap, Number(m[1]))
+      if (l.includes('Mark-Compact')) peakLive = Math.max(peakLive, Number(/-> ([\d.]+)/.exec(l)[1]))
+    }
+  }
+})
+let exited = false
+child.on('exit', () => {
+  exited = true
+})
 process.on('exit', () => {
   child.kill('SIGTERM')
   rmSync(dir, { recursive: true, force: true })
@@ -116,6 +153,17 @@ const port = await new Promise((resolve, reject) => {
 })
 const fds = () => readdirSync(`/proc/${child.pid}/fd`).length
 const rss = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024
+/** VmHWM as last read (sampled every 100 ms, so that it is known after the process died too). */
+let lastHwm = 0
+const hwm = () => {
+  try {
+    lastHwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024
+  } catch {
+    // exited
+  }
+  return lastHwm
+}
+setInterval(hwm, 100).unref()
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1, ca })
 const call = (path, body, a = agent) =>
@@ -167,7 +215,7 @@ const podReview = review({ ...pod, apiVersion: 'v1' }, { group: '', version: 'v1
 )
 await call('/healthz')
 // KELP_HOSTILE_CHECKS=2,3: only those checks (default: all)
-const only = new Set((process.env.KELP_HOSTILE_CHECKS ?? '1,2,3,4').split(','))
+const only = new Set((process.env.KELP_HOSTILE_CHECKS ?? '1,2,3,4,5,6').split(','))
 const results = []
 const report = (name, value, target, ok) => {
   results.push({ name, value, target, ok })
@@ -282,6 +330,128 @@ if (only.has('4')) {
   const during = await measure(true)
   report('latency, one request at a time, no reload', idle, 'reference', true)
   report('latency, one request at a time, a reload of the bundled pack every 500 ms', during, 'compare', true)
+}
+
+// 5. memory amplification: 32 concurrent maximal-shape reviews, each on its own connection
+if (only.has('5')) {
+  const LIMIT = 3 * MiB // the apiserver's request body limit, and kelp's
+  const CONCURRENT = Number(process.env.KELP_HOSTILE_CONCURRENT ?? 32)
+  // the list's element (default `{}`: the most containers a body can hold, 3 bytes each)
+  const ELEMENT = process.env.KELP_HOSTILE_ELEMENT ?? '{}'
+  // KELP_HOSTILE_EXACT=1: a uid of 16 digits, which sends the review through the exact-integer parser
+  const UID = process.env.KELP_HOSTILE_EXACT === '1' ? '1234567890123456' : undefined
+  /** A review whose object holds a list of ELEMENT filling the body to 3 MiB. */
+  const maximal = (object, resource, uid) => {
+    const text = review(object, resource, uid ?? UID)
+    const at = text.indexOf('"__LIST__"')
+    const n = Math.floor((LIMIT - (text.length - '"__LIST__"'.length) - 2) / (ELEMENT.length + 1))
+    return `${text.slice(0, at)}[${`${ELEMENT},`.repeat(n - 1)}${ELEMENT}]${text.slice(at + '"__LIST__"'.length)}`.replace(
+      '"group":"v1"',
+      '"group":""',
+    )
+  }
+  const shapes = [
+    [
+      `Pod, spec.imagePullSecrets: [${ELEMENT}, …]`,
+      () =>
+        maximal(
+          { ...pod, spec: { ...pod.spec, imagePullSecrets: '__LIST__' } },
+          { group: '', version: 'v1', resource: 'pods' },
+        ),
+      '/validate',
+    ],
+    [
+      `Widget (custom resource), spec.items: [${ELEMENT}, …]`,
+      () =>
+        maximal(
+          { ...widget, spec: { replicas: 1, items: '__LIST__' } },
+          { group: 'example.com', version: 'v1', resource: 'widgets' },
+        ),
+      '/validate',
+    ],
+    [
+      `Pod, spec.imagePullSecrets: [${ELEMENT}, …], /mutate`,
+      () =>
+        maximal(
+          { ...pod, spec: { ...pod.spec, imagePullSecrets: '__LIST__' } },
+          { group: '', version: 'v1', resource: 'pods' },
+        ),
+      '/mutate',
+    ],
+  ]
+  for (const [name, make, path] of shapes) {
+    if (exited) break
+    const body = make()
+    await sleep(500)
+    peakHeap = 0
+    peakLive = 0
+    const t0 = performance.now()
+    const statuses = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => {
+        const a = new Agent({ keepAlive: false, ca })
+        return call(path, body, a).then(
+          (r) => r.status,
+          (e) => `error (${e.message})`,
+        )
+      }),
+    )
+    const ms = performance.now() - t0
+    await sleep(300)
+    const counts = {}
+    for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1
+    const answered = statuses.every((s) => [200, 413, 429, 503].includes(s))
+    report(
+      `${CONCURRENT} concurrent ${(body.length / MiB).toFixed(2)} MiB reviews (${name}) under --max-old-space-size=${HEAP_LIMIT_MB}: answers`,
+      `${JSON.stringify(counts)} in ${ms.toFixed(0)} ms; process ${exited ? 'DEAD' : 'alive'}`,
+      'every request answered (200 / 413 / 429 / 503), the process alive',
+      answered && !exited,
+    )
+    report(
+      '… peak heap in use (V8, before a collection) / peak live heap (after a full collection) / peak RSS so far (VmHWM)',
+      `${peakHeap.toFixed(0)} MB / ${peakLive.toFixed(0)} MB / ${(hwm() / MiB).toFixed(0)} MiB${exited ? ' (before it died)' : ''}`,
+      `heap ≤ ${HEAP_LIMIT_MB} MB`,
+      peakHeap <= HEAP_LIMIT_MB && !exited,
+    )
+  }
+}
+
+// 6. kept-alive connections at the cap
+if (only.has('6') && !exited) {
+  await sleep(500)
+  const CAP = 1024 // kelp serve's default --max-connections
+  const sockets = []
+  const oneGet = () =>
+    new Promise((resolve) => {
+      const s = connect({ host: '127.0.0.1', port, ca }, () => s.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n'))
+      let got = ''
+      s.setEncoding('utf8')
+      s.on('data', (d) => {
+        got += d
+        if (got.includes('\r\n\r\n')) resolve(s)
+      })
+      s.on('error', () => resolve(undefined))
+      s.on('close', () => resolve(undefined))
+      setTimeout(() => resolve(undefined), 10_000).unref()
+    })
+  for (let i = 0; i < CAP; i += 128) sockets.push(...(await Promise.all(Array.from({ length: 128 }, oneGet))))
+  const kept = sockets.filter(Boolean).length
+  const probes = []
+  for (let i = 0; i < 5; i++) {
+    const other = new Agent({ keepAlive: false, ca })
+    probes.push(
+      await call('/healthz', undefined, other).then(
+        (r) => r.status,
+        (e) => `error (${e.message})`,
+      ),
+    )
+  }
+  for (const s of sockets) s?.destroy()
+  report(
+    `${kept} kept-alive connections idle at the cap (${CAP}): 5 probes on new connections`,
+    JSON.stringify(probes),
+    'all 200',
+    probes.every((p) => p === 200),
+  )
 }
 
 agent.destroy()

@@ -8,7 +8,7 @@ import type {
   Operation,
   UserInfo,
 } from '../policy/attributes.js'
-import { parseJSONExact } from './json.js'
+import { jsonSizeWithin, parseJSONExact } from './json.js'
 
 // The admission webhook adapter, framework-neutral: an AdmissionReview (admission.k8s.io/v1) in, an
 // AdmissionReview out, with the same PolicySet.admit() the CLI uses. Usable from node:http(s),
@@ -119,6 +119,7 @@ const REASONS: Record<number, string> = {
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'RequestEntityTooLarge',
+  429: 'TooManyRequests',
   500: 'InternalError',
   503: 'ServiceUnavailable',
 }
@@ -400,18 +401,43 @@ export function stringifyExact(value: unknown): string {
 const BIGINT_TOKEN = `kelp-bigint-${randomBytes(8).toString('hex')}:`
 
 /**
+ * The largest object the apiserver accepts: its request body limit (apiserver handlers/rest.go
+ * limitedReadBody, 3 MiB; etcd stores still less, 1.5 MiB by default).
+ */
+export const MAX_OBJECT_BYTES = 3 * 1024 * 1024
+/**
+ * A mutation whose object is over that limit is denied with the apiserver's own error for a body over
+ * it (`apierrors.NewRequestEntityTooLargeError("limit is 3145728")`: 413 RequestEntityTooLarge). A
+ * denial, not an HTTP error: an HTTP error is a failed call, which `failurePolicy: Ignore` would admit
+ * unmutated, while the apiserver never stores such an object whatever the policy (running the policy
+ * itself, the write fails in storage); it shows as `admission webhook "<name>" denied the request:
+ * Request entity too large: limit is 3145728` with code 413 (errors/statuserror.go ToStatusErr).
+ */
+const OBJECT_TOO_LARGE: ResponseStatus = {
+  status: 'Failure',
+  code: 413,
+  reason: 'RequestEntityTooLarge',
+  message: `Request entity too large: limit is ${MAX_OBJECT_BYTES}`,
+}
+
+/**
  * AdmitResult → a mutating webhook's AdmissionResponse (apiserver webhook/mutating/dispatcher.go
  * callAttrMutatingHook: a patch needs patchType JSONPatch; the patched object is then decoded and
  * defaulted by the apiserver). Allowed with `patch` (base64 of the RFC 6902 JSON from the review's
  * object to the mutated one) only when the mutating policies changed it; a mutation that failed under
- * failurePolicy Fail is the plugin's denial (`policy '<p>' with binding '<b>' denied request: …`). No
- * warnings or audit annotations: the mutating policies make none, and the apiserver reports its own
+ * failurePolicy Fail is the plugin's denial (`policy '<p>' with binding '<b>' denied request: …`); a
+ * mutated object over the apiserver's size limit is denied (OBJECT_TOO_LARGE). No warnings or audit annotations: the mutating policies make none, and the apiserver reports its own
  * schema warnings itself.
  */
 export function mutationResponse(uid: string, result: AdmitResult): AdmissionResponse {
   if (!result.allowed) return { uid, allowed: false, status: deniedStatus(result) }
   const patch = result.patch
   if (patch === undefined || patch.length === 0) return { uid, allowed: true }
+  // Measured before anything is serialised: a cheap expression can make an object that is huge as
+  // text (a 2 MB field listed 100 times is 100 references in memory, a 267 MB patch once written)
+  const mutated = result.mutatedObject
+  if (mutated !== undefined && jsonSizeWithin(mutated, MAX_OBJECT_BYTES) > MAX_OBJECT_BYTES)
+    return { uid, allowed: false, status: OBJECT_TOO_LARGE }
   return { uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(stringifyExact(patch)).toString('base64') }
 }
 

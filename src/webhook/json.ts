@@ -15,9 +15,111 @@ const INT64_MAX = 2n ** 63n - 1n
 
 /** JSON.parse, with integers beyond ±(2^53−1) (within int64) as bigint. */
 export function parseJSONExact(text: string): unknown {
-  const value = JSON.parse(text)
-  if (!LONG_DIGITS.test(text)) return value
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text)
+  // JSON.parse checks the syntax (and words its errors); its tree is dropped before exact() builds
+  // its own, so that the two are never both held (a large review would cost twice its parsed size)
+  JSON.parse(text)
   return exact(text)
+}
+
+/** What a JSON text holds, counted from its bytes without parsing it. */
+export interface JSONShape {
+  /** Objects and arrays (`{` and `[` outside strings). */
+  readonly containers: number
+  /** Commas outside strings: one per value past the first of each object or array. */
+  readonly commas: number
+}
+
+/**
+ * Counts the containers and commas of a JSON text (UTF-8 bytes) outside its strings: what its parsed
+ * form costs is mostly a heap object per container and a slot per value, far more than its bytes for
+ * a text of many small containers (`[{},{},…]`: 3 bytes each, 64 on the heap once parsed). Long
+ * strings are skipped with indexOf (native); the rest is looked at byte by byte. A text that is not JSON is
+ * counted all the same (JSON.parse refuses it afterwards).
+ */
+export function jsonShape(bytes: Buffer): JSONShape {
+  let containers = 0
+  let commas = 0
+  const n = bytes.length
+  let i = 0
+  while (i < n) {
+    const c = bytes[i++]
+    if (c === 0x22 /* " */) {
+      // to the closing quote: a short string byte by byte, a long one by indexOf from its 32nd byte
+      // (one not preceded by an odd run of backslashes)
+      const end = Math.min(i + 32, n)
+      for (;;) {
+        if (i < end) {
+          const d = bytes[i++]
+          if (d === 0x22) break
+          if (d === 0x5c /* \ */) i++
+          continue
+        }
+        const j = bytes.indexOf(0x22, i)
+        if (j < 0) return { containers, commas } // an unterminated string: not JSON
+        let k = j - 1
+        while (bytes[k] === 0x5c) k--
+        i = j + 1
+        if ((j - k) % 2 === 1) break
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) containers++
+    else if (c === 0x2c /* , */) commas++
+  }
+  return { containers, commas }
+}
+
+/**
+ * The size of `value` as JSON text (UTF-8 bytes), or Infinity as soon as it is past `limit`: a walk
+ * that stops at the limit, so that measuring a huge value (100 references to one 2 MB string) costs
+ * no more than `limit` bytes' worth of steps, and no text is made. Iterative (any depth). Strings
+ * count their UTF-8 bytes and quotes but not their escapes: a lower bound, so that a value under the
+ * limit is never taken for one over it. Bigints count as the integer literals stringifyExact writes.
+ */
+export function jsonSizeWithin(value: unknown, limit: number): number {
+  let size = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    switch (typeof v) {
+      case 'string':
+        size += Buffer.byteLength(v) + 2
+        break
+      case 'number':
+        size += Number.isFinite(v) ? String(v).length : 4 // null
+        break
+      case 'bigint':
+        size += v.toString().length
+        break
+      case 'boolean':
+        size += v ? 4 : 5
+        break
+      case 'object':
+        if (v === null) size += 4
+        else if (Array.isArray(v)) {
+          size += 2 + Math.max(0, v.length - 1) // [ ] and commas
+          // each element adds a byte at least: past the limit before anything is pushed
+          if (size + v.length > limit) return Number.POSITIVE_INFINITY
+          for (let i = v.length - 1; i >= 0; i--) stack.push(v[i] === undefined ? null : v[i])
+        } else {
+          size += 2 // { }
+          let first = true
+          for (const k in v) {
+            if (!Object.hasOwn(v, k)) continue
+            const x = (v as Record<string, unknown>)[k]
+            if (x === undefined || typeof x === 'function') continue // JSON.stringify leaves them out
+            size += Buffer.byteLength(k) + 3 + (first ? 0 : 1) // "k": and a comma
+            first = false
+            stack.push(x)
+            if (size > limit) return Number.POSITIVE_INFINITY
+          }
+        }
+        break
+      default:
+        size += 4 // undefined in an array, as null
+    }
+    if (size > limit) return Number.POSITIVE_INFINITY
+  }
+  return size
 }
 
 const WS = /[ \t\n\r]*/y

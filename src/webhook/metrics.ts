@@ -21,6 +21,18 @@ export const REFUSAL_REASONS = [
 ] as const
 export type RefusalReason = (typeof REFUSAL_REASONS)[number]
 
+/** The names a reload loaded: the per-policy series of any other name are dropped (retainLoaded). */
+export interface LoadedNames {
+  /** ValidatingAdmissionPolicies of /validate's set. */
+  readonly policies: Iterable<string>
+  /** CustomResourceDefinitions (of either set). */
+  readonly crds: Iterable<string>
+  /** MutatingAdmissionPolicies of /mutate's set. */
+  readonly mutatingPolicies: Iterable<string>
+  /** MutatingAdmissionPolicyBindings of /mutate's set. */
+  readonly mutatingBindings: Iterable<string>
+}
+
 export interface WebhookMetrics {
   readonly registry: Registry
   observeRequest(path: string, code: number, seconds: number): void
@@ -29,6 +41,14 @@ export interface WebhookMetrics {
   observeRefusal(reason: RefusalReason): void
   setPoliciesLoaded(n: number): void
   setMutatingPoliciesLoaded(n: number): void
+  /** A kept-alive idle connection closed to admit a new one at the connection cap. */
+  observeIdleClosed(): void
+  /**
+   * After a reload: drops the series labelled with a policy, CRD or binding the new sets do not hold
+   * (kept, they would be exported unchanged for as long as the process lives, and grow with each
+   * renaming).
+   */
+  retainLoaded(names: LoadedNames): void
 }
 
 export const ROUTES = ['/validate', '/mutate', '/healthz', '/readyz', '/metrics'] as const
@@ -141,6 +161,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     registers,
     collect: collectCells,
   })
+  const idleClosed = new Counter({
+    name: 'kelp_http_idle_connections_closed_total',
+    help: 'Kept-alive connections closed while idle to admit a new connection at the connection cap.',
+    registers,
+  })
   const refusalCells = new Map<RefusalReason, Cell>()
   for (const reason of REFUSAL_REASONS) {
     refusalCells.set(reason, cell(refusals, { reason }))
@@ -180,11 +205,13 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
   /** A /mutate answer: its review and each invocation's outcome (names from the loaded policies). */
   const observeMutate = ({ attributes, result, response }: AdmitEvent) => {
     const patched = response.patch !== undefined
-    const key = `${result.allowed ? 't' : 'f'}${patched ? 't' : 'f'}${attributes.operation}`
+    // the answer's (a mutation over the apiserver's size limit is denied though the policies allowed it)
+    const allowed = response.allowed
+    const key = `${allowed ? 't' : 'f'}${patched ? 't' : 'f'}${attributes.operation}`
     let c = mutationReviewCells.get(key)
     if (c === undefined) {
       c = cell(mutationReviews, {
-        allowed: String(result.allowed),
+        allowed: String(allowed),
         operation: attributes.operation,
         patched: String(patched),
       })
@@ -242,6 +269,40 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Webho
     },
     setMutatingPoliciesLoaded(n) {
       mutatingPolicies.set(n)
+    },
+    observeIdleClosed() {
+      idleClosed.inc()
+    },
+    retainLoaded(names) {
+      const policies = new Set(names.policies)
+      const crds = new Set(names.crds)
+      const mutatingPolicies = new Set(names.mutatingPolicies)
+      const mutatingBindings = new Set(names.mutatingBindings)
+      const drop = (
+        counter: Counter<string>,
+        lookup: Map<string, Cell>,
+        keep: (labels: Record<string, string>) => boolean,
+      ) => {
+        for (const [key, c] of lookup) {
+          if (keep(c.labels)) continue
+          lookup.delete(key)
+          const list = cells.get(counter) ?? []
+          const at = list.indexOf(c)
+          if (at >= 0) list.splice(at, 1)
+          counter.remove(c.labels)
+        }
+      }
+      drop(decisions, decisionCells, (l) =>
+        l.source === 'ValidatingAdmissionPolicy'
+          ? policies.has(l.policy as string)
+          : l.policy === 'unknown' || crds.has(l.policy as string),
+      )
+      drop(
+        mutations,
+        mutationCells,
+        (l) =>
+          mutatingPolicies.has(l.policy as string) && (l.binding === '' || mutatingBindings.has(l.binding as string)),
+      )
     },
   }
 }

@@ -15,6 +15,7 @@ import { instantiateMaterial } from '../engine/material-variables.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { type AdmitEvent, createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
+import { jsonShape } from './json.js'
 import { createLogger, type Logger } from './log.js'
 import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
@@ -26,9 +27,10 @@ import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetri
 // node's HTTP server gives the protections a server facing the network needs (llhttp, patched by
 // Node's security releases; sockets torn down on TLS errors and handshake timeouts; header and
 // request timeouts; reading paused while a connection's answers are not read). kelp adds what node
-// leaves to the application: a connection cap, a body limit (413) and an overall budget for bodies
-// in memory (503), a cap on unanswered pipelined requests per connection, bounded refusal counters,
-// ECDHE+AEAD ciphers on TLS 1.2, optional client certificates (mTLS).
+// leaves to the application: a connection cap (closing the longest-idle kept-alive connection when
+// full), a body limit (413) and an overall budget for bodies in memory (503), bounds on what bodies cost
+// once parsed (parsedCost: 413, 429), a cap on unanswered pipelined requests per connection, bounded
+// refusal counters, ECDHE+AEAD ciphers on TLS 1.2, optional client certificates (mTLS).
 // Reloads: the policy paths and the certificate files are watched (their directories, so that the
 // atomic `..data` symlink swaps of ConfigMap / Secret volumes are seen); changes are debounced; the
 // new set is built between requests and swapped in with one assignment, so each request sees one
@@ -67,7 +69,16 @@ export interface ServeOptions {
   readonly bodyLimit?: number
   /** Request bodies held in memory at once, over all connections (default 64 MiB; over it: 503). */
   readonly bodyBudget?: number
-  /** Connections at once, TLS handshakes included (default 1024; more are closed at accept). */
+  /**
+   * What the reviews received and not yet answered are estimated to cost once parsed, over all
+   * connections (default 256 MiB; over it: 429 with Retry-After). See `parsedCost`.
+   */
+  readonly parsedBudget?: number
+  /**
+   * Connections at once, TLS handshakes included (default 1024). At the cap, a new connection closes
+   * the longest-idle kept-alive one (answered at least once, nothing in flight); with none, the new
+   * one is closed at accept.
+   */
   readonly maxConnections?: number
   /** Default 10 s; also the TLS handshake timeout. */
   readonly headersTimeoutMs?: number
@@ -245,7 +256,15 @@ const isValidatingMaterial = (o: object) => {
 
 /** The two sets `kelp serve` answers with: /validate's and /mutate's. */
 export type ServingLoad =
-  | { ok: true; set: PolicySet; mutating: PolicySet; objects: number; mutatingPolicies: number }
+  | {
+      ok: true
+      set: PolicySet
+      mutating: PolicySet
+      objects: number
+      mutatingPolicies: number
+      /** The names of /mutate's bound MutatingAdmissionPolicies and of its bindings (metric series). */
+      mutatingNames: { policies: string[]; bindings: string[] }
+    }
   | { ok: false; errors: string[] }
 
 /**
@@ -274,22 +293,19 @@ export async function buildServingSets(read: PolicyFiles, options: PolicySetOpti
     ]),
   ]
   if (errors.length > 0 || !validating.ok || (mutating !== undefined && !mutating.ok)) return { ok: false, errors }
-  const bound = new Set(
-    mutatingObjects
-      .filter((o) => materialKind(o) === 'MutatingAdmissionPolicyBinding')
-      .map((o) => String((o as { spec?: { policyName?: unknown } }).spec?.policyName ?? '')),
-  )
-  const mutatingPolicies = mutatingObjects.filter(
-    (o) =>
-      materialKind(o) === 'MutatingAdmissionPolicy' &&
-      bound.has(String((o as { metadata?: { name?: unknown } }).metadata?.name ?? '')),
-  ).length
+  const nameOf = (o: object) => String((o as { metadata?: { name?: unknown } }).metadata?.name ?? '')
+  const bindings = mutatingObjects.filter((o) => materialKind(o) === 'MutatingAdmissionPolicyBinding')
+  const bound = new Set(bindings.map((o) => String((o as { spec?: { policyName?: unknown } }).spec?.policyName ?? '')))
+  const boundPolicies = mutatingObjects
+    .filter((o) => materialKind(o) === 'MutatingAdmissionPolicy' && bound.has(nameOf(o)))
+    .map(nameOf)
   return {
     ok: true,
     set: validating.set,
     mutating: mutating?.set ?? PolicySet.build([], options),
     objects: objects.length,
-    mutatingPolicies,
+    mutatingPolicies: boundPolicies.length,
+    mutatingNames: { policies: boundPolicies, bindings: bindings.map(nameOf) },
   }
 }
 
@@ -354,6 +370,49 @@ const secureOptions = (m: TlsMaterial) => ({
 const TEXT = 'text/plain; charset=utf-8'
 /** The most AdmissionReviews answered together (see `flush`). */
 const MAX_BATCH = 32
+
+// What a review costs once parsed. The body budget counts bytes, but a body of many small containers
+// costs far more parsed than as bytes: `[{},{},…]` is 3 bytes per object and ~64 on the heap, and ~200
+// once a custom resource's schema walk has visited it (a 3 MiB body of them: 211 MB live, measured by
+// bench/webhook-hostile.js check 5); 24 such reviews parsed together passed the deployment's 384 MiB
+// heap (issue 25). So each body is costed before it is parsed (its containers and commas counted by a
+// byte scan: json.ts jsonShape), the costs waiting are bounded (parsedBudget: 429), the bodies of one
+// batch are parsed together only while their costs fit BATCH_COST (a costly one alone), and a body with
+// more containers than any object needs is refused (413).
+/** Heap bytes per container (object or array) once parsed and admitted: measured ~200, rounded up. */
+const CONTAINER_COST = 256
+/** Per value past the first of a container (one per comma): a slot, a small string or number. */
+const VALUE_COST = 16
+/** Per byte: the body as a JS string while it is parsed, and the strings it holds. */
+const BYTE_COST = 2
+/**
+ * Bodies up to this size are not scanned: they are charged the most a body of their size can cost (a
+ * container per 2 bytes: 130 per byte, 2 MiB at 16 KiB, so that 32 of them still fit one BATCH_COST),
+ * and the common review (2-10 KiB) pays nothing for the scan (a fifth to a third of JSON.parse's time).
+ */
+const SCAN_FROM = 16 * 1024
+const WORST_COST_PER_BYTE = CONTAINER_COST / 2 + BYTE_COST
+/**
+ * Containers in one review past which it is refused (413). No real object needs them: one per 8 bytes
+ * of the apiserver's 3 MiB request limit (393,216), where real objects at that size hold one per 15
+ * bytes or more (a Deployment ~30-40, managedFields' `"f:name":{}` ~12), and etcd stores 1.5 MiB at
+ * most (an UPDATE's review holds two objects); `[{},{},…]` fills 3 MiB with over a million.
+ */
+const MAX_CONTAINERS = BODY_LIMIT / 8
+/** The estimated cost of the bodies parsed together in one batch (a body over it is parsed alone). */
+const BATCH_COST = 64 * 1024 * 1024
+
+/**
+ * A body's estimated cost once parsed and admitted, or -containers when it holds more than
+ * MAX_CONTAINERS. Not exact (a `[0,0,…]` of 1.5 million numbers is charged 30 MB and costs 12): an
+ * upper bound for the shapes that cost the most, containers.
+ */
+export function parsedCost(body: Buffer): number {
+  if (body.length <= SCAN_FROM) return body.length * WORST_COST_PER_BYTE
+  const { containers, commas } = jsonShape(body)
+  if (containers > MAX_CONTAINERS) return -containers
+  return containers * CONTAINER_COST + commas * VALUE_COST + body.length * BYTE_COST
+}
 /**
  * Unanswered requests per connection before kelp stops reading it: node pauses a connection whose
  * written answers back up, but answers written later (a batch, /metrics) are not counted by then,
@@ -380,14 +439,18 @@ class Request extends IncomingMessage {
   answered = false
   response: ServerResponse | undefined = undefined
   body: Buffer | undefined = undefined
+  /** The body's estimated cost once parsed (parsedCost), counted in `queued` until it is answered. */
+  cost = 0
 }
 
 /** Per connection: unanswered requests, and whether kelp paused its reading. */
 interface ConnState {
   pending: number
   paused: boolean
-  /** Date.now() of the last request or answer (for closing idle connections at shutdown). */
+  /** Date.now() of the last request or answer (for closing idle connections at shutdown and at the cap). */
   last: number
+  /** Answers written: a connection with one and nothing pending is a kept-alive idle one. */
+  answered: number
 }
 const CONN = Symbol('kelp.conn')
 type Tracked = Socket & { [CONN]?: ConnState; _paused?: boolean }
@@ -398,6 +461,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const metrics = createMetrics({ processMetrics: options.processMetrics !== false })
   const bodyLimit = options.bodyLimit ?? BODY_LIMIT
   const bodyBudget = options.bodyBudget ?? 64 * 1024 * 1024
+  const parsedBudget = options.parsedBudget ?? 256 * 1024 * 1024
   const debounceMs = options.debounceMs ?? 300
   const requestTimeout = options.requestTimeoutMs ?? 30_000
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout)
@@ -417,11 +481,13 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   let draining = false
   /** Bytes of request bodies in memory, all connections. */
   let held = 0
+  /** The estimated parsed cost of the bodies received and not yet answered (in `batch`), all connections. */
+  let queued = 0
 
   const onAdmit = (event: AdmitEvent) => {
     metrics.observeAdmit(event)
     // the log fields only when a line is written (an allowed request is logged at debug)
-    if (event.result.allowed && !log.enabled('debug')) return
+    if (event.response.allowed && !log.enabled('debug')) return
     const a = event.attributes
     const fields = {
       uid: a.uid,
@@ -430,14 +496,14 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
       namespace: a.namespace || undefined,
       name: a.name || undefined,
       user: a.userInfo.username || undefined,
-      allowed: event.result.allowed,
+      allowed: event.response.allowed,
       ...(event.mode === 'mutate' ? { endpoint: '/mutate', patched: event.response.patch !== undefined } : {}),
       ...(event.response.status !== undefined
         ? { code: event.response.status.code, reason: event.response.status.reason }
         : {}),
       warnings: event.result.warnings.length || undefined,
     }
-    if (!event.result.allowed) log.info('request denied', { ...fields, message: event.response.status?.message })
+    if (!event.response.allowed) log.info('request denied', { ...fields, message: event.response.status?.message })
     else log.debug('request allowed', fields)
   }
   const handler = createAdmissionHandler(() => current, { onAdmit })
@@ -477,6 +543,13 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     metrics.observeReload('policies', true)
     metrics.setPoliciesLoaded(r.set.policies.length)
     metrics.setMutatingPoliciesLoaded(r.mutatingPolicies)
+    // the series of policies, CRDs and bindings no longer loaded are dropped
+    metrics.retainLoaded({
+      policies: r.set.policies.map((h) => h.policy.metadata?.name ?? ''),
+      crds: [...r.set.crds, ...r.mutating.crds].map((c) => c.name),
+      mutatingPolicies: r.mutatingNames.policies,
+      mutatingBindings: r.mutatingNames.bindings,
+    })
     log.info('policy set loaded', {
       paths: options.policies,
       objects: r.objects,
@@ -600,7 +673,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     const s = socket as Tracked
     let st = s[CONN]
     if (st === undefined) {
-      st = { pending: 0, paused: false, last: Date.now() }
+      st = { pending: 0, paused: false, last: Date.now(), answered: 0 }
       s[CONN] = st
     }
     return st
@@ -634,6 +707,39 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   const release = (req: Request) => {
     held -= req.held
     req.held = 0
+  }
+
+  /**
+   * A whole body refused before it is parsed (the connection stays open: the body was read). Both are
+   * HTTP errors, not AdmissionReview answers: kelp has not judged the object, so the apiserver treats
+   * the call as failed and the webhook configuration's failurePolicy decides (validating/dispatcher.go
+   * callHook: an error from the call is ErrCallingWebhook), as for a body over the byte limit.
+   */
+  const refuseComplex = (req: Request, containers: number) => {
+    release(req)
+    metrics.observeRefusal('body_too_large')
+    // 413 without Retry-After: the same body would be refused again, so the apiserver's client must
+    // not retry it (client-go rest checkWait retries only 429 and 5xx that carry Retry-After)
+    reply(
+      req,
+      errorResponse(
+        413,
+        `request body holds ${containers} JSON objects and arrays, more than the limit of ${MAX_CONTAINERS} ` +
+          '(one per 8 bytes of the 3 MiB body limit): no Kubernetes object needs that many',
+      ),
+    )
+  }
+  const refuseBusy = (req: Request) => {
+    release(req)
+    metrics.observeRefusal('body_budget')
+    log.warn('reviews waiting to be parsed at the budget: refusing', { budget: parsedBudget })
+    // 429 with Retry-After, as the apiserver answers its own overload (max-in-flight, priority and
+    // fairness): its client waits that long and sends the review again, within the webhook's timeout
+    // (client-go rest checkWait), instead of failing the call at once
+    reply(
+      req,
+      errorResponse(429, 'too many large AdmissionReviews waiting to be answered: retry', { 'retry-after': '1' }),
+    )
   }
 
   // shared listeners (`this` is the request or the response)
@@ -676,9 +782,16 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   function onBodyEnd(this: Request) {
     if (!this.reading) return
     this.reading = false
-    this.body = this.grown !== undefined ? this.grown.subarray(0, this.size) : (this.first ?? Buffer.alloc(0))
+    const body = this.grown !== undefined ? this.grown.subarray(0, this.size) : (this.first ?? Buffer.alloc(0))
     this.first = undefined
     this.grown = undefined
+    const cost = parsedCost(body)
+    if (cost < 0) return refuseComplex(this, -cost)
+    // one body is always taken when none waits (its cost is bounded by MAX_CONTAINERS)
+    if (batch.length > 0 && queued + cost > parsedBudget) return refuseBusy(this)
+    this.body = body
+    this.cost = cost
+    queued += cost
     if (batch.length === 0) setImmediate(flush)
     batch.push(this)
   }
@@ -690,6 +803,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     const st = socket[CONN]
     if (st === undefined) return
     st.pending--
+    st.answered++
     st.last = Date.now()
     // resumed only when node has not paused the connection itself (its answers backed up)
     if (st.paused && st.pending <= PIPELINE_LIMIT / 2) {
@@ -774,10 +888,20 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   let batch: Request[] = []
   const flush = () => {
     let requests = batch
-    if (requests.length > MAX_BATCH) {
-      // bounded, so that the first answers of a large batch do not wait for all of it
-      batch = requests.slice(MAX_BATCH)
-      requests = requests.slice(0, MAX_BATCH)
+    // bounded in number, so that the first answers of a large batch do not wait for all of it, and in
+    // parsed cost (every body of a batch is parsed before any is admitted): a costly body goes alone
+    let take = 0
+    let cost = 0
+    while (take < requests.length && take < MAX_BATCH) {
+      const c = (requests[take] as Request).cost
+      if (take > 0 && cost + c > BATCH_COST) break
+      cost += c
+      take++
+    }
+    queued -= cost
+    if (take < requests.length) {
+      batch = requests.slice(take)
+      requests = requests.slice(0, take)
       setImmediate(flush)
     } else batch = []
     let answers: HandlerResponse[]
@@ -899,13 +1023,57 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     sockets.add(s)
     s.once('close', () => sockets.delete(s))
   }
-  const onDrop = () => metrics.observeRefusal('connection_limit')
   /** The connections HTTP is spoken on (after the handshake), for closing idle ones at shutdown. */
   const connections = new Set<Socket>()
-  const onConnection = (s: Socket) => {
+  /** Per server: its HTTP connections (after the handshake), the candidates for closing at the cap. */
+  const onConnection = (own: Set<Socket>) => (s: Socket) => {
     stateOf(s)
     connections.add(s)
-    s.once('close', () => connections.delete(s))
+    own.add(s)
+    s.once('close', () => {
+      connections.delete(s)
+      own.delete(s)
+    })
+  }
+  /**
+   * The connection cap, kelp's rather than node's (server.maxConnections closes every connection past
+   * the cap): 1,024 clients that each send one request and keep the connection alive would hold the
+   * cap for the whole keep-alive time (95 s), and the apiserver's calls and the kubelet's probes would
+   * be closed at accept meanwhile. At the cap, a new connection closes the kept-alive connection idle
+   * the longest (answered at least once, nothing in flight: closing it loses no request, as the
+   * keep-alive timeout would); with none (every connection busy, or in its handshake or first request,
+   * which the handshake and headers timeouts bound), the new one is closed, as node would.
+   */
+  const capConnections = (cap: number, own: Set<Socket>) => {
+    /** Raw sockets, TLS handshakes included. */
+    const open = new Set<Socket>()
+    return (s: Socket) => {
+      open.add(s)
+      s.once('close', () => open.delete(s))
+      if (open.size <= cap) return
+      // closed ones emit 'close' later: their slots are free already (a TLS socket's destroy()
+      // destroys its raw socket at once)
+      for (const o of open) if (o.destroyed) open.delete(o)
+      if (open.size <= cap) return
+      let idle: Socket | undefined
+      let since = Number.POSITIVE_INFINITY
+      for (const c of own) {
+        const st = (c as Tracked)[CONN]
+        if (st !== undefined && st.pending === 0 && st.answered > 0 && st.last < since && !c.destroyed) {
+          idle = c
+          since = st.last
+        }
+      }
+      if (idle !== undefined) {
+        idle.destroy()
+        for (const o of open) if (o.destroyed) open.delete(o)
+        metrics.observeIdleClosed()
+        return
+      }
+      open.delete(s)
+      s.destroy()
+      metrics.observeRefusal('connection_limit')
+    }
   }
   /** Expect: 100-continue: a body over the limit is refused before the client sends it. */
   const onCheckContinue = (plainPort: boolean) => {
@@ -930,11 +1098,11 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     },
     onRequest(false),
   )
-  server.maxConnections = maxConnections
+  const httpsConnections = new Set<Socket>()
   server.on('clientError', onClientError)
   server.on('connection', track)
-  server.on('drop', onDrop)
-  server.on('secureConnection', onConnection)
+  server.on('connection', capConnections(maxConnections, httpsConnections))
+  server.on('secureConnection', onConnection(httpsConnections))
   server.on('checkContinue', onCheckContinue(false))
   certFingerprint = sha256([initial.cert, initial.key, initial.ca ?? ''])
   metrics.observeReload('certificate', true)
@@ -942,11 +1110,11 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   let plain: HttpServer | undefined
   if (options.metricsPort !== undefined) {
     plain = createHttpServer(httpOptions, onRequest(true))
-    plain.maxConnections = Math.max(16, Math.floor(maxConnections / 8))
+    const plainConnections = new Set<Socket>()
     plain.on('clientError', onClientError)
     plain.on('connection', track)
-    plain.on('drop', onDrop)
-    plain.on('connection', onConnection)
+    plain.on('connection', capConnections(Math.max(16, Math.floor(maxConnections / 8)), plainConnections))
+    plain.on('connection', onConnection(plainConnections))
     plain.on('checkContinue', onCheckContinue(true))
   }
 

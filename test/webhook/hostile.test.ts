@@ -1,9 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { Agent } from 'node:https'
 import { connect as netConnect } from 'node:net'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { connect, type TLSSocket } from 'node:tls'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/webhook/log.js'
 import { type ServeOptions, startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
@@ -14,6 +16,7 @@ import {
   makeCert,
   makeClientCA,
   makeRsaCert,
+  PODS,
   parseResponses,
   REPLICAS_POLICY,
   responses,
@@ -22,6 +25,7 @@ import {
   talk,
   tempDir,
   WIDGET_CRD,
+  WIDGETS,
   waitFor,
   widget,
   writeAtomic,
@@ -507,5 +511,267 @@ spec: {policyName: p${i}.example.com, validationActions: [Deny]}
     } finally {
       agent.destroy()
     }
+  })
+})
+
+// Issue 25: what a review costs once parsed, the kept-alive connections at the cap, a mutation's size,
+// the series of policies no longer loaded.
+
+/** A Pod review whose spec.imagePullSecrets lists `n` copies of `element` (kube-apiserver decodes it). */
+const podWithList = (n: number, element = '{}') => {
+  const text = JSON.stringify(
+    review(
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'shop' },
+        spec: { containers: [{ name: 'a', image: 'a:1' }], imagePullSecrets: '@LIST@' },
+      },
+      PODS,
+    ),
+  )
+  return text.replace('"@LIST@"', `[${`${element},`.repeat(n - 1)}${element}]`)
+}
+/** The same, filled with `{}` to the 3 MiB body limit (over a million containers). */
+const maximalPod = () => {
+  const base = podWithList(1).length - 2
+  return podWithList(Math.floor((3 * MiB - base) / 3))
+}
+const post = (path: string, body: string) =>
+  `POST ${path} HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+
+describe.skipIf(!hasOpenssl)('kelp serve: what a review costs once parsed (issue 25)', () => {
+  it('a review of more JSON containers than any object needs (one per 8 bytes of 3 MiB) is refused with 413 before it is parsed', async () => {
+    const { srv, tls } = await start()
+    // 400,000 empty imagePullSecrets: 1.2 MB, ~25 MB parsed in a worker (~100 MB through a CRD's schema)
+    const body = podWithList(400_000)
+    const r = await send(srv.port, tls.cert, { body })
+    expect(r.status).toBe(413)
+    expect(r.json()).toMatchObject({ kind: 'Status', code: 413, reason: 'RequestEntityTooLarge' })
+    // the containers of the review as JSON.parse makes them (the list's and the review's own)
+    const containers = (v: unknown): number =>
+      typeof v === 'object' && v !== null ? 1 + Object.values(v).reduce<number>((n, x) => n + containers(x), 0) : 0
+    expect(r.json().message).toContain(
+      `${containers(JSON.parse(body))} JSON objects and arrays, more than the limit of 393216`,
+    )
+    expect(r.headers['retry-after']).toBeUndefined() // the same body would be refused again
+    expect(await counter(srv, 'kelp_http_refusals_total', { reason: 'body_too_large' })).toBe(1)
+    // a body with fewer (300,000) is answered; so is one whose strings hold braces (not containers)
+    expect((await send(srv.port, tls.cert, { body: podWithList(300_000) })).status).toBe(200)
+    expect((await send(srv.port, tls.cert, { body: podWithList(200_000, '"{[{[,"') })).status).toBe(200)
+  })
+
+  it('reviews waiting to be parsed past the parsed budget get 429 with Retry-After; one alone is always taken', async () => {
+    const { srv, tls } = await start({ parsedBudget: 1 })
+    const body = JSON.stringify(review(deployment(1), DEPLOYMENTS))
+    // pipelined in one write: the second body ends while the first waits for its batch
+    const r = await talk(srv.port, tls.cert, [post('/validate', body) + post('/validate', body)], responses(2))
+    const [first, second] = parseResponses(r.text)
+    expect(first?.status).toBe(200)
+    expect(second?.status).toBe(429)
+    expect(second?.headers['retry-after']).toBe('1')
+    expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ kind: 'Status', code: 429, reason: 'TooManyRequests' })
+    expect(r.closed).toBe(false) // the body was read: the connection stays open
+    expect((await send(srv.port, tls.cert, { body })).status).toBe(200)
+  })
+
+  // the deployment's heap limit (docs/deploy/deployment.yaml NODE_OPTIONS), on the built CLI
+  const cli = process.env.KELP_SERVE_CLI ?? join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/kelp.cjs')
+  it.skipIf(!existsSync(cli))(
+    'kelp serve under --max-old-space-size=384: 32 concurrent 3 MiB reviews of `{}` lists, then 32 of just fewer containers, are all answered and the process lives',
+    { timeout: 90_000 },
+    async () => {
+      const dir = tempDir()
+      const tls = makeCert(dir)
+      const pdir = join(dir, 'policies')
+      mkdirSync(pdir)
+      writeFileSync(join(pdir, 'p.yaml'), REPLICAS_POLICY(5))
+      const child = spawn(
+        process.execPath,
+        [
+          '--max-old-space-size=384',
+          cli,
+          'serve',
+          '-p',
+          pdir,
+          '--tls-cert',
+          tls.certFile,
+          '--tls-key',
+          tls.keyFile,
+          '--port',
+          '0',
+          '--address',
+          '127.0.0.1',
+          '--shutdown-delay',
+          '0',
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      )
+      let stderr = ''
+      let exit: number | string | null | undefined
+      child.on('exit', (code, signal) => {
+        exit = code ?? signal
+      })
+      try {
+        const port = await new Promise<number>((resolve, reject) => {
+          child.stderr.setEncoding('utf8').on('data', (d: string) => {
+            stderr += d
+            const m = /"msg":"listening"[^\n]*"port":(\d+)/.exec(stderr)
+            if (m) resolve(Number(m[1]))
+          })
+          child.on('exit', () => reject(new Error(`kelp serve exited: ${stderr.slice(-2000)}`)))
+        })
+        const burst = async (body: string) =>
+          Promise.all(
+            Array.from({ length: 32 }, () =>
+              send(port, tls.cert, { body }).then(
+                (r) => r.status,
+                (e: Error) => `${e.message}`,
+              ),
+            ),
+          )
+        // over the container limit: each refused (413), or 503 while the bodies' bytes are at the budget
+        const maximal = await burst(maximalPod())
+        expect(maximal.filter((s) => s !== 413 && s !== 503)).toEqual([])
+        await sleep(100)
+        expect(exit, stderr.slice(-2000)).toBeUndefined()
+        // 349,000 containers each (`{"ab":1}`, 9 bytes): admitted, parsed one at a time, the rest 429 / 503
+        const under = await burst(podWithList(349_000, '{"ab":1}'))
+        expect(under.filter((s) => ![200, 429, 503].includes(s as number))).toEqual([])
+        await sleep(100)
+        expect(exit, stderr.slice(-2000)).toBeUndefined()
+        expect(under).toContain(200)
+        expect((await send(port, tls.cert, { method: 'GET', path: '/healthz' })).status).toBe(200)
+      } finally {
+        child.kill('SIGKILL')
+      }
+    },
+  )
+
+  it('at the connection cap, the longest-idle kept-alive connection is closed to admit a new one', async () => {
+    const { srv, tls } = await start({ maxConnections: 4 })
+    // four connections, each answered once and then idle (kept alive)
+    const kept: { socket: TLSSocket; closed: boolean }[] = []
+    for (let i = 0; i < 4; i++) {
+      const socket = connect({ host: '127.0.0.1', port: srv.port, ca: tls.cert })
+      const k = { socket, closed: false }
+      socket.on('close', () => {
+        k.closed = true
+      })
+      socket.on('error', () => {})
+      await new Promise<void>((resolve) => {
+        socket.once('data', () => resolve())
+        socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n')
+      })
+      kept.push(k)
+      await sleep(20) // distinct idle times
+    }
+    // a probe on a new connection is answered: the oldest idle connection made room
+    expect((await send(srv.port, tls.cert, { method: 'GET', path: '/healthz' })).status).toBe(200)
+    await waitFor(() => kept[0]?.closed === true, 2000, 'the longest-idle connection closed')
+    expect(kept.slice(1).map((k) => k.closed)).toEqual([false, false, false])
+    expect(await counter(srv, 'kelp_http_idle_connections_closed_total')).toBe(1)
+    expect(await counter(srv, 'kelp_http_refusals_total', { reason: 'connection_limit' })).toBe(0)
+    for (const k of kept) k.socket.destroy()
+  })
+
+  it('after a reload, the metric series of policies, CRDs and bindings no longer loaded are dropped', async () => {
+    const label = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: NAME}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  reinvocationPolicy: Never
+  mutations:
+  - patchType: ApplyConfiguration
+    applyConfiguration:
+      expression: 'Object{metadata: Object.metadata{labels: {"NAME": "yes"}}}'
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: NAME-binding}
+spec: {policyName: NAME}
+`
+    const { srv, tls, dir } = await start({}, [REPLICAS_POLICY(5), WIDGET_CRD, label.replaceAll('NAME', 'first')])
+    const series = async (name: string) =>
+      ((await srv.metrics.registry.getSingleMetric(name)?.get())?.values ?? []).map((v) => v.labels.policy)
+    expect((await send(srv.port, tls.cert, { body: review(deployment(9), DEPLOYMENTS) })).status).toBe(200)
+    expect((await send(srv.port, tls.cert, { body: review(widget(5, 3), WIDGETS) })).status).toBe(200)
+    expect((await send(srv.port, tls.cert, { path: '/mutate', body: review(deployment(1), DEPLOYMENTS) })).status).toBe(
+      200,
+    )
+    expect((await series('kelp_admission_decisions_total')).sort()).toEqual([
+      'replica-limit.example.com',
+      'widgets.example.com',
+    ])
+    expect(await series('kelp_mutations_total')).toEqual(['first'])
+    // the policy renamed, the CRD gone, the mutating policy replaced
+    const pdir = join(dir, 'policies')
+    writeFileSync(join(pdir, 'p0.yaml'), REPLICAS_POLICY(5).replaceAll('replica-limit', 'renamed-limit'))
+    writeFileSync(join(pdir, 'p1.yaml'), '')
+    writeFileSync(join(pdir, 'p2.yaml'), label.replaceAll('NAME', 'second'))
+    expect((await srv.reloadPolicies(true)).outcome).toBe('loaded')
+    expect(await series('kelp_admission_decisions_total')).toEqual([])
+    expect(await series('kelp_mutations_total')).toEqual([])
+    expect((await send(srv.port, tls.cert, { body: review(deployment(9), DEPLOYMENTS) })).status).toBe(200)
+    expect(await series('kelp_admission_decisions_total')).toEqual(['renamed-limit.example.com'])
+    // a reload that keeps a policy keeps its series (and its count)
+    expect((await srv.reloadPolicies(true)).outcome).toBe('loaded')
+    const m = await srv.metrics.registry.getSingleMetric('kelp_admission_decisions_total')?.get()
+    expect(m?.values.map((v) => [v.labels.policy, v.value])).toEqual([['renamed-limit.example.com', 1]])
+  })
+
+  it('a mutation whose object is over the apiserver request limit (3 MiB) is denied with its 413, before anything is serialised', async () => {
+    // a cheap expression that lists a 1 MB field four times (four references in memory)
+    const big = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: copy-data}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+  reinvocationPolicy: Never
+  mutations:
+  - patchType: JSONPatch
+    jsonPatch:
+      expression: >-
+        [JSONPatch{op: "add", path: "/metadata/finalizers", value: [object.data.big, object.data.big, object.data.big, object.data.big]}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: copy-data}
+spec: {policyName: copy-data}
+`
+    const { srv, tls } = await start({}, [big])
+    const configMap = (size: number) =>
+      review(
+        {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'c', namespace: 'shop' },
+          data: { big: 'x'.repeat(size) },
+        },
+        { group: '', version: 'v1', resource: 'configmaps' },
+      )
+    const over = await send(srv.port, tls.cert, { path: '/mutate', body: configMap(MiB) })
+    expect(over.status).toBe(200)
+    expect(over.json().response).toEqual({
+      uid: expect.any(String),
+      allowed: false,
+      // apiserver handlers/rest.go limitedReadBody: NewRequestEntityTooLargeError("limit is 3145728")
+      status: {
+        status: 'Failure',
+        code: 413,
+        reason: 'RequestEntityTooLarge',
+        message: 'Request entity too large: limit is 3145728',
+      },
+    })
+    // under the limit (4 × 100 KB): the patch, as before
+    const under = await send(srv.port, tls.cert, { path: '/mutate', body: configMap(100_000) })
+    expect(under.json().response).toMatchObject({ allowed: true, patchType: 'JSONPatch' })
   })
 })
