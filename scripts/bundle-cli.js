@@ -16,7 +16,12 @@ const cli = join(root, 'dist/cli')
 const out = join(root, 'dist/.cli-bundle')
 await rm(out, { recursive: true, force: true })
 const { output } = await build({
-  input: { 'kelp-main': join(cli, 'program.js'), 'check-worker': join(cli, 'check-worker.js') },
+  input: {
+    'kelp-main': join(cli, 'program.js'),
+    'check-worker': join(cli, 'check-worker.js'),
+    // kelp serve's deep lane (src/webhook/deep.ts): a thread started as a file, beside the chunks
+    'webhook-deep-worker': join(root, 'dist/webhook/deep-worker.js'),
+  },
   platform: 'node',
   // The dependencies every command start loads (commander, js-yaml, re2js) are bundled, so that the
   // code cache holds them too (~25 ms of a start). prom-client (the webhook's) and yaml (-o yaml) stay
@@ -39,7 +44,12 @@ const visit = (file) => {
 for (const dep of entry.imports) visit(dep)
 // the files of an earlier build go first
 for (const f of await readdir(cli)) {
-  const built = f.startsWith('chunk-') || f === 'kelp-main.cjs' || f === 'check-worker.cjs' || f === 'code-cache'
+  const built =
+    f.startsWith('chunk-') ||
+    f === 'kelp-main.cjs' ||
+    f === 'check-worker.cjs' ||
+    f === 'webhook-deep-worker.cjs' ||
+    f === 'code-cache'
   if (built) await rm(join(cli, f), { recursive: true })
 }
 for (const f of await readdir(out)) await rename(join(out, f), join(cli, f))

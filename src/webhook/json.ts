@@ -28,10 +28,12 @@ export interface JSONShape {
   readonly containers: number
   /** Commas outside strings: one per value past the first of each object or array. */
   readonly commas: number
+  /** The deepest nesting of objects and arrays (the deep lane's measure: deep.ts). */
+  readonly nesting: number
 }
 
 /**
- * Counts the containers and commas of a JSON text (UTF-8 bytes) outside its strings: what its parsed
+ * Counts the containers and commas of a JSON text (UTF-8 bytes) outside its strings, and its deepest nesting: what its parsed
  * form costs is mostly a heap object per container and a slot per value, far more than its bytes for
  * a text of many small containers (`[{},{},…]`: 3 bytes each, 64 on the heap once parsed). Long
  * strings are skipped with indexOf (native); the rest is looked at byte by byte. A text that is not JSON is
@@ -40,6 +42,8 @@ export interface JSONShape {
 export function jsonShape(bytes: Buffer): JSONShape {
   let containers = 0
   let commas = 0
+  let depth = 0
+  let nesting = 0
   const n = bytes.length
   let i = 0
   while (i < n) {
@@ -56,16 +60,19 @@ export function jsonShape(bytes: Buffer): JSONShape {
           continue
         }
         const j = bytes.indexOf(0x22, i)
-        if (j < 0) return { containers, commas } // an unterminated string: not JSON
+        if (j < 0) return { containers, commas, nesting } // an unterminated string: not JSON
         let k = j - 1
         while (bytes[k] === 0x5c) k--
         i = j + 1
         if ((j - k) % 2 === 1) break
       }
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) containers++
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      containers++
+      if (++depth > nesting) nesting = depth
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--
     else if (c === 0x2c /* , */) commas++
   }
-  return { containers, commas }
+  return { containers, commas, nesting }
 }
 
 /**

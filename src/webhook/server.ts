@@ -14,8 +14,9 @@ import { expandPaths, parseManifests } from '../cli/load.js'
 import { instantiateMaterial } from '../engine/material-variables.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
+import { createDeepLane, DEEP_NESTING, MAX_REVIEW_NESTING } from './deep.js'
 import { type AdmitEvent, createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
-import { jsonShape } from './json.js'
+import { type JSONShape, jsonShape } from './json.js'
 import { createLogger, type Logger } from './log.js'
 import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
@@ -407,9 +408,9 @@ const BATCH_COST = 64 * 1024 * 1024
  * MAX_CONTAINERS. Not exact (a `[0,0,…]` of 1.5 million numbers is charged 30 MB and costs 12): an
  * upper bound for the shapes that cost the most, containers.
  */
-export function parsedCost(body: Buffer): number {
+export function parsedCost(body: Buffer, shape?: JSONShape): number {
   if (body.length <= SCAN_FROM) return body.length * WORST_COST_PER_BYTE
-  const { containers, commas } = jsonShape(body)
+  const { containers, commas } = shape ?? jsonShape(body)
   if (containers > MAX_CONTAINERS) return -containers
   return containers * CONTAINER_COST + commas * VALUE_COST + body.length * BYTE_COST
 }
@@ -441,6 +442,8 @@ class Request extends IncomingMessage {
   body: Buffer | undefined = undefined
   /** The body's estimated cost once parsed (parsedCost), counted in `queued` until it is answered. */
   cost = 0
+  /** The body's deepest nesting (jsonShape): past DEEP_NESTING it is answered on the deep lane. */
+  nesting = 0
 }
 
 /** Per connection: unanswered requests, and whether kelp paused its reading. */
@@ -474,6 +477,9 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
   /** /mutate's set, swapped with `current`. */
   let currentMutating: PolicySet | undefined
   let policyFingerprint: string | undefined
+  /** The policy files `current` was built from, and how: what the deep lane builds its sets from. */
+  let serving: { read: PolicyFiles; options: PolicySetOptions } | undefined
+  const deepLane = createDeepLane((e) => log.error('deep-review worker failed', { error: e }))
   let certFingerprint: string | undefined
   /** Not ready (close() was called). */
   let closing = false
@@ -527,7 +533,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     // (the mutating webhooks are called before that: MutatingAdmissionPolicies run on the object as
     // the apiserver decoded and defaulted it; their ApplyConfiguration schemas are the release's
     // built-in ones, which do not depend on `builtins`)
-    const r = await buildServingSets(read, { builtins: false, ...options.policySetOptions })
+    const setOptions: PolicySetOptions = { builtins: false, ...options.policySetOptions }
+    const r = await buildServingSets(read, setOptions)
     if (!r.ok) {
       metrics.observeReload('policies', false)
       log.error(
@@ -540,6 +547,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     }
     current = r.set // the swap: a batch reads `current` (and `currentMutating`) once
     currentMutating = r.mutating
+    serving = { read, options: setOptions }
     metrics.observeReload('policies', true)
     metrics.setPoliciesLoaded(r.set.policies.length)
     metrics.setMutatingPoliciesLoaded(r.mutatingPolicies)
@@ -785,13 +793,17 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     const body = this.grown !== undefined ? this.grown.subarray(0, this.size) : (this.first ?? Buffer.alloc(0))
     this.first = undefined
     this.grown = undefined
-    const cost = parsedCost(body)
+    // one scan for both measures: the parsed cost, and the nesting that sends a review to the deep lane
+    const shape = jsonShape(body)
+    const cost = parsedCost(body, shape)
     if (cost < 0) return refuseComplex(this, -cost)
     // one body is always taken when none waits (its cost is bounded by MAX_CONTAINERS)
     if (batch.length > 0 && queued + cost > parsedBudget) return refuseBusy(this)
     this.body = body
     this.cost = cost
+    this.nesting = shape.nesting
     queued += cost
+    if (!shallow(this)) return
     if (batch.length === 0) setImmediate(flush)
     batch.push(this)
   }
@@ -924,6 +936,41 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
         answerFailed(req)
       }
     }
+  }
+  /**
+   * A review nested past DEEP_NESTING goes to the deep lane (deep.ts) and is answered when it answers;
+   * the rest stay in the batch. The lane builds the serving set's files, so it answers as `current` would.
+   */
+  const shallow = (req: Request): boolean => {
+    const body = req.body as Buffer
+    if (serving === undefined) return true
+    const nesting = req.nesting
+    if (nesting <= DEEP_NESTING) return true
+    if (nesting > MAX_REVIEW_NESTING) {
+      req.body = undefined
+      queued -= req.cost
+      release(req)
+      const message = `request body nests more than ${MAX_REVIEW_NESTING} levels: kube-apiserver decodes objects of at most 10000`
+      reply(req, errorResponse(400, message))
+      return false
+    }
+    const done = (a: { status: number; headers: OutgoingHttpHeaders; body: string }) => {
+      queued -= req.cost
+      release(req)
+      if (req.answered) return
+      try {
+        write(req, a.status, a.headers, a.body)
+      } catch (e) {
+        log.error('internal error writing an answer', { error: e })
+        answerFailed(req)
+      }
+    }
+    req.body = undefined
+    deepLane.answer(serving.read, serving.options, body, req.mutate).then(done, (e: unknown) => {
+      log.error('internal error handling a deep AdmissionReview', { error: e })
+      done({ status: 500, headers: {}, body: JSON.stringify(errorResponse(500, 'internal error').body) })
+    })
+    return false
   }
   /** The batch's /validate reviews through one handleAll, its /mutate ones through the other, in order. */
   const answerAll = (requests: readonly Request[]): HandlerResponse[] => {
@@ -1169,6 +1216,7 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
         log.info('shutting down: closing connections between requests', { timeoutMs: shutdownTimeout })
         return Promise.all(servers.map((x) => drain(x)))
       })
+      .then(() => deepLane.close())
       .then(() => log.info('stopped'))
     void closePromise.then(resolveClosed) // `closed` settles with (not before) the promise close() returned
     return closePromise

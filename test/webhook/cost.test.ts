@@ -5,18 +5,20 @@ import { jsonShape, jsonSizeWithin } from '../../src/webhook/json.js'
 // parsed (server.ts parsedCost), and a mutated object's size as JSON measured without writing it
 // (handler.ts mutationResponse). Expected values from JSON.parse / JSON.stringify themselves.
 
-/** Objects and arrays, and values past the first of each, as JSON.parse makes them. */
-const counted = (v: unknown): { containers: number; commas: number } => {
-  if (typeof v !== 'object' || v === null) return { containers: 0, commas: 0 }
+/** Objects and arrays, values past the first of each, and the deepest nesting, as JSON.parse makes them. */
+const counted = (v: unknown): { containers: number; commas: number; nesting: number } => {
+  if (typeof v !== 'object' || v === null) return { containers: 0, commas: 0, nesting: 0 }
   const items = Object.values(v)
   let containers = 1
   let commas = Math.max(0, items.length - 1)
+  let nesting = 1
   for (const x of items) {
     const c = counted(x)
     containers += c.containers
     commas += c.commas
+    nesting = Math.max(nesting, c.nesting + 1)
   }
-  return { containers, commas }
+  return { containers, commas, nesting }
 }
 
 describe('jsonShape', () => {
@@ -43,7 +45,11 @@ describe('jsonShape', () => {
 
   it('a million empty objects in 3 MiB', () => {
     const n = 1_048_575
-    expect(jsonShape(Buffer.from(`[${'{},'.repeat(n - 1)}{}]`))).toEqual({ containers: n + 1, commas: n - 1 })
+    expect(jsonShape(Buffer.from(`[${'{},'.repeat(n - 1)}{}]`))).toEqual({
+      containers: n + 1,
+      commas: n - 1,
+      nesting: 2,
+    })
   })
 })
 
