@@ -7,7 +7,7 @@ import { apiVersionStatus } from '../engine/api-versions.js'
 import {
   type AdmitResult,
   materialKind,
-  mutatingNotServed,
+  materialNotServed,
   PolicySet,
   type PolicySetOptions,
 } from '../engine/policy-set.js'
@@ -133,17 +133,10 @@ const isNamespace = (o: JSONObject): boolean => o.apiVersion === 'v1' && o.kind 
 /** An object's `apiVersion|kind` (the key of seenKinds and paramKinds). */
 export const gvkKey = (o: JSONObject): string => `${String(o.apiVersion)}|${String(o.kind)}`
 
-/** Material and Namespaces the target serves (a MutatingAdmissionPolicy it does not serve is no material). */
+/** Material and Namespaces the target serves (policy material of a version it does not serve is no material). */
 function isMaterialAt(o: JSONObject, target: string): boolean {
-  // the cluster refuses such a policy like any kind it does not serve (admitOne reports it not-served)
-  // and runs no policy
-  return (
-    isMaterialKind(o) &&
-    !(
-      (o.kind === 'MutatingAdmissionPolicy' || o.kind === 'MutatingAdmissionPolicyBinding') &&
-      mutatingNotServed(o, target) !== undefined
-    )
-  )
+  // the cluster refuses such material like any kind it does not serve (admitOne reports it not-served)
+  return isMaterialKind(o) && materialNotServed(o, target) === undefined
 }
 
 /** What the first pass over the inputs (or over one thread's share of them) found. */

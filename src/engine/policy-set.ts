@@ -211,8 +211,10 @@ function gvkOf(o: JSONObject): GroupVersionKind {
   }
 }
 
+/** The versions kelp reads policy material in (whether the target serves them: materialNotServed). */
 const isAdmissionRegistration = (g: GroupVersionKind) =>
-  g.group === 'admissionregistration.k8s.io' && (g.version === 'v1' || g.version === 'v1beta1')
+  g.group === 'admissionregistration.k8s.io' &&
+  (g.version === 'v1' || g.version === 'v1beta1' || g.version === 'v1alpha1')
 
 /** What a set is built from and never admits: policies, bindings, CRDs (the faces classify with this too). */
 export type MaterialKind =
@@ -222,20 +224,15 @@ export type MaterialKind =
   | 'MutatingAdmissionPolicyBinding'
   | 'CustomResourceDefinition'
 
-/** MutatingAdmissionPolicy versions: v1 (1.36+), v1beta1 (1.34-1.35), v1alpha1 (1.32-1.33, when enabled). */
-const isMutatingAdmissionRegistration = (g: GroupVersionKind) =>
-  g.group === 'admissionregistration.k8s.io' &&
-  (g.version === 'v1' || g.version === 'v1beta1' || g.version === 'v1alpha1') &&
-  (g.kind === 'MutatingAdmissionPolicy' || g.kind === 'MutatingAdmissionPolicyBinding')
-
 /**
- * Why a default kube-apiserver of `release` does not serve this MutatingAdmissionPolicy(Binding)'s
- * apiVersion (undefined: it does). The MutatingAdmissionPolicy feature gate is alpha from 1.32 and beta
- * from 1.34, both off by default, and GA (on) from 1.36 (apiserver pkg/features/kube_features.go); its
- * API versions follow it: v1alpha1 (1.32, off by default), v1beta1 (1.34, off by default), v1 (1.36).
- * A cluster that does not serve the kind refuses the object (`no matches for kind …`) and runs no policy.
+ * Why a default kube-apiserver of `release` does not serve this policy material's apiVersion
+ * (undefined: it does), from the API lifecycle table: ValidatingAdmissionPolicy v1alpha1 (1.26-1.31,
+ * off by default), v1beta1 (1.28-1.33, off by default), v1 (1.30); MutatingAdmissionPolicy v1alpha1
+ * (1.32, off by default), v1beta1 (1.34, off by default), v1 (1.36); CustomResourceDefinition v1beta1
+ * (removed in 1.22). A cluster that does not serve the kind refuses the object (`no matches for kind …`):
+ * it is no material, and no policy of it runs.
  */
-export function mutatingNotServed(o: JSONObject, release: string): string | undefined {
+export function materialNotServed(o: JSONObject, release: string): string | undefined {
   const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const kind = typeof o.kind === 'string' ? o.kind : ''
   let st: ReturnType<typeof apiVersionStatus>
@@ -252,15 +249,40 @@ export function mutatingNotServed(o: JSONObject, release: string): string | unde
   return undefined
 }
 
+/**
+ * Which inputs are the last write of their object: a cluster holds one object per group, kind,
+ * namespace and name (the version is only how it is written: a v1 and a v1beta1 copy of a policy are
+ * one policy), so `kubectl apply` of both leaves the later one. `false` at an index another input
+ * replaces; objects without a name (generateName) are each their own.
+ */
+export function latestWrites(objects: readonly unknown[]): (number | true)[] {
+  const last = new Map<string, number>()
+  const out: (number | true)[] = new Array(objects.length).fill(true)
+  objects.forEach((o, index) => {
+    if (!isObject(o)) return
+    const name = metaOf(o).name
+    if (typeof name !== 'string' || name === '') return
+    const g = gvkOf(o)
+    const ns = metaOf(o).namespace
+    const key = `${g.group}\u0000${g.kind}\u0000${typeof ns === 'string' ? ns : ''}\u0000${name}`
+    const before = last.get(key)
+    if (before !== undefined) out[before] = index
+    last.set(key, index)
+  })
+  return out
+}
+
 export function materialKind(o: unknown): MaterialKind | undefined {
   if (!isObject(o)) return undefined
   const g = gvkOf(o)
   if (
     isAdmissionRegistration(g) &&
-    (g.kind === 'ValidatingAdmissionPolicy' || g.kind === 'ValidatingAdmissionPolicyBinding')
+    (g.kind === 'ValidatingAdmissionPolicy' ||
+      g.kind === 'ValidatingAdmissionPolicyBinding' ||
+      g.kind === 'MutatingAdmissionPolicy' ||
+      g.kind === 'MutatingAdmissionPolicyBinding')
   )
     return g.kind
-  if (isMutatingAdmissionRegistration(g)) return g.kind as MaterialKind
   if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition') return g.kind
   return undefined
 }
@@ -303,9 +325,19 @@ export class PolicySet {
     const mutatingBindings: { index: number; obj: MutatingAdmissionPolicyBinding }[] = []
     const namespaces = new Map<string, JSONObject>()
     const others: JSONObject[] = []
+    const release = options.release ?? version
+    const latest = latestWrites(objects)
     objects.forEach((o, index) => {
-      if (!isObject(o)) return
-      switch (materialKind(o)) {
+      if (!isObject(o) || latest[index] !== true) return
+      const material = materialKind(o)
+      if (material !== undefined) {
+        const notServed = materialNotServed(o, release)
+        if (notServed !== undefined) {
+          problems.push({ index, kind: material, name: String(metaOf(o).name ?? ''), errors: [], message: notServed })
+          return
+        }
+      }
+      switch (material) {
         case 'ValidatingAdmissionPolicy':
           policies.push({ index, obj: o })
           return
@@ -316,22 +348,11 @@ export class PolicySet {
           crdObjects.push({ index, obj: o })
           return
         case 'MutatingAdmissionPolicy':
-        case 'MutatingAdmissionPolicyBinding': {
-          const notServed = mutatingNotServed(o, options.release ?? version)
-          if (notServed !== undefined) {
-            problems.push({
-              index,
-              kind: String(o.kind),
-              name: String(metaOf(o).name ?? ''),
-              errors: [],
-              message: notServed,
-            })
-            return
-          }
-          if (o.kind === 'MutatingAdmissionPolicy') mutatingPolicies.push({ index, obj: o })
-          else mutatingBindings.push({ index, obj: o })
+          mutatingPolicies.push({ index, obj: o })
           return
-        }
+        case 'MutatingAdmissionPolicyBinding':
+          mutatingBindings.push({ index, obj: o })
+          return
       }
       const g = gvkOf(o)
       if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
@@ -434,6 +455,17 @@ export class PolicySet {
 
     const computeDiagnostics = (): Diagnostic[] => {
       const diagnostics = materialDiagnostics(policies, bindings, validPolicies, bindingsByPolicy, hooks, problems)
+      latest.forEach((by, index) => {
+        const o = objects[index] as JSONObject
+        if (by === true || materialKind(o) === undefined) return
+        diagnostics.push({
+          index,
+          kind: String(o.kind),
+          name: String(metaOf(o).name),
+          level: 'warn',
+          message: `replaced by a later ${String(o.kind)} "${String(metaOf(o).name)}" of the inputs (input ${by + 1}): a cluster holds one, the last applied`,
+        })
+      })
       // the built-in kinds' schemas of the target release (1.30 … 1.37; none before), the documents
       // given (`openapi`, which win for their group-versions) and the CRDs: as the apiserver's status
       // controller resolves them (DefinitionsSchemaResolver, then discovery)

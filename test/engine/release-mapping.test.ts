@@ -38,7 +38,8 @@ describe('PolicySet: the REST mapping of the target release', () => {
     expect(PolicySet.build([], { version: '1.33' }).validate(flowSchema).status?.code).toBe(404)
   })
 
-  it('a policy matching flowschemas at 1.29 sees the v1beta3 object', () => {
+  // 1.31: v1beta3 still served, and the policy's own admissionregistration.k8s.io/v1 too (GA in 1.30)
+  it('a policy matching flowschemas at 1.31 sees the v1beta3 object', () => {
     const set = PolicySet.build(
       [
         {
@@ -66,7 +67,7 @@ describe('PolicySet: the REST mapping of the target release', () => {
           spec: { policyName: 'fs', validationActions: ['Deny'] },
         },
       ],
-      { release: '1.29' },
+      { release: '1.31' },
     )
     const r = set.validate(flowSchema)
     expect(r.allowed).toBe(false)
