@@ -141,6 +141,12 @@ export interface PolicySetOptions {
    * the validating policies' expressions found there are planned without parsing and checking.
    */
   readonly checkedCache?: CheckedCache
+  /**
+   * Which versions of policy material are read: those the target release serves (`release`, the
+   * default: a cluster of it refuses the others), or every version kelp reads (`any`: `kelp serve`,
+   * which stands in for clusters that do not serve the kinds, e.g. MutatingAdmissionPolicies before 1.36).
+   */
+  readonly materialVersions?: 'release' | 'any'
 }
 
 /**
@@ -330,7 +336,7 @@ export class PolicySet {
     objects.forEach((o, index) => {
       if (!isObject(o) || latest[index] !== true) return
       const material = materialKind(o)
-      if (material !== undefined) {
+      if (material !== undefined && options.materialVersions !== 'any') {
         const notServed = materialNotServed(o, release)
         if (notServed !== undefined) {
           problems.push({ index, kind: material, name: String(metaOf(o).name ?? ''), errors: [], message: notServed })

@@ -533,7 +533,8 @@ export async function startWebhookServer(options: ServeOptions): Promise<Webhook
     // (the mutating webhooks are called before that: MutatingAdmissionPolicies run on the object as
     // the apiserver decoded and defaulted it; their ApplyConfiguration schemas are the release's
     // built-in ones, which do not depend on `builtins`)
-    const setOptions: PolicySetOptions = { builtins: false, ...options.policySetOptions }
+    // every version of the material read: /mutate exists for clusters that do not serve MutatingAdmissionPolicies
+    const setOptions: PolicySetOptions = { builtins: false, materialVersions: 'any', ...options.policySetOptions }
     const r = await buildServingSets(read, setOptions)
     if (!r.ok) {
       metrics.observeReload('policies', false)
