@@ -558,8 +558,13 @@ export class PolicySet {
     return this.hooks
   }
 
-  /** Admission of one request: CRD validation for custom resources, then the policies. */
-  admit(a: AdmissionAttributes): AdmitResult {
+  /**
+   * Admission of one request: CRD validation for custom resources, then the policies. `mutating:
+   * false` runs no MutatingAdmissionPolicy (a validating webhook judges the object as the apiserver
+   * sends it, after its own mutating admission: mutating it again would judge what the cluster never stores).
+   */
+  admit(a: AdmissionAttributes, options: { readonly mutating?: boolean } = {}): AdmitResult {
+    const mutating = options.mutating !== false && this.mutatingHooks.length > 0
     // generic/plugin.go Dispatch: requests for excluded resources never reach the policies
     if (isExcludedResource(a.resource.group, a.resource.resource)) {
       return { allowed: true, warnings: [], auditAnnotations: {}, violations: [] }
@@ -619,12 +624,12 @@ export class PolicySet {
     // admission: the mutating policies see it so; a body that does not decode never reaches them
     let crDecoded = true
     const requestObject = attrs.object
-    if (this.mutatingHooks.length > 0 && this.hasCRDs && builtin === undefined && isObject(attrs.object)) {
+    if (mutating && this.hasCRDs && builtin === undefined && isObject(attrs.object)) {
       const d = this.decodeCustomResource(attrs.object)
       if (d === null) crDecoded = false
       else if (d !== undefined) attrs = { ...attrs, object: d }
     }
-    if (this.mutatingHooks.length > 0 && crDecoded) {
+    if (mutating && crDecoded) {
       // the policies see the object as marshalled; one they leave alone is validated as decoded
       const seen = builtin?.keptEmpty === true ? { ...attrs, object: marshalled(attrs.object as JSONObject) } : attrs
       const m = this.mutate(a, seen, generatedName)

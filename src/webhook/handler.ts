@@ -445,11 +445,14 @@ export function mutationResponse(uid: string, result: AdmitResult): AdmissionRes
  * The framework-neutral handler. `getPolicySet` is read once per request (the server swaps sets
  * atomically by returning another one; a request in flight keeps the set it started with).
  */
+const VALIDATE_ONLY = { mutating: false } as const
+
 export function createAdmissionHandler(
   getPolicySet: () => PolicySet | undefined,
   options: AdmissionHandlerOptions = {},
 ): AdmissionHandler {
   type Parsed = { uid: string; attributes: AdmissionAttributes }
+  const mutate = options.mode === 'mutate'
   /** Stage 1: the review, or the 400 it gets. */
   const parse = (body: unknown): Parsed | Refusal => {
     try {
@@ -462,14 +465,14 @@ export function createAdmissionHandler(
   /** Stage 2: the engine's decision, or the 500 of an engine failure. */
   const admit = (set: PolicySet, parsed: Parsed): AdmitResult | Refusal => {
     try {
-      return set.admit(parsed.attributes)
+      // validate mode runs no mutating policy of a set that holds some (docs/webhook.md: /validate applies no mutation)
+      return set.admit(parsed.attributes, mutate ? undefined : VALIDATE_ONLY)
     } catch (e) {
       // an engine bug, not an evaluation error (those are decisions): the webhook's failurePolicy decides
       const message = `internal error evaluating the request: ${(e as Error).message ?? String(e)}`
       return new Refusal(errorResponse(500, message))
     }
   }
-  const mutate = options.mode === 'mutate'
   /** Stage 3: the AdmissionReview answered. */
   const answer = (parsed: Parsed, result: AdmitResult, policySet: PolicySet): HandlerResponse => {
     const response = mutate ? mutationResponse(parsed.uid, result) : admissionResponse(parsed.uid, result)
