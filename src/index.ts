@@ -85,6 +85,7 @@ export type { JSONSchemaProps, ValidationRule } from './kube/schema/structural.j
 export { unstructuredToVal } from './kube/schema/values.js'
 export type {
   AdmissionAttributes,
+  AdmissionAttributesInput,
   GroupVersionKind,
   GroupVersionResource,
   Operation,

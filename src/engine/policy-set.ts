@@ -20,7 +20,14 @@ import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '..
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
 import type { JSONSchemaProps } from '../kube/schema/structural.js'
-import type { AdmissionAttributes, GroupVersionKind, Operation, UserInfo } from '../policy/attributes.js'
+import {
+  type AdmissionAttributes,
+  type AdmissionAttributesInput,
+  type GroupVersionKind,
+  type Operation,
+  type UserInfo,
+  withAttributeDefaults,
+} from '../policy/attributes.js'
 import type { CheckedCache } from '../policy/compile.js'
 import {
   applyMutatingAdmissionPolicyBindingDefaults,
@@ -563,7 +570,8 @@ export class PolicySet {
    * false` runs no MutatingAdmissionPolicy (a validating webhook judges the object as the apiserver
    * sends it, after its own mutating admission: mutating it again would judge what the cluster never stores).
    */
-  admit(a: AdmissionAttributes, options: { readonly mutating?: boolean } = {}): AdmitResult {
+  admit(given: AdmissionAttributesInput, options: { readonly mutating?: boolean } = {}): AdmitResult {
+    const a = withAttributeDefaults(given)
     const mutating = options.mutating !== false && this.mutatingHooks.length > 0
     // generic/plugin.go Dispatch: requests for excluded resources never reach the policies
     if (isExcludedResource(a.resource.group, a.resource.resource)) {

@@ -40,3 +40,13 @@ export interface AdmissionAttributes {
   /** AdmissionRequest.uid, when the request came from an AdmissionReview. */
   readonly uid?: string
 }
+
+/** AdmissionAttributes as a caller gives them: the main resource ('' subresource) and no dry run unless said. */
+export type AdmissionAttributesInput = Omit<AdmissionAttributes, 'subResource' | 'dryRun'> &
+  Partial<Pick<AdmissionAttributes, 'subResource' | 'dryRun'>>
+
+/** The attributes with their defaults: `subResource` '', `dryRun` false (the object itself when both are given). */
+export function withAttributeDefaults(a: AdmissionAttributesInput): AdmissionAttributes {
+  if (a.subResource !== undefined && a.dryRun !== undefined) return a as AdmissionAttributes
+  return { ...a, subResource: a.subResource ?? '', dryRun: a.dryRun ?? false }
+}
