@@ -1,6 +1,6 @@
 // `kelp/webhook`: the admission webhook as a library. The framework-neutral handler (AdmissionReview v1
 // in, AdmissionReview out) for node:http(s), Express, Fastify, …, and the `kelp serve` server itself.
-// A separate entry point so that `import … from 'kelp'` does not load the server and prom-client.
+// A separate entry point so that `import … from 'kelp-k8s'` does not load the server and prom-client.
 export {
   ADMISSION_API_VERSION,
   ADMISSION_KIND,

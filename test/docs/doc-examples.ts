@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The ```ts blocks of a docs page, each run as a module: `from 'kelp'` resolves to src/index.ts, and
+// The ```ts blocks of a docs page, each run as a module: `from 'kelp-k8s'` resolves to src/index.ts, and
 // the block's own `assert` calls state the values the page promises, so a page that drifts from the
 // code fails the test that runs it.
 
@@ -37,7 +37,7 @@ export function docExamples(page: string): DocExample[] {
 export async function runDocExample(page: string, ex: DocExample): Promise<void> {
   mkdirSync(OUT, { recursive: true })
   const file = join(OUT, `${page.replace(/[^a-z0-9]+/gi, '_')}_${ex.line}.ts`)
-  const code = ex.code.replace(/from 'kelp'/g, `from '${join(ROOT, 'src/index.js')}'`)
+  const code = ex.code.replace(/from 'kelp-k8s'/g, `from '${join(ROOT, 'src/index.js')}'`)
   writeFileSync(file, code)
   await import(file)
 }

@@ -21,8 +21,8 @@ async function run(line: number, code: string): Promise<void> {
   writeFileSync(
     file,
     code
-      .replace(/from 'kelp\/webhook'/g, `from '${join(ROOT, 'src/webhook/index.js')}'`)
-      .replace(/from 'kelp'/g, `from '${join(ROOT, 'src/index.js')}'`),
+      .replace(/from 'kelp-k8s\/webhook'/g, `from '${join(ROOT, 'src/webhook/index.js')}'`)
+      .replace(/from 'kelp-k8s'/g, `from '${join(ROOT, 'src/index.js')}'`),
   )
   await import(file)
 }
