@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docExamples } from '../docs/doc-examples.js'
 import { hasOpenssl, makeCert, tempDir } from './helpers.js'
 
-// docs/webhook.md: every ```ts block is run as a module (`kelp` → src/index.ts, `kelp/webhook` →
+// docs/webhook.md: every ```ts block is run as a module (`kelp-k8s` → src/index.ts, `kelp-k8s/webhook` →
 // src/webhook/index.ts). Each starts a server on port 0 over HTTPS with the test's self-signed
 // certificate (KELP_TLS_DIR, as the examples read it), sends one AdmissionReview, asserts the answer
 // with node:assert, and closes.
@@ -46,7 +46,7 @@ describe.skipIf(!hasOpenssl)('docs/webhook.md examples', () => {
   it('has the examples: kelp serve from code, node:https, Express, Fastify', () => {
     const code = examples.map((e) => e.code).join('\n')
     expect(examples.length).toBeGreaterThanOrEqual(4)
-    for (const s of ["from 'kelp/webhook'", "from 'express'", "from 'fastify'", 'startWebhookServer', 'port: 0'])
+    for (const s of ["from 'kelp-k8s/webhook'", "from 'express'", "from 'fastify'", 'startWebhookServer', 'port: 0'])
       expect(code).toContain(s)
   })
 
