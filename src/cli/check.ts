@@ -3,6 +3,7 @@ import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
 import { kindStruct } from '../builtin/gotypes.js'
 import type { BuiltinResult } from '../builtin/index.js'
 import { storedOnCreate } from '../builtin/stored.js'
+import { goQuote } from '../cel/ext/quote.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import {
   type AdmitResult,
@@ -16,6 +17,7 @@ import { errorString } from '../kube/field.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
+import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
 import { readRevision } from './git.js'
 import { Inputs } from './inputs.js'
@@ -23,6 +25,7 @@ import { type JSONObject, type LoadedObject, loadManifests, parseManifests } fro
 import { bundledPack, bundledPoliciesDir, instantiatePack } from './pack.js'
 import { packCheckedCache } from './pack-cache.js'
 import { expandPaths } from './paths.js'
+import { applySizeRefusal, MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from './sizes.js'
 import { VERSION } from './version.js'
 
 // `kelp check`: load manifests → build the policy set from the policy material found in them (and
@@ -121,6 +124,13 @@ export interface Prepared {
  */
 export const HOLD_OBJECTS = 50_000
 
+/**
+ * Inputs of more bytes than this (files; standard input is held anyway) hold no object after the first
+ * pass on one thread: 50,000 objects of a few KiB each cost several hundred MiB of heap (measured: a
+ * 300 MiB file of 2.3 KiB ConfigMaps did not fit a 256 MiB heap while it held them).
+ */
+export const HOLD_BYTES = 32 << 20
+
 /** What the bundled pack does beside the policies of the inputs (--pack). */
 export type PackMode = 'auto' | 'add' | 'replace' | 'off'
 
@@ -195,7 +205,8 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const isMaterial = (o: JSONObject): boolean => isMaterialAt(o, target)
   const inputs = split?.inputs ?? new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
-  const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, options.holdObjects ?? HOLD_OBJECTS)
+  const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
+  const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
   const { material, namespaces, held, seenKinds, objectCount, notServedPolicies } = pass
   if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error')) {
     // kubectl apply on the same inputs: `error: no objects passed to apply`
@@ -209,8 +220,8 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const extra: LoadedObject[] = []
   if (options.policies !== undefined && options.policies.length > 0) {
     const loaded = loadManifests(options.policies)
-    diagnostics.push(...loaded.errors)
-    extra.push(...loaded.objects)
+    pushAll(diagnostics, loaded.errors)
+    pushAll(extra, loaded.objects)
   }
   const mode = options.pack ?? 'auto'
   // a policy the target does not serve is still the inputs' own (no pack beside it)
@@ -220,8 +231,8 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const pack: LoadedObject[] = []
   if (usePack && existsSync(bundledPoliciesDir())) {
     const loaded = bundledPack(options.kubeVersion)
-    pack.push(...loaded.objects)
-    diagnostics.push(...loaded.errors)
+    pushAll(pack, loaded.objects)
+    pushAll(diagnostics, loaded.errors)
   }
 
   const buildOptions: PolicySetOptions = {
@@ -291,12 +302,12 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const olds = new Map<string, JSONObject>()
   if (options.base !== undefined) {
     const rev = readRevision(options.base, options.paths, inputs.files)
-    diagnostics.push(...rev.errors)
+    pushAll(diagnostics, rev.errors)
     // objects of the same path first, so that an identity found in two old files resolves to its own file's
     const ordered = [...rev.files.filter((f) => !f.isInput), ...rev.files.filter((f) => f.isInput)]
     for (const f of ordered) {
       const r = parseManifests(f.text, f.name)
-      if (f.isInput) diagnostics.push(...r.errors)
+      if (f.isInput) pushAll(diagnostics, r.errors)
       for (const o of r.objects) {
         const id = identity(o.object, defaultNamespace)
         if (id !== undefined) olds.set(id, o.object)
@@ -304,7 +315,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
     }
   } else if (options.old !== undefined && options.old.length > 0) {
     const oldLoaded = loadManifests(options.old)
-    diagnostics.push(...oldLoaded.errors)
+    pushAll(diagnostics, oldLoaded.errors)
     for (const o of oldLoaded.objects) {
       const id = identity(o.object, defaultNamespace)
       if (id !== undefined) olds.set(id, o.object)
@@ -481,8 +492,13 @@ function admitOne(
     const own = findingsOf(result, kind, denial)
     const answered = kubectlRefuses(own, o, source.file, decodedCleanly(result.builtin))
     // a refusal of kubectl's own: nothing was sent, so no warning came back either
-    if (answered.length === 1 && answered[0]!.rule === 'kubectl/refused') findings.length = 0
-    for (const f of answered) findings.push(at(f))
+    const refused = answered.length === 1 && answered[0]!.rule === 'kubectl/refused'
+    if (refused) findings.length = 0
+    // what kubectl sends may be over the apiserver's limits (sizes.ts)
+    const size = refused
+      ? undefined
+      : applySizeRefusal(o, oldObject, 'error' in request ? undefined : request.namespace)
+    for (const f of size === undefined ? answered : sizeAnswer(size, answered)) findings.push(at(f))
   }
   const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
   const outcome = outcomeOf(findings)
@@ -497,6 +513,40 @@ function admitOne(
     findings,
     ...(stored !== undefined && ACCEPTED.has(outcome) ? { stored: stored as Record<string, unknown> } : {}),
   }
+}
+
+/**
+ * The answer to a request over a size limit: the body's 413 replaces every other (the apiserver reads no further);
+ * the annotations' 422 joins the other causes of the registry's validation, which runs after decoding and before
+ * the validating admission policies (their findings go; a request that does not decode keeps its 400, and one
+ * kubectl cannot send keeps kubectl's error).
+ */
+function sizeAnswer(size: SizeRefusal, answered: Omit<Finding, 'source'>[]): Omit<Finding, 'source'>[] {
+  if (answered.some((f) => f.type === 'not-served')) return answered
+  if (size.limit === 'body')
+    return [
+      {
+        level: 'deny',
+        type: 'invalid',
+        rule: 'apiserver/request-too-large',
+        reason: 'RequestEntityTooLarge',
+        message: `Request entity too large: limit is ${MAX_REQUEST_BODY_BYTES}`,
+      },
+    ]
+  if (answered.some((f) => f.reason === 'BadRequest')) return answered
+  const causes = answered.filter((f) => f.level === 'deny' && f.type === 'invalid')
+  return [
+    {
+      level: 'deny',
+      type: 'invalid',
+      rule: 'apiserver/annotations-too-long',
+      reason: 'Invalid',
+      field: 'metadata.annotations',
+      // the apiserver's words: that the annotation is kubectl's copy of the object is said nowhere (README)
+      message: `metadata.annotations: Too long: may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`,
+    },
+    ...causes,
+  ]
 }
 
 /** The outcomes of the requests a cluster accepts (and stores the object of). */
@@ -580,11 +630,11 @@ function kubectlRefuses(
     // for it (the error names the struct ObjectMeta and the path from metadata)
     const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
     if (probe.error?.includes('Go struct field ObjectMeta.metadata'))
-      return at(`unable to decode ${JSON.stringify(file === '-' ? 'STDIN' : file)}: ${probe.error}`)
+      return at(`unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${probe.error}`)
   }
   if (typeof meta.name === 'string' && meta.name !== '') {
     const msgs = validatePathSegment(meta.name, false)
-    if (msgs.length > 0) return at(`invalid resource name ${JSON.stringify(meta.name)}: [${msgs.join(' ')}]`)
+    if (msgs.length > 0) return at(`invalid resource name ${goQuote(meta.name)}: [${msgs.join(' ')}]`)
   }
   return findings.map(unknownFieldsInKubectlOrder)
 }

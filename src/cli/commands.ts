@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { type Command, Option } from 'commander'
 import { parseKubeVersion } from '../engine/api-versions.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion, SUPPORTED_VERSIONS } from '../kube/environment.js'
+import { escapeControls } from '../report/common.js'
 import { format, type OutputFormat } from '../report/index.js'
 import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
@@ -192,10 +193,15 @@ export function addTestCommand(program: Command, io: Io, setCode: (c: number) =>
       const total = runs.reduce((n, r) => n + r.results.length, 0)
       if (opts.output === 'junit') io.out(formatTestRunsJUnit(runs))
       else {
+        // names and texts from the suites (test names, denial messages) with their control characters visible
         for (const run of runs) {
-          if (run.error) io.out(`ERROR ${run.file}: ${run.error}`)
+          if (run.error) io.out(escapeControls(`ERROR ${run.file}: ${run.error}`))
           for (const r of run.results)
-            io.out(`${r.passed ? 'PASS' : 'FAIL'} ${run.name} › ${r.name}${r.failure ? `: ${r.failure}` : ''}`)
+            io.out(
+              escapeControls(
+                `${r.passed ? 'PASS' : 'FAIL'} ${run.name} › ${r.name}${r.failure ? `: ${r.failure}` : ''}`,
+              ),
+            )
         }
         io.out(
           `${total} tests in ${runs.length} suites: ${total - failed} passed, ${failed} failed${errors ? `, ${errors} suites could not run` : ''}`,

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { Finding } from '../report/model.js'
-import { MANIFEST_EXTENSIONS } from './paths.js'
+import { isManifestName } from './paths.js'
 import { UsageError } from './usage.js'
 
 // `kelp check --base <rev>`: the previous revision of the inputs, read from git in one pass per
@@ -140,9 +140,9 @@ export function readRevision(
       const [mode, type, oid] = entry.slice(0, tab).split(' ')
       const path = entry.slice(tab + 1)
       if (type !== 'blob' || mode === '120000' || oid === undefined) continue // links, submodules
+      // the files a kubectl walk of the input directories reads (paths.ts): dot-files included
       const base = path.slice(path.lastIndexOf('/') + 1)
-      if (base.startsWith('.') || path.split('/').some((s) => s.startsWith('.'))) continue
-      if (!scope.inputs.has(path) && !(inScope(path) && MANIFEST_EXTENSIONS.has(extname(base).toLowerCase()))) continue
+      if (!scope.inputs.has(path) && !(inScope(path) && isManifestName(base))) continue
       wanted.push({ oid, path })
     }
     if (wanted.length === 0) continue

@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
+import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
-import { iterateManifests, type LoadedObject } from './load.js'
+import { iterateManifests, type LoadedObject, type ManifestItem } from './load.js'
 import { expandPaths, inputError } from './paths.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
+import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from './stream.js'
 
 // The inputs of `kelp check` as passes over their documents: the files are listed once; each pass
-// reads them again, one file at a time, so a run holds one file's text and the objects it keeps, not
-// every object of every file. Standard input can be read once only: its text is kept for the passes.
+// reads them again, one file at a time (a large one in pieces of a few MiB: stream.ts), so a run holds
+// a piece of one file's text and the objects it keeps, not every object of every file. Standard input
+// can be read once only: its text is kept whole for the passes.
 
 export class Inputs {
   readonly files: readonly string[]
@@ -16,15 +19,28 @@ export class Inputs {
   constructor(
     paths: readonly string[],
     private readonly stdin: () => string | Buffer = () => readFileSync(0),
+    /** Files of at least this many bytes are read in pieces (stream.ts; tests make it small). */
+    private readonly streamBytes: number = STREAM_BYTES,
   ) {
-    const { files, errors, notes } = expandPaths(paths)
+    const { files, errors, notes } = expandPaths(paths, { kubectl: true })
     this.files = files
     this.pathFindings = [...errors, ...notes]
   }
 
-  // bytes, so that invalid UTF-8 is refused as go-yaml refuses it
-  private text(file: string): string | Buffer {
-    if (file !== '-') return readFileSync(file)
+  /** The files' sizes together (unreadable ones and standard input count 0). */
+  bytes(): number {
+    let n = 0
+    for (const f of this.files) {
+      if (f === '-') continue
+      try {
+        n += statSync(f).size
+      } catch {}
+    }
+    return n
+  }
+
+  // bytes, so that invalid UTF-8 is refused as go-yaml refuses it; read once and kept for the passes
+  private stdinBytes(): string | Buffer {
     this.stdinText ??= this.stdin()
     return this.stdinText
   }
@@ -34,9 +50,10 @@ export class Inputs {
    * `diagnostics`, the reading errors go there.
    */
   *read(diagnostics?: Finding[], shares?: readonly FileShare[]): Generator<LoadedObject> {
-    diagnostics?.push(...this.pathFindings)
+    if (diagnostics !== undefined) pushAll(diagnostics, this.pathFindings)
     for (const s of shares ?? this.files.map((file) => ({ file, from: 0, to: 1 }))) {
-      yield* readShare(s, (file) => this.text(file), diagnostics)
+      // files are read by readShare (large ones in pieces); standard input once
+      yield* readShare(s, s.file === '-' ? () => this.stdinBytes() : undefined, diagnostics, this.streamBytes)
     }
   }
 }
@@ -44,21 +61,37 @@ export class Inputs {
 /** The objects of one file's share; the file's own errors are told by the share holding its start. */
 export function* readShare(
   s: FileShare,
-  text: (file: string) => string | Buffer = (file) => readFileSync(file),
+  text?: (file: string) => string | Buffer,
   diagnostics?: Finding[],
+  streamBytes: number = STREAM_BYTES,
 ): Generator<LoadedObject> {
-  let t: string | Buffer
-  try {
-    t = text(s.file)
-  } catch (e) {
+  const cannotRead = (e: unknown) => {
     if (holdsFileStart(s))
       diagnostics?.push(
         inputError(s.file, `cannot read ${s.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
       )
+  }
+  let items: Iterable<ManifestItem>
+  try {
+    if (text === undefined && s.file !== '-') {
+      // a large file in pieces (stream.ts): a run holds a few MiB of its text, not all of it
+      const size = statSync(s.file).size
+      if (size >= streamBytes && streamable(s.file))
+        items = streamManifests(s.file, size, documentShare(s), Math.min(PIECE_BYTES, Math.max(1, streamBytes >> 2)))
+      else items = iterateManifests(readFileSync(s.file), s.file, documentShare(s))
+    } else items = iterateManifests((text ?? readFileSync)(s.file), s.file, documentShare(s))
+  } catch (e) {
+    cannotRead(e)
     return
   }
-  for (const item of iterateManifests(t, s.file, documentShare(s))) {
-    if (!('error' in item)) yield item
-    else diagnostics?.push(item.error)
+  try {
+    for (const item of items) {
+      if (!('error' in item)) yield item
+      else diagnostics?.push(item.error)
+    }
+  } catch (e) {
+    // a file read in pieces is opened as it is read: one that went away is unreadable, as above
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e
+    cannotRead(e)
   }
 }

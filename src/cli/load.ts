@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type DocumentShare, decodeStream } from '../kube/yaml/decode.js'
+import { pushAll } from '../report/common.js'
 import type { Finding, SourceRef } from '../report/model.js'
 import { expandPaths, inputError } from './paths.js'
 
@@ -200,8 +201,8 @@ export function parseManifests(text: string | Buffer, file: string): Loaded {
 
 /** Reads and parses every input; `stdin` supplies `-`. */
 export function loadManifests(paths: readonly string[], stdin: () => string | Buffer = () => readFileSync(0)): Loaded {
-  const { files, errors, notes } = expandPaths(paths)
-  errors.push(...notes)
+  const { files, errors, notes } = expandPaths(paths, { kubectl: true })
+  pushAll(errors, notes)
   const objects: LoadedObject[] = []
   for (const file of files) {
     let text: string | Buffer

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import type { KubeVersion } from '../kube/environment.js'
+import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
 import {
   admitAll,
@@ -122,7 +123,7 @@ export async function checkParallel(
       return checkParallel(options, 1, onProgress, keep)
     }
     const pass = mergePasses(mine, theirs)
-    for (const r of theirs) diagnostics.push(...r.diagnostics)
+    for (const r of theirs) pushAll(diagnostics, r.diagnostics)
     let params: LoadedObject[] = []
     let { prepared, set } = prepare(options, { inputs, pass, diagnostics, params })
     // params among the workers' objects: asked for, and the set built again with them

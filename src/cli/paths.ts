@@ -2,14 +2,38 @@ import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import type { Finding, SourceRef } from '../report/model.js'
 
-// Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime
+// Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime 1.37
 // pkg/resource/visitor.go ExpandPathsToFileVisitors, a filepath.Walk): a directory is walked in name
-// order for .yaml / .yml / .json files; a path given explicitly is read whatever its extension. Walk
-// lstats, so a symbolic link to a file is read through the link and a link to a directory is not
-// entered (which also rules out loops). Unlike kubectl, one unreadable entry does not stop the walk:
-// it is reported where it is and the rest is still read.
+// order for files whose extension (Go's filepath.Ext: from the last dot of the name, case-sensitive) is
+// .json, .yaml or .yml (builder.go FileExtensions); a path given explicitly is read whatever its
+// extension. Nothing is skipped by name: dot-files and dot-directories (`.hidden.yaml`, a file named
+// `.yaml`, `.github/`, `.git/`) are read as kubectl reads them. Walk lstats, so a symbolic link to a
+// file is read through the link and a link to a directory is not entered (which also rules out loops).
+// Unlike kubectl, one unreadable entry does not stop the walk: it is reported where it is and the rest
+// is still read.
+//
+// The CLI walks as kubectl does (`kubectl: true`). Without it (`kelp serve`'s policy paths, `kelp test`'s
+// search for suites) dot-entries are skipped and extensions matched in any case: a ConfigMap volume's
+// `..<timestamp>` directory, which `..data` and the visible files link to, is not read a second time.
 
 export const MANIFEST_EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json'])
+
+/** Go's filepath.Ext of a file name: from its last dot (`.yaml` for a file named `.yaml`), else empty. */
+export function goExt(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot < 0 ? '' : name.slice(dot)
+}
+
+/** Whether a directory walk reads the file `name`: kubectl's extension match, exact (cli-runtime ignoreFile). */
+export const isManifestName = (name: string): boolean => MANIFEST_EXTENSIONS.has(goExt(name))
+
+export interface ExpandOptions {
+  /**
+   * kubectl's walk: dot-entries read, extensions matched exactly. Default false: dot-entries skipped and
+   * extensions matched in any case (kelp serve's policy volumes).
+   */
+  readonly kubectl?: boolean
+}
 
 export function inputError(file: string, message: string, line?: number, column?: number, document?: number): Finding {
   const source: SourceRef = {
@@ -32,7 +56,11 @@ function linkProblem(path: string, e: unknown): string {
 }
 
 /** The files named by `paths`: files as given, directories walked in name order. */
-export function expandPaths(paths: readonly string[]): { files: string[]; errors: Finding[]; notes: Finding[] } {
+export function expandPaths(
+  paths: readonly string[],
+  options: ExpandOptions = {},
+): { files: string[]; errors: Finding[]; notes: Finding[] } {
+  const kubectl = options.kubectl === true
   const files: string[] = []
   const errors: Finding[] = []
   const notes: Finding[] = []
@@ -45,7 +73,7 @@ export function expandPaths(paths: readonly string[]): { files: string[]; errors
       return
     }
     for (const name of names) {
-      if (name.startsWith('.')) continue
+      if (!kubectl && name.startsWith('.')) continue
       const p = join(dir, name)
       let st: ReturnType<typeof lstatSync>
       try {
@@ -58,7 +86,7 @@ export function expandPaths(paths: readonly string[]): { files: string[]; errors
         walk(p)
         continue
       }
-      const manifest = MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())
+      const manifest = kubectl ? isManifestName(name) : MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())
       if (!st.isSymbolicLink()) {
         if (manifest && st.isFile()) files.push(p)
         continue

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
+import { pushAll } from '../report/common.js'
 import { expandPaths, type JSONObject, loadManifests, parseManifests } from './load.js'
 import { instantiatePack } from './pack.js'
 
@@ -81,7 +82,11 @@ export function findSuites(paths: readonly string[]): string[] {
       continue
     }
     if (!dir) out.push(p)
-    else out.push(...expandPaths([p]).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)))
+    else
+      pushAll(
+        out,
+        expandPaths([p]).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)),
+      )
   }
   return out
 }
@@ -183,6 +188,87 @@ const refMatches = (o: JSONObject, ref: ObjectRef) => {
   )
 }
 
+/** What a value is, in words, for the errors of {@link suiteShapeError}. */
+function what(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return 'a list'
+  if (typeof v === 'object') return 'a mapping'
+  const text = typeof v === 'string' ? JSON.stringify(v) : String(v)
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text
+  return `${typeof v === 'bigint' ? 'a number' : `a ${typeof v}`} (${shown})`
+}
+
+const isScalar = (v: unknown) => ['string', 'number', 'bigint', 'boolean'].includes(typeof v)
+
+/**
+ * Where a suite's fields do not have the types docs/policy-tests.md gives them (a list where a list is
+ * expected, a mapping where an object is), as `<path>: must be …, not …`; undefined when they all do.
+ * Values of the right type are checked where they are used (an unknown `expect` fails its test).
+ */
+export function suiteShapeError(suite: JSONObject): string | undefined {
+  const bad = (path: string, want: string, v: unknown) => `${path}: must be ${want}, not ${what(v)}`
+  const mapping = (path: string, v: unknown) =>
+    v === undefined || isPlainObject(v) ? undefined : bad(path, 'a mapping', v)
+  const string = (path: string, v: unknown) =>
+    v === undefined || typeof v === 'string' ? undefined : bad(path, 'a string', v)
+  const strings = (path: string, v: unknown): string | undefined => {
+    if (v === undefined) return undefined
+    if (!Array.isArray(v)) return bad(path, 'a list of strings', v)
+    const i = v.findIndex((x) => typeof x !== 'string')
+    return i < 0 ? undefined : bad(`${path}[${i}]`, 'a string', v[i])
+  }
+  const ref = (path: string, v: unknown) => {
+    if (v === undefined) return undefined
+    if (!isPlainObject(v)) return bad(path, 'a mapping (kind, name, namespace)', v)
+    return string(`${path}.kind`, v.kind) ?? string(`${path}.name`, v.name) ?? string(`${path}.namespace`, v.namespace)
+  }
+  // an empty value (`policies:`) is null: no entries, as before
+  const meta = suite.metadata ?? undefined
+  const first =
+    mapping('metadata', meta) ??
+    string('metadata.name', isPlainObject(meta) ? meta.name : undefined) ??
+    strings('policies', suite.policies ?? undefined) ??
+    strings('resources', suite.resources ?? undefined)
+  if (first !== undefined) return first
+  const tests = suite.tests
+  if (tests === undefined || tests === null) return undefined
+  if (!Array.isArray(tests)) return bad('tests', 'a list of tests', tests)
+  for (let i = 0; i < tests.length; i++) {
+    const t: unknown = tests[i]
+    const at = `tests[${i}]`
+    if (!isPlainObject(t)) return bad(at, 'a mapping (one test)', t)
+    const user = t.userInfo
+    const problem =
+      (t.name === undefined || isScalar(t.name) ? undefined : bad(`${at}.name`, 'a string', t.name)) ??
+      mapping(`${at}.object`, t.object) ??
+      mapping(`${at}.oldObject`, t.oldObject) ??
+      ref(`${at}.resource`, t.resource) ??
+      ref(`${at}.oldResource`, t.oldResource) ??
+      (t.operation === undefined || ['CREATE', 'UPDATE', 'DELETE'].includes(t.operation as string)
+        ? undefined
+        : bad(`${at}.operation`, 'CREATE, UPDATE or DELETE', t.operation)) ??
+      mapping(`${at}.userInfo`, user) ??
+      (isPlainObject(user)
+        ? (string(`${at}.userInfo.username`, user.username) ??
+          string(`${at}.userInfo.uid`, user.uid) ??
+          strings(`${at}.userInfo.groups`, user.groups) ??
+          mapping(`${at}.userInfo.extra`, user.extra))
+        : undefined) ??
+      string(`${at}.expect`, t.expect) ??
+      string(`${at}.message`, t.message) ??
+      (t.warnings === undefined || (typeof t.warnings === 'number' && Number.isInteger(t.warnings) && t.warnings >= 0)
+        ? undefined
+        : bad(`${at}.warnings`, 'a count (0, 1, …)', t.warnings)) ??
+      (t.kubeVersions === undefined || typeof t.kubeVersions === 'string' || typeof t.kubeVersions === 'number'
+        ? undefined
+        : bad(`${at}.kubeVersions`, 'a string (">=1.34", "<1.37", "1.36")', t.kubeVersions)) ??
+      mapping(`${at}.mutated`, t.mutated) ??
+      (t.patch === undefined || Array.isArray(t.patch) ? undefined : bad(`${at}.patch`, 'a list', t.patch))
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
 /** Runs one suite file. */
 export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   let suite: Suite
@@ -196,9 +282,14 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   } catch (e) {
     return { file, name: file, results: [], error: `cannot read ${file}: ${(e as Error).message}` }
   }
-  const name = suite.metadata?.name ?? file
-  if (suite.kind !== 'PolicyTest')
+  if (suite.kind !== 'PolicyTest') {
+    const name = typeof suite.metadata?.name === 'string' ? suite.metadata.name : file
     return { file, name, results: [], error: `${file}: not a PolicyTest (kind: ${String(suite.kind)})` }
+  }
+  // a field of the wrong type (`tests: 5`) is the suite's error, named with its path, not a TypeError
+  const shape = suiteShapeError(suite as unknown as JSONObject)
+  if (shape !== undefined) return { file, name: file, results: [], error: `${file}: ${shape}` }
+  const name = suite.metadata?.name ?? file
   const base = dirname(file)
   const material = loadManifests((suite.policies ?? []).map((p) => resolve(base, p)))
   const resources = loadManifests((suite.resources ?? []).map((p) => resolve(base, p)))
@@ -222,7 +313,7 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   })
   const results = tests.map(({ t, i }): TestResult => {
     const started = performance.now()
-    const testName = t.name ?? `test ${i + 1}`
+    const testName = t.name === undefined ? `test ${i + 1}` : String(t.name)
     const fail = (failure: string): TestResult => ({
       suite: name,
       file,

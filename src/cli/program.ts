@@ -7,6 +7,7 @@ import { typeValueOf } from '../cel/values/typeof.js'
 import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
+import { escapeControls } from '../report/common.js'
 import { streamLines } from '../webhook/log.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
 import { parseFirstDocument } from './load.js'
@@ -166,7 +167,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           if (opts.cost) out(`cost: ${result.cost}`)
         } catch (e) {
           if (!(e instanceof CelError)) throw e
-          err(e.message)
+          // the message may quote the input (`no such key: <key>`): control characters shown, not sent
+          err(escapeControls(e.message))
           code = 1
         }
       },
@@ -184,7 +186,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2
     if (e instanceof UsageError) {
-      err(`kelp: ${e.message}`)
+      err(`kelp: ${escapeControls(e.message)}`)
       return 2
     }
     throw e

@@ -1,4 +1,5 @@
 import { isAbsolute, posix, relative, resolve, win32 } from 'node:path'
+import { goQuote } from '../cel/ext/quote.js'
 import type { FailOn, Finding, Level, ObjectResult, Report, SourceRef } from './model.js'
 
 // Helpers the formatters share: options, levels, object labels, the kubectl wording of a finding, paths.
@@ -49,6 +50,15 @@ export function location(s: SourceRef | undefined): string {
 /** A finding's source, else its object's. */
 export function sourceOf(f: Finding, o?: ObjectResult): SourceRef | undefined {
   return f.source ?? o?.source
+}
+
+/**
+ * Appends every item of `from` to `to`, one at a time: `to.push(...from)` passes each item as an argument and
+ * overflows the stack past ~100,000 items (input-sized arrays: objects, findings, files).
+ */
+export function pushAll<T>(to: T[], from: Iterable<T>): T[] {
+  for (const x of from) to.push(x)
+  return to
 }
 
 /** The Status reason of a refusal (explicit, else by finding type). */
@@ -104,11 +114,11 @@ export function kubectlLine(f: Finding, o?: ObjectResult): string {
         return `The ${o.kind} "${o.name}" is invalid: ${causes}`
       }
       // kubectl apply creating an object prefixes the Status message with its source (cmdutil.AddSourceToErr
-      // "creating": `error when creating "<file>": `; stdin is "STDIN"); an update's prefix quotes the whole
+      // "creating": `error when creating "<file>": `, %q; stdin is "STDIN"); an update's prefix quotes the whole
       // patch, which kelp does not build (docs/known-differences.md)
       if (o !== undefined && o.operation === 'CREATE') {
         const file = o.source.file === '-' ? 'STDIN' : o.source.file
-        return `Error from server (${reason}): error when creating ${JSON.stringify(file)}: ${m}`
+        return `Error from server (${reason}): error when creating ${goQuote(file)}: ${m}`
       }
       return `Error from server (${reason}): ${m}`
     }

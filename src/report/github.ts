@@ -10,7 +10,7 @@ import type { Finding, Level, ObjectResult, Report } from './model.js'
 // object's findings, then the summary as a plain log line. Paths are made relative to `root` (the workspace);
 // a source without a file (stdin) gives an annotation without a location. Escaping as @actions/core does it:
 // `%`, CR and LF in the message; those and `:` and `,` in property values. A message can therefore never end
-// the command early or start another one.
+// the command early or start another one. Other control characters (ESC, BEL, C1) are shown as `\xNN`.
 
 const COMMAND: Readonly<Record<Level, 'error' | 'warning' | 'notice'>> = {
   error: 'error',
@@ -20,9 +20,20 @@ const COMMAND: Readonly<Record<Level, 'error' | 'warning' | 'notice'>> = {
   info: 'notice',
 }
 
-/** A command's message (@actions/core escapeData). */
+/**
+ * C0 controls but tab, LF and CR (which the %-escapes carry), DEL and C1 controls (U+009B is a CSI): the runner
+ * prints a command's text to the job log, whose viewer interprets ANSI sequences, so ESC, BEL and the rest are
+ * shown as `\xNN` (as the text report shows them), never passed on.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
+
+/** A command's message (@actions/core escapeData), control characters made visible. */
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  return s
+    .replace(CONTROLS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/%/g, '%25')
+    .replace(/\r/g, '%0D')
+    .replace(/\n/g, '%0A')
 }
 
 /** A command property's value (@actions/core escapeProperty). */

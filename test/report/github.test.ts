@@ -42,6 +42,36 @@ describe('github', () => {
     expect(out.split('\n')).toHaveLength(2)
   })
 
+  it('shows control characters from the input as \\xNN: no terminal escape reaches the job log (issue 25)', () => {
+    const r = report([
+      {
+        source: { file: '/repo/e\x1b[2Kvil.yaml', line: 1, column: 1 },
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        namespace: 'n',
+        name: 'bell\x07',
+        operation: 'CREATE',
+        findings: [
+          {
+            level: 'deny',
+            type: 'policy',
+            message:
+              "ValidatingAdmissionPolicy 'p' denied request: \x1b]8;;http://x\x07link\x1b]8;;\x07 \x9b31m\x7f\tend",
+            rule: 'vap/p\x1b',
+          },
+        ],
+      },
+    ])
+    const line = formatGitHub(r, { root: '/repo' }).split('\n')[0]!
+    expect(line).toBe(
+      '::error file=e\\x1b[2Kvil.yaml,line=1,col=1,title=ConfigMap n/bell\\x07 (vap/p\\x1b)::' +
+        // kubectl quotes the file with Go's %q (`\x1b`), and the message shows the escape as it is
+        'Error from server (Forbidden): error when creating "/repo/e\\x1b[2Kvil.yaml": ' +
+        "ValidatingAdmissionPolicy 'p' denied request: \\x1b]8;;http://x\\x07link\\x1b]8;;\\x07 \\x9b31m\\x7f\tend",
+    )
+    expect(line).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/)
+  })
+
   it('gives paths relative to the root, and none for stdin', () => {
     const at = (file: string, root?: string) =>
       formatGitHub(report([{ ...SMALL.objects[0]!, source: { file } }]), root !== undefined ? { root } : {})

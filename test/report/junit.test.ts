@@ -146,4 +146,21 @@ describe('junit', () => {
     expect(escapeText('a<b>&c"\'\r\n')).toBe('a&lt;b&gt;&amp;c"\'&#13;\n')
     expect(escapeAttr('a<b>&c"\'\t\n\r')).toBe('a&lt;b&gt;&amp;c&quot;&apos;&#9;&#10;&#13;')
   })
+
+  it('formats 150,000 objects of one file without overflowing the stack (issue 25)', () => {
+    // the test cases of a suite were spread into push(): past ~120,000 arguments V8 throws RangeError, which the
+    // CLI turned into exit 1, which CI reads as findings
+    const objects = Array.from({ length: 150_000 }, (_, i) => ({
+      source: { file: 'big.yaml', line: 1 + 4 * i, column: 1 },
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      name: `c${i}`,
+      operation: 'CREATE' as const,
+      findings: [],
+    }))
+    const xml = formatJUnit(report(objects))
+    expect(xml.split('\n').filter((l) => l.startsWith('    <testcase ')).length).toBe(150_000)
+    expect(xml).toContain('<testsuite name="big.yaml" tests="150000" failures="0" errors="0"')
+  })
 })

@@ -82,22 +82,59 @@ export function goValueString(v: CelValue): string {
  *   and library values by their own toString (else `<typeName>`).
  */
 export function formatValue(v: CelValue): string {
-  switch (typeof v) {
-    case 'string':
-      return quoteString(v)
-    case 'number':
-      return Number.isSafeInteger(v) ? String(v) : doubleLiteral(v)
-    case 'bigint':
-    case 'boolean':
-      return String(v)
-    case 'object':
-      if (v === null) return 'null'
-      if (Array.isArray(v)) return `[${v.map(formatValue).join(', ')}]`
-      if (v instanceof Uint8Array) return quoteBytes(v)
-      if (v instanceof CelObject) return formatObject(v)
-      return formatMap(v as PlainMap)
+  // iterative over lists, maps and optionals, with a stack of what is left to print: a value nested 20,000
+  // deep (`kelp eval -s self=…`) would overflow the call stack
+  const out: string[] = []
+  const todo: ({ text: string } | { value: CelValue })[] = [{ value: v }]
+  while (todo.length > 0) {
+    const t = todo.pop() as { text: string } | { value: CelValue }
+    if ('text' in t) {
+      out.push(t.text)
+      continue
+    }
+    const x = t.value
+    switch (typeof x) {
+      case 'string':
+        out.push(quoteString(x))
+        continue
+      case 'number':
+        out.push(Number.isSafeInteger(x) ? String(x) : doubleLiteral(x))
+        continue
+      case 'bigint':
+      case 'boolean':
+        out.push(String(x))
+        continue
+      case 'object':
+        break
+      default:
+        out.push(String(x))
+        continue
+    }
+    if (x === null) out.push('null')
+    else if (Array.isArray(x)) {
+      out.push('[')
+      todo.push({ text: ']' })
+      for (let i = x.length - 1; i >= 0; i--) {
+        todo.push({ value: x[i] as CelValue })
+        if (i > 0) todo.push({ text: ', ' })
+      }
+    } else if (x instanceof Uint8Array) out.push(quoteBytes(x))
+    else if (x instanceof Optional && x.value !== undefined) {
+      out.push('optional.of(')
+      todo.push({ text: ')' }, { value: x.value })
+    } else if (x instanceof CelObject && !(x instanceof CelMap) && !(x instanceof MapValue)) out.push(formatObject(x))
+    else {
+      out.push('{')
+      todo.push({ text: '}' })
+      const entries = mapEntries(x as PlainMap | CelMap | MapValue)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, e] = entries[i] as [CelValue, CelValue]
+        todo.push({ value: e }, { text: ': ' }, { value: k })
+        if (i > 0) todo.push({ text: ', ' })
+      }
+    }
   }
-  return String(v)
+  return out.join('')
 }
 
 function formatObject(v: CelObject): string {
