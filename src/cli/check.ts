@@ -746,13 +746,15 @@ function findingsOf(
       }
     } else {
       // a request the apiserver refuses before validation: its Status reason decides kubectl's line (400: a body
-      // that does not decode, strict unknown fields included: `Error from server (BadRequest): …`)
+      // that does not decode, strict unknown fields included: `Error from server (BadRequest): …`; 504: one it
+      // does not finish validating within the request's timeout, `Error from server (Timeout): …`)
+      const request = cr.status?.code === 400 || cr.status?.code === 504 ? cr.status : undefined
       out.push({
         level: 'deny',
         type: cr.status?.code === 404 ? 'not-served' : 'invalid',
         rule: `crd/${kind}`,
-        ...(cr.status?.code === 400 ? { reason: 'BadRequest' } : {}),
-        message: cr.status?.code === 400 ? cr.status.message : (cr.message ?? ''),
+        ...(request !== undefined ? { reason: request.reason } : {}),
+        message: request !== undefined ? request.message : (cr.message ?? ''),
       })
     }
   }

@@ -242,7 +242,11 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
     .option('--client-ca <file>', 'require client certificates signed by this CA (PEM): mTLS on the HTTPS port')
     .option('--metrics-port <port>', 'also serve GET /metrics, /healthz, /readyz over plain HTTP on this port')
     .option('--metrics-address <address>', 'the address of the metrics port (default: as --address)')
-    .option('--max-connections <n>', 'connections at once; more are closed at accept', '1024')
+    .option(
+      '--max-connections <n>',
+      'connections at once; at the cap a new one closes the longest-idle kept-alive one, else it is closed at accept',
+      '1024',
+    )
     .option('--shutdown-delay <seconds>', 'on SIGTERM: seconds answering as usual while not ready', '5')
     .action(
       (opts: {

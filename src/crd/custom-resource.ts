@@ -6,6 +6,7 @@ import type { NameGenerator } from '../kube/names.js'
 import { CorrelatedObject, type Correlation } from '../kube/schema/correlation.js'
 import { isObject } from '../kube/values/json.js'
 import type { CRD } from './crd.js'
+import { SchemaErrorLimit } from './structural/openapi-errors.js'
 import { type Operation, validateStructure } from './structural/structure.js'
 
 // Validating a custom resource write as the apiserver does (apiextensions-apiserver
@@ -68,8 +69,28 @@ function asStored(object: unknown, old: unknown): [unknown, unknown] {
   return [object, old]
 }
 
+/** apierrors.NewTimeoutError as the handler answers a request past its deadline (what kubectl prints after `(Timeout): `). */
+const TIMEOUT_MESSAGE = 'Timeout: request did not complete within requested timeout - context deadline exceeded'
+
 /** Validates one custom resource against its CRD (create, or update when `oldObject` is given). */
 export function validateCustomResource(crd: CRD, object: unknown, options: ValidateOptions = {}): CustomResourceResult {
+  try {
+    return validate(crd, object, options)
+  } catch (e) {
+    // a body of more wrongly typed values than the apiserver checks within its request timeout
+    if (e instanceof SchemaErrorLimit)
+      return {
+        allowed: false,
+        errors: [],
+        warnings: [],
+        status: { code: 504, reason: 'Timeout', message: TIMEOUT_MESSAGE },
+        message: TIMEOUT_MESSAGE,
+      }
+    throw e
+  }
+}
+
+function validate(crd: CRD, object: unknown, options: ValidateOptions): CustomResourceResult {
   const obj = (object ?? {}) as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown } }
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : ''
   const { group, version } = parseGroupVersion(apiVersion)

@@ -9,8 +9,9 @@ export type FieldValidation = 'Strict' | 'Warn' | 'Ignore'
 
 /** A request rejected before validation: 404 for a kind not served, 400 for a body that does not decode. */
 export interface RequestStatus {
-  readonly code: 400 | 404
-  readonly reason: 'BadRequest' | 'NotFound'
+  /** 504 Timeout: a request the apiserver does not finish within its timeout (see MAX_SCHEMA_ERRORS). */
+  readonly code: 400 | 404 | 504
+  readonly reason: 'BadRequest' | 'NotFound' | 'Timeout'
   readonly message: string
 }
 

@@ -252,3 +252,48 @@ describe('a large file is checked in bounded memory', () => {
     })
   }, 120_000)
 })
+
+describe('a custom resource with more schema errors than the apiserver checks within its timeout', () => {
+  // kube-apiserver 1.37.2 answered 30,000 and 100,000 wrongly typed items with its Timeout, which kubectl
+  // prints as below; kelp used to spend minutes building the list (test/crd/schema-error-limit.test.ts)
+  it('is the Timeout, in kubectl words', async () => {
+    const crd = write(
+      'widgets-crd.yaml',
+      `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              items: {type: array, items: {type: object, properties: {name: {type: string}}}}
+`,
+    )
+    const file = write(
+      'widget-60k.json',
+      JSON.stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Widget',
+        metadata: { name: 'w', namespace: 'default' },
+        spec: { items: new Array(60_000).fill(0) },
+      }),
+    )
+    const out: string[] = []
+    const code = await main(['check', '-p', crd, file], { out: (x) => out.push(x), err: () => {} })
+    expect(code).toBe(1)
+    expect(out.join('\n')).toContain(
+      `Error from server (Timeout): error when creating "${file}": Timeout: request did not complete within requested timeout - context deadline exceeded`,
+    )
+  })
+})

@@ -4,7 +4,7 @@ import { CorrelatedObject, type Correlation } from '../../kube/schema/correlatio
 import { type OpenAPISchema, toOpenAPISchema } from './convert.js'
 import { kubeOpenAPIErrorsToFieldErrors } from './field-errors.js'
 import { defaultFormats } from './formats.js'
-import type { Result } from './openapi-errors.js'
+import { type Result, withSchemaErrorLimit } from './openapi-errors.js'
 import { RatchetingValueValidator } from './ratcheting.js'
 import type { JSONSchemaProps } from './schema.js'
 import { SchemaValidator, type ValidatorEnv } from './validator.js'
@@ -41,7 +41,7 @@ export class CRSchemaValidator {
 
   /** Validate: the value alone. */
   validate(value: unknown): Result {
-    return new SchemaValidator(this.openAPISchema, '', this.env).validate(value)
+    return withSchemaErrorLimit(() => new SchemaValidator(this.openAPISchema, '', this.env).validate(value))
   }
 
   /**
@@ -50,7 +50,7 @@ export class CRSchemaValidator {
    */
   validateUpdate(value: unknown, old: unknown, correlation?: Correlation): Result {
     const c = correlation ?? new CorrelatedObject(value, old, this.schema)
-    return new RatchetingValueValidator(c, this.openAPISchema, '', this.env).validate(value)
+    return withSchemaErrorLimit(() => new RatchetingValueValidator(c, this.openAPISchema, '', this.env).validate(value))
   }
 }
 
