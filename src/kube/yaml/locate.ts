@@ -430,6 +430,27 @@ class Scanner {
     return len
   }
 
+  /**
+   * Where a flow collection's next entry starts (the last entry's value skipped, then its comma), or
+   * -1 at the collection's end (the cursor left at the closing bracket).
+   */
+  private nextFlowEntry(nd: Node): number {
+    const t = this.t
+    let p = nd.cursor
+    if (nd.pending) {
+      p = this.flow(p, false)
+      nd.pending = false
+    }
+    p = this.flowContent(p)
+    if (t.charCodeAt(p) === COMMA) p = this.flowContent(p + 1)
+    const c = t.charCodeAt(p)
+    if (p >= this.len || c === RBRACE || c === RBRACKET) {
+      nd.cursor = p
+      return -1
+    }
+    return p
+  }
+
   /** In flow context: past blanks, line breaks and comments (len at a document marker or the end). */
   private flowContent(p: number): number {
     const t = this.t
@@ -726,19 +747,9 @@ class Scanner {
         return entry
       }
       case FMAP: {
-        let p = nd.cursor
-        if (nd.pending) {
-          p = this.flow(p, false)
-          nd.pending = false
-        }
-        p = this.flowContent(p)
-        if (t.charCodeAt(p) === COMMA) p = this.flowContent(p + 1)
-        const c0 = t.charCodeAt(p)
-        if (p >= this.len || c0 === RBRACE || c0 === RBRACKET) {
-          nd.cursor = p
-          return undefined
-        }
-        if (c0 === QM && this.blankOrEnd(p + 1)) p = this.flowContent(p + 1)
+        let p = this.nextFlowEntry(nd)
+        if (p < 0) return undefined
+        if (t.charCodeAt(p) === QM && this.blankOrEnd(p + 1)) p = this.flowContent(p + 1)
         while (t.charCodeAt(p) === AMP || t.charCodeAt(p) === BANG) p = this.flowContent(this.tokenEnd(p, true))
         const c = t.charCodeAt(p)
         let key: string | undefined
@@ -775,18 +786,8 @@ class Scanner {
         return this.add(nd, key, entry)
       }
       case FSEQ: {
-        let p = nd.cursor
-        if (nd.pending) {
-          p = this.flow(p, false)
-          nd.pending = false
-        }
-        p = this.flowContent(p)
-        if (t.charCodeAt(p) === COMMA) p = this.flowContent(p + 1)
-        const c = t.charCodeAt(p)
-        if (p >= this.len || c === RBRACKET || c === RBRACE) {
-          nd.cursor = p
-          return undefined
-        }
+        const p = this.nextFlowEntry(nd)
+        if (p < 0) return undefined
         const entry: Entry = { report: p, at: p }
         nd.cursor = p
         nd.pending = true
