@@ -387,9 +387,9 @@ const VALUE_COST = 16
 /** Per byte: the body as a JS string while it is parsed, and the strings it holds. */
 const BYTE_COST = 2
 /**
- * Bodies up to this size are not scanned: they are charged the most a body of their size can cost (a
- * container per 2 bytes: 130 per byte, 2 MiB at 16 KiB, so that 32 of them still fit one BATCH_COST),
- * and the common review (2-10 KiB) pays nothing for the scan (a fifth to a third of JSON.parse's time).
+ * Bodies up to this size are charged the most a body of their size can cost (a container per 2 bytes:
+ * 130 per byte, 2 MiB at 16 KiB, so that 32 of them still fit one BATCH_COST), whatever their scan
+ * (every body is scanned once, for the deep lane's nesting: a fifth of JSON.parse's time) counted.
  */
 const SCAN_FROM = 16 * 1024
 const WORST_COST_PER_BYTE = CONTAINER_COST / 2 + BYTE_COST
