@@ -769,7 +769,8 @@ function findingsOf(
         out.push(policyFinding(v, 'deny', denial(`${who} denied request: ${v.message}`, reason), reason))
       } else if (action === 'Warn') out.push(policyFinding(v, 'warn', `Validation failed for ${who}: ${v.message}`))
       else if (action === 'Audit')
-        out.push(policyFinding(v, 'audit', `Audit: validation failed for ${who}: ${v.message}`))
+        // no `Audit: ` in the message: the formatters add it, as they add `Warning: ` (docs/cli-json.md)
+        out.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
   // warnings the policies' Warn actions did not already give (deprecated CRD versions, unknown fields)
@@ -781,12 +782,9 @@ function findingsOf(
   }
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue
-    out.push({
-      level: 'info',
-      type: 'policy',
-      rule: `audit/${key.split('/')[0]}`,
-      message: `audit annotation ${key}: ${value}`,
-    })
+    // the key in `annotation`, the value as the message (docs/cli-json.md); text prints `Audit: <key>=<value>`
+    const policy = key.split('/')[0] as string
+    out.push({ level: 'info', type: 'policy', rule: `audit/${policy}`, policy, message: value, annotation: key })
   }
   return out
 }

@@ -69,7 +69,7 @@ describe('kelp check: policies, actions and exit codes', () => {
       ],
       [
         'audit',
-        "Audit: validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
+        "validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
       ],
     ])
   })
