@@ -18,7 +18,14 @@ import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
 import { pushAll } from '../report/common.js'
-import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
+import {
+  type Finding,
+  type ObjectResult,
+  outcomeOf,
+  type PackUse,
+  type Report,
+  SummaryCounter,
+} from '../report/model.js'
 import { readRevision } from './git.js'
 import { Inputs } from './inputs.js'
 import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
@@ -52,7 +59,8 @@ export interface CheckOptions {
   readonly openapi?: readonly string[]
   /**
    * The bundled pack: `auto` (default) applies it unless the inputs or --policies hold admission policies
-   * of their own; `add` applies it beside them; `replace` and `off` never apply it.
+   * of their own; `add` applies it beside them; `off` (or its other name `replace`) never applies it. The
+   * report says when it is not applied and why (`pack`, and an info diagnostic).
    */
   readonly pack?: PackMode
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
@@ -114,6 +122,8 @@ export interface Prepared {
   readonly target: string
   readonly defaultNamespace: string
   readonly diagnostics: Finding[]
+  /** Whether the bundled pack is applied, and why not. */
+  readonly pack: PackUse
   /** The policies' paramKinds (`apiVersion|kind`): a thread's share may hold params (parallel.ts). */
   readonly paramKinds: readonly string[]
 }
@@ -131,7 +141,10 @@ export const HOLD_OBJECTS = 50_000
  */
 export const HOLD_BYTES = 32 << 20
 
-/** What the bundled pack does beside the policies of the inputs (--pack). */
+/**
+ * What the bundled pack does beside the policies of the inputs (--pack). `replace` is another name for
+ * `off`: with policies of one's own, both leave the pack out as `auto` does; without, both apply nothing.
+ */
 export type PackMode = 'auto' | 'add' | 'replace' | 'off'
 
 const isPolicy = (o: JSONObject): boolean => {
@@ -160,6 +173,41 @@ export interface FirstPass {
   readonly objectCount: number
   /** A policy the target does not serve was seen: the inputs have policies of their own. */
   readonly notServedPolicies: boolean
+}
+
+function packUseOf(mode: PackMode, usePack: boolean, installed: boolean): PackUse {
+  const asGiven = mode === 'replace' ? 'off' : mode
+  if (installed) return { mode: asGiven, applied: true }
+  return {
+    mode: asGiven,
+    applied: false,
+    reason: usePack ? 'not-installed' : asGiven === 'off' ? 'off' : 'own-policies',
+  }
+}
+
+/** The note that the bundled pack is left out unasked, and why (at the inputs' first policy when it is theirs). */
+function packNote(use: PackUse, firstPolicy: LoadedObject | undefined): Finding {
+  const not = 'the bundled policy pack (policies/) is not applied'
+  if (use.reason === 'own-policies') {
+    const o = firstPolicy?.object
+    const which =
+      o === undefined
+        ? 'of a version the target release does not serve'
+        : `(${String(o.kind)} "${String(meta(o).name ?? '')}", ${firstPolicy?.source.file}${firstPolicy?.source.line !== undefined ? `:${firstPolicy.source.line}` : ''})`
+    return {
+      level: 'info',
+      type: 'policy-material',
+      rule: 'pack/not-applied',
+      // no source: a run note, not a finding on the policy's line (a code-scanning alert on every run)
+      message: `${not}: the inputs hold admission policies of their own ${which}; --pack add applies it beside them`,
+    }
+  }
+  return {
+    level: 'info',
+    type: 'policy-material',
+    rule: 'pack/not-applied',
+    message: `${not}: its files are not installed (${bundledPoliciesDir()})`,
+  }
 }
 
 /** The first pass: every document read once; material and Namespaces kept; the rest while small. */
@@ -229,11 +277,22 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
     material.some((o) => isPolicy(o.object)) || extra.some((o) => isPolicy(o.object)) || notServedPolicies
   const usePack = mode === 'add' || (mode === 'auto' && !ownPolicies)
   const pack: LoadedObject[] = []
-  if (usePack && existsSync(bundledPoliciesDir())) {
+  const installed = usePack && existsSync(bundledPoliciesDir())
+  if (installed) {
     const loaded = bundledPack(options.kubeVersion)
     pushAll(pack, loaded.objects)
     pushAll(diagnostics, loaded.errors)
   }
+  // a pack turned off by one policy among the inputs lets a privileged Pod through: never without a word
+  // (--pack off, asked for, is only recorded in the report's `pack`)
+  const packUse = packUseOf(mode, usePack, installed)
+  if (!packUse.applied && packUse.reason !== 'off')
+    diagnostics.push(
+      packNote(
+        packUse,
+        [...material, ...extra].find((o) => isPolicy(o.object)),
+      ),
+    )
 
   const buildOptions: PolicySetOptions = {
     version: options.kubeVersion,
@@ -357,6 +416,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
       target,
       defaultNamespace,
       diagnostics,
+      pack: packUse,
       paramKinds: [...paramKinds],
     },
     set,
@@ -406,6 +466,7 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
+    pack: prepared.pack,
     objects: admitted.results,
     diagnostics: prepared.diagnostics,
     summary: admitted.counter.summary(prepared.diagnostics),

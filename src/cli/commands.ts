@@ -100,7 +100,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
       new Option(
         '--pack <mode>',
         'the bundled policy pack: auto (applied unless the inputs or --policies hold admission policies), ' +
-          'add (applied beside them), replace or off (never applied)',
+          'add (applied beside them), off (never applied; replace is another name for it); the report says when it is not applied',
       )
         .choices(PACK_MODES)
         .default('auto'),

@@ -93,10 +93,24 @@ export interface Summary {
   readonly errors: number
 }
 
+/** Whether `kelp check` applied the bundled policy pack (--pack), and why not. */
+export interface PackUse {
+  /** `--pack` as given (`replace` is another name for `off`). */
+  readonly mode: 'auto' | 'add' | 'off'
+  readonly applied: boolean
+  /**
+   * Why it was not applied: `own-policies` (`auto`, and the inputs or --policies hold admission policies),
+   * `off` (asked for), `not-installed` (the pack's files are missing).
+   */
+  readonly reason?: 'own-policies' | 'off' | 'not-installed'
+}
+
 export interface Report {
   readonly schemaVersion: 1
   readonly kelpVersion: string
   readonly kubeVersion: string
+  /** The bundled pack's use (kelp check; absent in reports made otherwise). */
+  readonly pack?: PackUse
   readonly objects: readonly ObjectResult[]
   /** Findings not about one object: parse errors, refused policies / bindings / CRDs, policy diagnostics. */
   readonly diagnostics: readonly Finding[]
