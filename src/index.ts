@@ -78,6 +78,7 @@ export {
   newInvalid,
 } from './kube/field.js'
 export { labelSelectorAsSelector, type Selector } from './kube/labels.js'
+export { derivedNameGenerator, type NameGenerator, SimpleNameGenerator } from './kube/names.js'
 export { type CRDMapping, RESTMapper, type ResourceInfo } from './kube/resources.js'
 export { CorrelatedObject, type Correlation } from './kube/schema/correlation.js'
 export { type DeclType, schemaDeclType } from './kube/schema/decltype.js'

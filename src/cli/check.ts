@@ -14,6 +14,7 @@ import {
 } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
+import { derivedNameGenerator, needsNameGeneration } from '../kube/names.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
@@ -173,6 +174,8 @@ export interface FirstPass {
   readonly objectCount: number
   /** A policy the target does not serve was seen: the inputs have policies of their own. */
   readonly notServedPolicies: boolean
+  /** Objects with metadata.generateName and no name (kubectl apply refuses them), and the first of them. */
+  readonly generateNamed: { readonly count: number; readonly first: LoadedObject | null }
 }
 
 function packUseOf(mode: PackMode, usePack: boolean, installed: boolean): PackUse {
@@ -210,6 +213,27 @@ function packNote(use: PackUse, firstPolicy: LoadedObject | undefined): Finding 
   }
 }
 
+/**
+ * The one note for the objects with generateName and no name: kubectl apply refuses each before sending it
+ * (kubectl/pkg/cmd/apply apply.go applyOneObject, the text measured with kubectl 1.37.2); kelp checks them as
+ * `kubectl create` creates them.
+ */
+function generateNameNote(count: number, first: LoadedObject): Finding {
+  const m = meta(first.object)
+  const base = String(m.generateName)
+  const at = `${first.source.file}${first.source.line !== undefined ? `:${first.source.line}` : ''}`
+  const which =
+    count === 1
+      ? `${String(first.object.kind)} ${goQuote(base)} (${at})`
+      : `${count} objects (the first: ${String(first.object.kind)} ${goQuote(base)}, ${at})`
+  return {
+    level: 'info',
+    type: 'parse',
+    rule: 'kubectl/generate-name',
+    message: `${which} ${count === 1 ? 'has' : 'have'} metadata.generateName and no name: kubectl apply refuses ${count === 1 ? 'it' : 'them'} (error: from ${base}: cannot use generate name with apply); checked as kubectl create creates ${count === 1 ? 'it' : 'them'}, named with 5 characters derived from the object where the cluster draws them at random`,
+  }
+}
+
 /** The first pass: every document read once; material and Namespaces kept; the rest while small. */
 export function firstPass(items: Iterable<LoadedObject>, target: string, hold: number = HOLD_OBJECTS): FirstPass {
   const material: LoadedObject[] = []
@@ -218,11 +242,16 @@ export function firstPass(items: Iterable<LoadedObject>, target: string, hold: n
   const seenKinds = new Map<string, number>()
   let objectCount = 0
   let notServedPolicies = false
+  const generateNamed = { count: 0, first: null as LoadedObject | null }
   for (const item of items) {
     objectCount++
     if (isMaterialAt(item.object, target)) {
       material.push(item)
       continue
+    }
+    if (needsNameGeneration(item.object.metadata)) {
+      generateNamed.count++
+      generateNamed.first ??= item
     }
     if (isPolicy(item.object)) notServedPolicies = true
     if (isNamespace(item.object)) namespaces.push(item)
@@ -231,7 +260,7 @@ export function firstPass(items: Iterable<LoadedObject>, target: string, hold: n
     const k = gvkKey(item.object)
     seenKinds.set(k, (seenKinds.get(k) ?? 0) + 1)
   }
-  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies }
+  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed }
 }
 
 /**
@@ -255,7 +284,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
   const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
-  const { material, namespaces, held, seenKinds, objectCount, notServedPolicies } = pass
+  const { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed } = pass
   if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error')) {
     // kubectl apply on the same inputs: `error: no objects passed to apply`
     diagnostics.push({
@@ -265,6 +294,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
       message: `no objects passed to apply (${options.paths.join(', ')} ${options.paths.length === 1 ? 'holds' : 'hold'} no Kubernetes object)`,
     })
   }
+  if (generateNamed.first !== null) diagnostics.push(generateNameNote(generateNamed.count, generateNamed.first))
   const extra: LoadedObject[] = []
   if (options.policies !== undefined && options.policies.length > 0) {
     const loaded = loadManifests(options.policies)
@@ -300,6 +330,8 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
     release: options.target ?? options.kubeVersion,
     // the bundled pack is validated for every release by kelp's tests: not compiled twice per run
     trusted: (o: object) => packObjects.has(o),
+    // generateName: a name derived from the object, not random, so that two runs print the same report
+    generateName: derivedNameGenerator,
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }

@@ -134,7 +134,8 @@ export interface PolicySetOptions {
   /**
    * The name a CREATE with metadata.generateName and no name gets before validation (default:
    * kube-apiserver's SimpleNameGenerator: the prefix cut to 58 characters plus 5 random ones).
-   * Pass a fixed one for reproducible output.
+   * `derivedNameGenerator` (what kelp check uses) derives the 5 characters from the object, for
+   * reproducible output. Also names a Pod's service account token volume (`kube-api-access-xxxxx`).
    */
   readonly generateName?: NameGenerator
   /**
@@ -589,7 +590,7 @@ export class PolicySet {
       needsNameGeneration(a.object.metadata)
     ) {
       const metadata = a.object.metadata
-      generatedName = (this.options.generateName ?? SimpleNameGenerator)(metadata.generateName)
+      generatedName = (this.options.generateName ?? SimpleNameGenerator)(metadata.generateName, a.object)
       attrs = {
         ...a,
         name: a.name === '' ? generatedName : a.name,
