@@ -32,7 +32,9 @@ export { type ValidationResult, Validator, type ValidatorOptions } from './crd/v
 // ValidatingAdmissionPolicy and the evaluation core (docs/library.md)
 export {
   type AdmitResult,
+  type AnswerStatus,
   DEFAULT_USER,
+  isAdmissionStatus,
   PolicySet,
   type PolicySetOptions,
   type Problem,

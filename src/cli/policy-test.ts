@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type AdmitResult, materialKind, PolicySet } from '../engine/policy-set.js'
+import { type AdmitResult, isAdmissionStatus, materialKind, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { pushAll } from '../report/common.js'
@@ -134,7 +134,11 @@ function outcome(r: AdmitResult): Expectation {
 
 /** What a denial says: the policy's Status, or the built-in / custom resource refusal in kubectl's words. */
 const denialText = (r: AdmitResult): string =>
-  r.status?.message ?? r.customResource?.message ?? r.builtin?.message ?? ''
+  (isAdmissionStatus(r.status) ? r.status.message : undefined) ??
+  r.customResource?.message ??
+  r.builtin?.message ??
+  r.status?.message ??
+  ''
 
 function describe(r: AdmitResult): string {
   if (!r.allowed) return `deny (${denialText(r)})`
