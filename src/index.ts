@@ -32,7 +32,9 @@ export { type ValidationResult, Validator, type ValidatorOptions } from './crd/v
 // ValidatingAdmissionPolicy and the evaluation core (docs/library.md)
 export {
   type AdmitResult,
+  type AnswerStatus,
   DEFAULT_USER,
+  isAdmissionStatus,
   PolicySet,
   type PolicySetOptions,
   type Problem,
@@ -78,6 +80,7 @@ export {
   newInvalid,
 } from './kube/field.js'
 export { labelSelectorAsSelector, type Selector } from './kube/labels.js'
+export { derivedNameGenerator, type NameGenerator, SimpleNameGenerator } from './kube/names.js'
 export { type CRDMapping, RESTMapper, type ResourceInfo } from './kube/resources.js'
 export { CorrelatedObject, type Correlation } from './kube/schema/correlation.js'
 export { type DeclType, schemaDeclType } from './kube/schema/decltype.js'

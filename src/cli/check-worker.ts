@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
+import { derivedNameGenerator } from '../kube/names.js'
 import type { Finding } from '../report/model.js'
 import { admitAll, type FirstPass, firstPass, gvkKey, type Keep } from './check.js'
 import { readShare } from './inputs.js'
@@ -67,6 +68,7 @@ parentPort?.on('message', (m: WorkerMessage) => {
       seenKinds: [...pass.seenKinds],
       objectCount: pass.objectCount,
       notServedPolicies: pass.notServedPolicies,
+      generateNamed: pass.generateNamed,
       diagnostics,
     }
     parentPort?.postMessage(reply)
@@ -79,6 +81,7 @@ parentPort?.on('message', (m: WorkerMessage) => {
     const set = PolicySet.build(m.context, {
       ...m.buildOptions,
       trusted: (o: object) => trusted.has(o),
+      generateName: derivedNameGenerator, // as check.ts prepare's (a function is not sent)
       ...(checkedCache !== undefined ? { checkedCache } : {}),
     })
     const admitted = admitAll(set, held, new Map(m.olds), m.target, m.defaultNamespace, undefined, m.keep)

@@ -14,11 +14,19 @@ import {
 } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
+import { derivedNameGenerator, needsNameGeneration } from '../kube/names.js'
 import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { forbiddenStatus } from '../policy/dispatcher.js'
 import { pushAll } from '../report/common.js'
-import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
+import {
+  type Finding,
+  type ObjectResult,
+  outcomeOf,
+  type PackUse,
+  type Report,
+  SummaryCounter,
+} from '../report/model.js'
 import { readRevision } from './git.js'
 import { Inputs } from './inputs.js'
 import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from './load.js'
@@ -52,7 +60,8 @@ export interface CheckOptions {
   readonly openapi?: readonly string[]
   /**
    * The bundled pack: `auto` (default) applies it unless the inputs or --policies hold admission policies
-   * of their own; `add` applies it beside them; `replace` and `off` never apply it.
+   * of their own; `add` applies it beside them; `off` (or its other name `replace`) never applies it. The
+   * report says when it is not applied and why (`pack`, and an info diagnostic).
    */
   readonly pack?: PackMode
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
@@ -114,6 +123,8 @@ export interface Prepared {
   readonly target: string
   readonly defaultNamespace: string
   readonly diagnostics: Finding[]
+  /** Whether the bundled pack is applied, and why not. */
+  readonly pack: PackUse
   /** The policies' paramKinds (`apiVersion|kind`): a thread's share may hold params (parallel.ts). */
   readonly paramKinds: readonly string[]
 }
@@ -131,7 +142,10 @@ export const HOLD_OBJECTS = 50_000
  */
 export const HOLD_BYTES = 32 << 20
 
-/** What the bundled pack does beside the policies of the inputs (--pack). */
+/**
+ * What the bundled pack does beside the policies of the inputs (--pack). `replace` is another name for
+ * `off`: with policies of one's own, both leave the pack out as `auto` does; without, both apply nothing.
+ */
 export type PackMode = 'auto' | 'add' | 'replace' | 'off'
 
 const isPolicy = (o: JSONObject): boolean => {
@@ -160,6 +174,64 @@ export interface FirstPass {
   readonly objectCount: number
   /** A policy the target does not serve was seen: the inputs have policies of their own. */
   readonly notServedPolicies: boolean
+  /** Objects with metadata.generateName and no name (kubectl apply refuses them), and the first of them. */
+  readonly generateNamed: { readonly count: number; readonly first: LoadedObject | null }
+}
+
+function packUseOf(mode: PackMode, usePack: boolean, installed: boolean): PackUse {
+  const asGiven = mode === 'replace' ? 'off' : mode
+  if (installed) return { mode: asGiven, applied: true }
+  return {
+    mode: asGiven,
+    applied: false,
+    reason: usePack ? 'not-installed' : asGiven === 'off' ? 'off' : 'own-policies',
+  }
+}
+
+/** The note that the bundled pack is left out unasked, and why (at the inputs' first policy when it is theirs). */
+function packNote(use: PackUse, firstPolicy: LoadedObject | undefined): Finding {
+  const not = 'the bundled policy pack (policies/) is not applied'
+  if (use.reason === 'own-policies') {
+    const o = firstPolicy?.object
+    const which =
+      o === undefined
+        ? 'of a version the target release does not serve'
+        : `(${String(o.kind)} "${String(meta(o).name ?? '')}", ${firstPolicy?.source.file}${firstPolicy?.source.line !== undefined ? `:${firstPolicy.source.line}` : ''})`
+    return {
+      level: 'info',
+      type: 'policy-material',
+      rule: 'pack/not-applied',
+      // no source: a run note, not a finding on the policy's line (a code-scanning alert on every run)
+      message: `${not}: the inputs hold admission policies of their own ${which}; --pack add applies it beside them`,
+    }
+  }
+  return {
+    level: 'info',
+    type: 'policy-material',
+    rule: 'pack/not-applied',
+    message: `${not}: its files are not installed (${bundledPoliciesDir()})`,
+  }
+}
+
+/**
+ * The one note for the objects with generateName and no name: kubectl apply refuses each before sending it
+ * (kubectl/pkg/cmd/apply apply.go applyOneObject, the text measured with kubectl 1.37.2); kelp checks them as
+ * `kubectl create` creates them.
+ */
+function generateNameNote(count: number, first: LoadedObject): Finding {
+  const m = meta(first.object)
+  const base = String(m.generateName)
+  const at = `${first.source.file}${first.source.line !== undefined ? `:${first.source.line}` : ''}`
+  const which =
+    count === 1
+      ? `${String(first.object.kind)} ${goQuote(base)} (${at})`
+      : `${count} objects (the first: ${String(first.object.kind)} ${goQuote(base)}, ${at})`
+  return {
+    level: 'info',
+    type: 'parse',
+    rule: 'kubectl/generate-name',
+    message: `${which} ${count === 1 ? 'has' : 'have'} metadata.generateName and no name: kubectl apply refuses ${count === 1 ? 'it' : 'them'} (error: from ${base}: cannot use generate name with apply); checked as kubectl create creates ${count === 1 ? 'it' : 'them'}, named with 5 characters derived from the object where the cluster draws them at random`,
+  }
 }
 
 /** The first pass: every document read once; material and Namespaces kept; the rest while small. */
@@ -170,11 +242,16 @@ export function firstPass(items: Iterable<LoadedObject>, target: string, hold: n
   const seenKinds = new Map<string, number>()
   let objectCount = 0
   let notServedPolicies = false
+  const generateNamed = { count: 0, first: null as LoadedObject | null }
   for (const item of items) {
     objectCount++
     if (isMaterialAt(item.object, target)) {
       material.push(item)
       continue
+    }
+    if (needsNameGeneration(item.object.metadata)) {
+      generateNamed.count++
+      generateNamed.first ??= item
     }
     if (isPolicy(item.object)) notServedPolicies = true
     if (isNamespace(item.object)) namespaces.push(item)
@@ -183,7 +260,7 @@ export function firstPass(items: Iterable<LoadedObject>, target: string, hold: n
     const k = gvkKey(item.object)
     seenKinds.set(k, (seenKinds.get(k) ?? 0) + 1)
   }
-  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies }
+  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed }
 }
 
 /**
@@ -207,7 +284,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
   const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
-  const { material, namespaces, held, seenKinds, objectCount, notServedPolicies } = pass
+  const { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed } = pass
   if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error')) {
     // kubectl apply on the same inputs: `error: no objects passed to apply`
     diagnostics.push({
@@ -217,6 +294,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
       message: `no objects passed to apply (${options.paths.join(', ')} ${options.paths.length === 1 ? 'holds' : 'hold'} no Kubernetes object)`,
     })
   }
+  if (generateNamed.first !== null) diagnostics.push(generateNameNote(generateNamed.count, generateNamed.first))
   const extra: LoadedObject[] = []
   if (options.policies !== undefined && options.policies.length > 0) {
     const loaded = loadManifests(options.policies)
@@ -229,11 +307,22 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
     material.some((o) => isPolicy(o.object)) || extra.some((o) => isPolicy(o.object)) || notServedPolicies
   const usePack = mode === 'add' || (mode === 'auto' && !ownPolicies)
   const pack: LoadedObject[] = []
-  if (usePack && existsSync(bundledPoliciesDir())) {
+  const installed = usePack && existsSync(bundledPoliciesDir())
+  if (installed) {
     const loaded = bundledPack(options.kubeVersion)
     pushAll(pack, loaded.objects)
     pushAll(diagnostics, loaded.errors)
   }
+  // a pack turned off by one policy among the inputs lets a privileged Pod through: never without a word
+  // (--pack off, asked for, is only recorded in the report's `pack`)
+  const packUse = packUseOf(mode, usePack, installed)
+  if (!packUse.applied && packUse.reason !== 'off')
+    diagnostics.push(
+      packNote(
+        packUse,
+        [...material, ...extra].find((o) => isPolicy(o.object)),
+      ),
+    )
 
   const buildOptions: PolicySetOptions = {
     version: options.kubeVersion,
@@ -241,6 +330,8 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
     release: options.target ?? options.kubeVersion,
     // the bundled pack is validated for every release by kelp's tests: not compiled twice per run
     trusted: (o: object) => packObjects.has(o),
+    // generateName: a name derived from the object, not random, so that two runs print the same report
+    generateName: derivedNameGenerator,
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
@@ -357,6 +448,7 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
       target,
       defaultNamespace,
       diagnostics,
+      pack: packUse,
       paramKinds: [...paramKinds],
     },
     set,
@@ -406,6 +498,7 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
+    pack: prepared.pack,
     objects: admitted.results,
     diagnostics: prepared.diagnostics,
     summary: admitted.counter.summary(prepared.diagnostics),
@@ -769,7 +862,8 @@ function findingsOf(
         out.push(policyFinding(v, 'deny', denial(`${who} denied request: ${v.message}`, reason), reason))
       } else if (action === 'Warn') out.push(policyFinding(v, 'warn', `Validation failed for ${who}: ${v.message}`))
       else if (action === 'Audit')
-        out.push(policyFinding(v, 'audit', `Audit: validation failed for ${who}: ${v.message}`))
+        // no `Audit: ` in the message: the formatters add it, as they add `Warning: ` (docs/cli-json.md)
+        out.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
   // warnings the policies' Warn actions did not already give (deprecated CRD versions, unknown fields)
@@ -781,12 +875,9 @@ function findingsOf(
   }
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue
-    out.push({
-      level: 'info',
-      type: 'policy',
-      rule: `audit/${key.split('/')[0]}`,
-      message: `audit annotation ${key}: ${value}`,
-    })
+    // the key in `annotation`, the value as the message (docs/cli-json.md); text prints `Audit: <key>=<value>`
+    const policy = key.split('/')[0] as string
+    out.push({ level: 'info', type: 'policy', rule: `audit/${policy}`, policy, message: value, annotation: key })
   }
   return out
 }

@@ -100,7 +100,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
       new Option(
         '--pack <mode>',
         'the bundled policy pack: auto (applied unless the inputs or --policies hold admission policies), ' +
-          'add (applied beside them), replace or off (never applied)',
+          'add (applied beside them), off (never applied; replace is another name for it); the report says when it is not applied',
       )
         .choices(PACK_MODES)
         .default('auto'),
@@ -179,7 +179,7 @@ export function addTestCommand(program: Command, io: Io, setCode: (c: number) =>
     .description(
       'run policy test suites (docs/policy-tests.md); exit 1 when an expectation fails, 2 when a suite cannot run',
     )
-    .argument('[paths...]', 'suite files, or directories searched for *.kelp-test.yaml', ['.'])
+    .argument('[paths...]', 'suite files, or directories searched for *.kelp-test.yaml (not in node_modules)', ['.'])
     .option('--kube-version <version>', 'the Kubernetes release to behave as', DEFAULT_KUBE_VERSION)
     .option('-o, --output <format>', 'text or junit', 'text')
     .action((paths: string[], opts: { kubeVersion: string; output: string }) => {

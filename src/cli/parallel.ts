@@ -133,7 +133,8 @@ export async function checkParallel(
       params = found.flat()
       ;({ prepared, set } = prepare(options, { inputs, pass, diagnostics, params }))
     }
-    const { trusted, checkedCache, ...buildOptions } = prepared.buildOptions
+    // functions do not cross threads: the worker sets its own (the same) name generator
+    const { trusted, checkedCache, generateName: _generator, ...buildOptions } = prepared.buildOptions
     const context = prepared.context
     const admit: AdmitMessage = {
       type: 'admit',
@@ -184,5 +185,10 @@ function mergePasses(mine: FirstPass, theirs: readonly ReadReply[]): FirstPass {
     seenKinds,
     objectCount: theirs.reduce((n, r) => n + r.objectCount, mine.objectCount),
     notServedPolicies: mine.notServedPolicies || theirs.some((r) => r.notServedPolicies),
+    generateNamed: {
+      count: theirs.reduce((n, r) => n + r.generateNamed.count, mine.generateNamed.count),
+      first:
+        mine.generateNamed.first ?? theirs.find((r) => r.generateNamed.first !== null)?.generateNamed.first ?? null,
+    },
   }
 }

@@ -33,6 +33,8 @@ export interface ExpandOptions {
    * extensions matched in any case (kelp serve's policy volumes).
    */
   readonly kubectl?: boolean
+  /** Names of directories not walked into (kelp test: `node_modules`); a directory given is still walked. */
+  readonly skipDirectories?: ReadonlySet<string>
 }
 
 export function inputError(file: string, message: string, line?: number, column?: number, document?: number): Finding {
@@ -83,7 +85,7 @@ export function expandPaths(
         continue
       }
       if (st.isDirectory()) {
-        walk(p)
+        if (options.skipDirectories?.has(name) !== true) walk(p)
         continue
       }
       const manifest = kubectl ? isManifestName(name) : MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type AdmitResult, PolicySet } from '../engine/policy-set.js'
+import { type AdmitResult, isAdmissionStatus, materialKind, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { pushAll } from '../report/common.js'
@@ -70,7 +70,12 @@ export interface SuiteRun {
   readonly error?: string
 }
 
-/** The suite files among `paths`: files as given; in directories, `*.kelp-test.yaml` / `.yml`. */
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules'])
+
+/**
+ * The suite files among `paths`: files as given; in directories, `*.kelp-test.yaml` / `.yml`, not looking
+ * into `node_modules` directories.
+ */
 export function findSuites(paths: readonly string[]): string[] {
   const out: string[] = []
   for (const p of paths) {
@@ -82,10 +87,11 @@ export function findSuites(paths: readonly string[]): string[] {
       continue
     }
     if (!dir) out.push(p)
+    // installed packages' suites are theirs to run, and walking node_modules takes long
     else
       pushAll(
         out,
-        expandPaths([p]).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)),
+        expandPaths([p], { skipDirectories: SKIPPED_DIRECTORIES }).files.filter((f) => /\.kelp-test\.ya?ml$/.test(f)),
       )
   }
   return out
@@ -128,7 +134,11 @@ function outcome(r: AdmitResult): Expectation {
 
 /** What a denial says: the policy's Status, or the built-in / custom resource refusal in kubectl's words. */
 const denialText = (r: AdmitResult): string =>
-  r.status?.message ?? r.customResource?.message ?? r.builtin?.message ?? ''
+  (isAdmissionStatus(r.status) ? r.status.message : undefined) ??
+  r.customResource?.message ??
+  r.builtin?.message ??
+  r.status?.message ??
+  ''
 
 function describe(r: AdmitResult): string {
   if (!r.allowed) return `deny (${denialText(r)})`
@@ -269,6 +279,60 @@ export function suiteShapeError(suite: JSONObject): string | undefined {
   return undefined
 }
 
+/** The fields docs/policy-tests.md gives a suite, a test, an object reference and userInfo. */
+const SUITE_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'policies', 'resources', 'tests'])
+const METADATA_FIELDS = new Set(['name', 'namespace', 'labels', 'annotations'])
+const TEST_FIELDS = new Set([
+  'name',
+  'object',
+  'resource',
+  'oldObject',
+  'oldResource',
+  'operation',
+  'userInfo',
+  'expect',
+  'message',
+  'warnings',
+  'kubeVersions',
+  'mutated',
+  'patch',
+])
+const REF_FIELDS = new Set(['kind', 'name', 'namespace'])
+const USER_FIELDS = new Set(['username', 'uid', 'groups', 'extra'])
+
+/**
+ * The suite's fields docs/policy-tests.md does not define, in apimachinery's strict-decoding words
+ * (`unknown field "tests[0].mesage"`), all of them; undefined when there are none. A misspelled
+ * `mesage:` or `warning:` would otherwise assert nothing and pass. Objects (`object`, `mutated`, …)
+ * are not looked into: they are Kubernetes objects, any field goes.
+ */
+export function suiteUnknownFields(suite: JSONObject): string | undefined {
+  const unknown: string[] = []
+  const check = (v: unknown, known: ReadonlySet<string>, at: string) => {
+    if (!isPlainObject(v)) return
+    for (const k of Object.keys(v)) if (!known.has(k)) unknown.push(at === '' ? k : `${at}.${k}`)
+  }
+  check(suite, SUITE_FIELDS, '')
+  check(suite.metadata, METADATA_FIELDS, 'metadata')
+  if (Array.isArray(suite.tests))
+    suite.tests.forEach((t: unknown, i) => {
+      const at = `tests[${i}]`
+      check(t, TEST_FIELDS, at)
+      if (!isPlainObject(t)) return
+      check(t.resource, REF_FIELDS, `${at}.resource`)
+      check(t.oldResource, REF_FIELDS, `${at}.oldResource`)
+      check(t.userInfo, USER_FIELDS, `${at}.userInfo`)
+    })
+  return unknown.length === 0 ? undefined : unknown.map((f) => `unknown field ${JSON.stringify(f)}`).join(', ')
+}
+
+/** The kinds a suite's `policies` must hold one of for it to test anything. */
+const POLICY_KINDS: ReadonlySet<string> = new Set([
+  'ValidatingAdmissionPolicy',
+  'MutatingAdmissionPolicy',
+  'CustomResourceDefinition',
+])
+
 /** Runs one suite file. */
 export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   let suite: Suite
@@ -289,6 +353,9 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   // a field of the wrong type (`tests: 5`) is the suite's error, named with its path, not a TypeError
   const shape = suiteShapeError(suite as unknown as JSONObject)
   if (shape !== undefined) return { file, name: file, results: [], error: `${file}: ${shape}` }
+  // a misspelled field is an error, not an expectation left out (as kyverno test reads its files)
+  const unknown = suiteUnknownFields(suite as unknown as JSONObject)
+  if (unknown !== undefined) return { file, name: file, results: [], error: `${file}: ${unknown}` }
   const name = suite.metadata?.name ?? file
   const base = dirname(file)
   const material = loadManifests((suite.policies ?? []).map((p) => resolve(base, p)))
@@ -297,6 +364,15 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   if (errors.length > 0) {
     const e = errors[0]
     return { file, name, results: [], error: `${e?.source?.file}:${e?.source?.line ?? 0}: ${e?.message}` }
+  }
+  // a suite whose policies load nothing would pass every `expect: admit` without testing a policy
+  if (!material.objects.some((o) => POLICY_KINDS.has(materialKind(o.object) ?? ''))) {
+    const listed = suite.policies ?? []
+    const why =
+      listed.length === 0
+        ? 'policies lists no file'
+        : `${listed.join(', ')} ${listed.length === 1 ? 'holds' : 'hold'} no ValidatingAdmissionPolicy, MutatingAdmissionPolicy or CustomResourceDefinition`
+    return { file, name, results: [], error: `${file}: loads no policy (${why})` }
   }
   const set = PolicySet.build(
     [...instantiatePack(material.objects, kubeVersion), ...resources.objects].map((o) => o.object),

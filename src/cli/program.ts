@@ -7,6 +7,7 @@ import { typeValueOf } from '../cel/values/typeof.js'
 import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz/authorizer.js'
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
+import { decodeStream } from '../kube/yaml/decode.js'
 import { escapeControls } from '../report/common.js'
 import { streamLines } from '../webhook/log.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
@@ -39,7 +40,20 @@ function readBinding(spec: string): [string, CelValue] {
     const line = doc.error.source?.line
     throw new UsageError(`${path}${line ? `:${line}` : ''}: ${doc.error.message}`)
   }
+  // a variable is one value: binding the first of several documents would evaluate against a guess
+  const documents = documentCount(text)
+  if (documents > 1)
+    throw new UsageError(
+      `${path}: ${documents} YAML documents; a variable is bound to one (give a file with one document)`,
+    )
   return [name, doc.value as CelValue]
+}
+
+/** The documents of a YAML or JSON stream that hold a value (or fail to parse), as kubectl counts objects. */
+function documentCount(text: Buffer): number {
+  let n = 0
+  for (const d of decodeStream(text)) if (d.error !== undefined || (d.value !== null && d.value !== undefined)) n++
+  return n
 }
 
 function readRules(path: string): AuthzRule[] {

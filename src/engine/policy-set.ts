@@ -15,7 +15,15 @@ import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import { defaultFeatureGates } from '../kube/feature-gates.js'
-import { errorString, type FieldError, kubectlInvalidText, newInvalid, withReleaseValues } from '../kube/field.js'
+import type { RequestStatus } from '../kube/decoding.js'
+import {
+  errorString,
+  type FieldError,
+  type InvalidStatus,
+  kubectlInvalidText,
+  newInvalid,
+  withReleaseValues,
+} from '../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../kube/names.js'
 import { OpenAPISchemaResolver, type OpenAPIV3Document } from '../kube/openapi.js'
 import { crdMappingFromObject, RESTMapper } from '../kube/resources.js'
@@ -35,7 +43,13 @@ import {
   applyValidatingAdmissionPolicyBindingDefaults,
   applyValidatingAdmissionPolicyDefaults,
 } from '../policy/defaults.js'
-import { type DispatchResult, dispatch, type PolicyHook, type PolicyViolation } from '../policy/dispatcher.js'
+import {
+  type AdmissionStatus,
+  type DispatchResult,
+  dispatch,
+  type PolicyHook,
+  type PolicyViolation,
+} from '../policy/dispatcher.js'
 import { Matcher } from '../policy/matching/matching.js'
 import type { NamespaceInfo } from '../policy/matching/namespace.js'
 import { jsonDiff } from '../policy/mutating/diff.js'
@@ -134,7 +148,8 @@ export interface PolicySetOptions {
   /**
    * The name a CREATE with metadata.generateName and no name gets before validation (default:
    * kube-apiserver's SimpleNameGenerator: the prefix cut to 58 characters plus 5 random ones).
-   * Pass a fixed one for reproducible output.
+   * `derivedNameGenerator` (what kelp check uses) derives the 5 characters from the object, for
+   * reproducible output. Also names a Pod's service account token volume (`kube-api-access-xxxxx`).
    */
   readonly generateName?: NameGenerator
   /**
@@ -173,7 +188,25 @@ export interface NoMatch {
   readonly crd?: string
 }
 
-export interface AdmitResult extends DispatchResult {
+/**
+ * The Status of a refused request, whichever step refused it: the admission plugins' (`AdmissionStatus`,
+ * `kind: 'Status'`: a validating policy's Deny, a mutating policy's error, validate()'s 404 `no matches for
+ * kind`), or the one the handler and registry answer before them (`RequestStatus`: 400 BadRequest of a body
+ * that does not decode, 404, 504 Timeout; `InvalidStatus`: 422 Invalid of a built-in's native validation or a
+ * custom resource's schema and rules).
+ */
+export type AnswerStatus = AdmissionStatus | InvalidStatus | RequestStatus
+
+/** Whether a Status is the admission plugins' (its message is `<resource> "<name>" is forbidden: …`). */
+export const isAdmissionStatus = (s: AnswerStatus | undefined): s is AdmissionStatus =>
+  s !== undefined && 'kind' in s
+
+export interface AdmitResult extends Omit<DispatchResult, 'status'> {
+  /**
+   * The answer's Status when refused (`allowed: false`), whichever step refused: the one place for it.
+   * `builtin.status` and `customResource.status` hold the same for their steps.
+   */
+  readonly status?: AnswerStatus
   /** The custom resource validation, when the object's kind is defined by a loaded CRD. */
   readonly customResource?: CustomResourceResult
   /** Set when the answer is 404 `no matches for kind`: why. */
@@ -589,7 +622,7 @@ export class PolicySet {
       needsNameGeneration(a.object.metadata)
     ) {
       const metadata = a.object.metadata
-      generatedName = (this.options.generateName ?? SimpleNameGenerator)(metadata.generateName)
+      generatedName = (this.options.generateName ?? SimpleNameGenerator)(metadata.generateName, a.object)
       attrs = {
         ...a,
         name: a.name === '' ? generatedName : a.name,
@@ -612,7 +645,15 @@ export class PolicySet {
       builtin = decodeBuiltin(attrs.object, { minor, keepEmpty: true })
       if (builtin !== undefined) {
         if (!builtin.allowed) {
-          return { allowed: false, warnings: builtin.warnings, auditAnnotations: {}, violations: [], builtin, ...named }
+          return {
+            allowed: false,
+            ...(builtin.status !== undefined ? { status: builtin.status } : {}),
+            warnings: builtin.warnings,
+            auditAnnotations: {},
+            violations: [],
+            builtin,
+            ...named,
+          }
         }
         // the in-tree mutating admission plugins a default apiserver runs before the policies and the store
         if (a.operation === 'CREATE' && a.resource.group === '' && a.resource.resource === 'pods')
@@ -668,6 +709,7 @@ export class PolicySet {
       if (!builtin.allowed) {
         return {
           allowed: false,
+          ...(builtin.status !== undefined ? { status: builtin.status } : {}),
           warnings: builtin.warnings,
           auditAnnotations: {},
           violations: [],
@@ -701,6 +743,7 @@ export class PolicySet {
         if (!customResource.allowed) {
           return {
             allowed: false,
+            ...(customResource.status !== undefined ? { status: customResource.status } : {}),
             warnings: customResource.warnings,
             auditAnnotations: {},
             violations: [],

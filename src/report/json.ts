@@ -63,6 +63,15 @@ export function toJSON(report: Report): Report {
     schemaVersion: report.schemaVersion,
     kelpVersion: report.kelpVersion,
     kubeVersion: report.kubeVersion,
+    ...(report.pack !== undefined
+      ? {
+          pack: {
+            mode: report.pack.mode,
+            applied: report.pack.applied,
+            ...(report.pack.reason !== undefined ? { reason: report.pack.reason } : {}),
+          },
+        }
+      : {}),
     objects: report.objects.map(object),
     diagnostics: report.diagnostics.map(finding),
     summary: summary(report.summary),

@@ -14,7 +14,7 @@ export interface SourceRef {
 /**
  * How bad a finding is, in `--fail-on` order: `deny` (the cluster would refuse the request: a Deny
  * action, an invalid custom resource, a removed API version), `warn` (a `Warning:` kubectl would
- * print), `audit` (an audit annotation), `info`; `error` is an input or policy error (exit code 2).
+ * print), `audit` (a failed validation under an Audit action), `info`; `error` is an input or policy error (exit code 2).
  */
 export type Level = 'error' | 'deny' | 'warn' | 'audit' | 'info'
 
@@ -52,8 +52,8 @@ export interface Finding {
    */
   readonly reason?: string
   /**
-   * Audit findings: the audit annotation key (`<policy>/<key>`, `validation.policy.admission.k8s.io/validation_failure`);
-   * `message` is its value (printed as `Audit: <key>=<value>`).
+   * A policy's auditAnnotations value (level `info`): the audit annotation key (`<policy>/<key>`); `message` is
+   * its value (printed as `Audit: <key>=<value>`).
    */
   readonly annotation?: string
 }
@@ -93,10 +93,24 @@ export interface Summary {
   readonly errors: number
 }
 
+/** Whether `kelp check` applied the bundled policy pack (--pack), and why not. */
+export interface PackUse {
+  /** `--pack` as given (`replace` is another name for `off`). */
+  readonly mode: 'auto' | 'add' | 'off'
+  readonly applied: boolean
+  /**
+   * Why it was not applied: `own-policies` (`auto`, and the inputs or --policies hold admission policies),
+   * `off` (asked for), `not-installed` (the pack's files are missing).
+   */
+  readonly reason?: 'own-policies' | 'off' | 'not-installed'
+}
+
 export interface Report {
   readonly schemaVersion: 1
   readonly kelpVersion: string
   readonly kubeVersion: string
+  /** The bundled pack's use (kelp check; absent in reports made otherwise). */
+  readonly pack?: PackUse
   readonly objects: readonly ObjectResult[]
   /** Findings not about one object: parse errors, refused policies / bindings / CRDs, policy diagnostics. */
   readonly diagnostics: readonly Finding[]

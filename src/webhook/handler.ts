@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createHash, randomBytes } from 'node:crypto'
-import type { AdmitResult, PolicySet } from '../engine/policy-set.js'
+import { type AdmitResult, isAdmissionStatus, type PolicySet } from '../engine/policy-set.js'
 import type {
   AdmissionAttributes,
   GroupVersionKind,
@@ -329,14 +329,15 @@ function hashedKey(policy: string, name: string): string {
 function deniedStatus(result: AdmitResult): ResponseStatus {
   // a set that decodes built-in objects (PolicySet builtins, on by default) refuses one that does not
   // decode (400) or fails its kind's validation (422) with the apiserver's Status
-  const s = result.status ?? result.customResource?.status ?? result.builtin?.status
+  const s = result.status
   if (s === undefined) return { status: 'Failure', code: 403, reason: 'Forbidden', message: 'denied by kelp' }
   let message = s.message
   let details: unknown
   if ('details' in s && s.details !== undefined) {
     details = s.details
-    if (result.status !== undefined) {
-      const cause = result.status.details.causes[0]?.message
+    // the admission plugins' Status: its cause is the message without the `… is forbidden: ` prefix
+    if (isAdmissionStatus(s)) {
+      const cause = s.details.causes[0]?.message
       if (cause !== undefined && cause !== '') message = cause
     }
   }

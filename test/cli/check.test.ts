@@ -48,7 +48,11 @@ describe('kelp check: policies, actions and exit codes', () => {
     const r = kelp(['check', 'manifests', '-p', 'policies', '-o', 'json'])
     expect(r.code).toBe(2)
     const rep = json(r.out)
-    expect(rep.diagnostics.map((d) => [d.level, d.source?.file])).toEqual([['error', 'manifests/broken.yaml']])
+    // and the note that the policies of -p leave the bundled pack out (issue 26)
+    expect(rep.diagnostics.map((d) => [d.level, d.source?.file])).toEqual([
+      ['error', 'manifests/broken.yaml'],
+      ['info', undefined],
+    ])
     const by = Object.fromEntries(rep.objects.map((o) => [o.name, o]))
     expect(by.big?.outcome).toBe('denied')
     // the Status message admission.NewForbidden builds (reason Invalid: the validation has none)
@@ -69,7 +73,7 @@ describe('kelp check: policies, actions and exit codes', () => {
       ],
       [
         'audit',
-        "Audit: validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
+        "validation failed for ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas-staging': replicas must be at most 5, got 9",
       ],
     ])
   })
@@ -192,7 +196,8 @@ describe('policy diagnostics', () => {
     const r = kelp(['check', 'typo', '--openapi', '../../fixtures/openapi/apis__apps__v1.json', '-o', 'json'])
     expect(r.code).toBe(0) // warnings only
     const d = json(r.out).diagnostics
-    expect(d.map((x) => x.level)).toEqual(['warn', 'warn'])
+    // the note that the inputs' policies leave the bundled pack out (issue 26), then the warnings
+    expect(d.map((x) => x.level)).toEqual(['info', 'warn', 'warn'])
     // typechecking.go: "<group>/<version>, Kind=<Kind>: <issues>"; cel-go's undefined field issue
     expect(
       d.some((x) => x.message.includes("apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicsa'")),

@@ -54,6 +54,20 @@ describe('kelp eval', () => {
     expect(b.err).toContain(`${broken}:`)
     expect((await run('1', '-s', 'x={nope')).code).toBe(2)
   })
+  it('refuses a file of several documents instead of binding the first (issue 26)', async () => {
+    const multi = join(dir, 'multi.yaml')
+    writeFileSync(multi, 'a: 1\n---\n# only a comment\n---\na: 2\n---\na: 3\n')
+    const r = await run('object.a', '-f', `object=${multi}`)
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: `kelp: ${multi}: 3 YAML documents; a variable is bound to one (give a file with one document)`,
+    })
+    // empty documents around one value are still one document
+    const one = join(dir, 'one.yaml')
+    writeFileSync(one, '---\n---\na: 7\n---\n')
+    expect((await run('object.a', '-f', `object=${one}`)).out).toBe('7 : int')
+  })
   it('--kube-version selects the environment (library.IP arrives for new expressions in 1.31)', async () => {
     expect((await run("ip('10.0.0.1').family()", '--kube-version', '1.30')).code).toBe(1)
     expect((await run("ip('10.0.0.1').family()", '--kube-version', '1.30', '--stored')).out).toBe('4 : int')

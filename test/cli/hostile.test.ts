@@ -59,10 +59,10 @@ describe("kelp test: a suite field of the wrong type is the suite's error (exit 
     expect(r.out).toContain(`ERROR ${r.file}: ${r.file}: ${message}`)
   })
 
-  it('a suite of the right types still runs (empty lists are no entries)', async () => {
+  it('empty lists are no entries, not a type error (a suite that then loads no policy fails: issue 26)', async () => {
     const r = await run('ok.kelp-test.yaml', `policies:\nresources:\n${test}`)
-    expect(r.out).toContain('PASS s › t')
-    expect(r.code).toBe(0)
+    expect(r.out).toContain(`ERROR ${r.file}: ${r.file}: loads no policy (policies lists no file)`)
+    expect(r.code).toBe(2)
   })
 })
 
@@ -132,9 +132,14 @@ describe('directories are walked as kubectl apply -R -f walks them', () => {
 
 describe('text for a terminal shows control characters from the input as \\xNN', () => {
   it('kelp test: test names and failures', async () => {
+    // a suite must load a policy (issue 26): one that matches nothing here
+    write(
+      'esc-policy.yaml',
+      'apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [secrets]}]}\n  validations: [{expression: "false"}]\n',
+    )
     const file = write(
       'esc.kelp-test.yaml',
-      'apiVersion: kelp.dev/v1alpha1\nkind: PolicyTest\nmetadata: {name: "s\\e[2J"}\ntests:\n- name: "t\\a"\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}\n  expect: deny\n',
+      'apiVersion: kelp.dev/v1alpha1\nkind: PolicyTest\nmetadata: {name: "s\\e[2J"}\npolicies: [esc-policy.yaml]\ntests:\n- name: "t\\a"\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}\n  expect: deny\n',
     )
     const out: string[] = []
     await main(['test', file], { out: (x) => out.push(x), err: (x) => out.push(x) })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
-import { latestWrites, materialNotServed, PolicySet } from '../../src/engine/policy-set.js'
+import { isAdmissionStatus, latestWrites, materialNotServed, PolicySet } from '../../src/engine/policy-set.js'
 
 // Policy material as a cluster of the target release holds it (issue 26):
 // - served versions: the admissionregistration.k8s.io and apiextensions.k8s.io lifecycles
@@ -42,7 +42,7 @@ spec: {containers: [{name: c, image: "nginx:1.27"}]}
 const denials = (set: PolicySet) => {
   // the causes of the Forbidden Status, one per denying policy × binding (validating/dispatcher.go)
   const r = set.validate(pod)
-  return (r.status?.details?.causes ?? []).map((c) => c.message)
+  return (isAdmissionStatus(r.status) ? r.status.details.causes : []).map((c) => c.message)
 }
 
 describe('policy material per target release', () => {

@@ -157,47 +157,58 @@ export const SMALL: Report = report(
 export const EMPTY: Report = report([])
 
 /** The example of docs/cli-json.md. */
-export const DOCS_EXAMPLE: Report = report(
-  [
-    {
-      source: { file: 'k8s/app.yaml', line: 1, column: 1, document: 0 },
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      namespace: 'shop',
-      name: 'web',
-      operation: 'CREATE',
-      findings: [
-        {
-          level: 'deny',
-          type: 'policy',
-          message:
-            "ValidatingAdmissionPolicy 'require-team-label' with binding 'require-team-label' denied request: every Deployment needs a team label",
-          source: { file: 'k8s/app.yaml', line: 1, column: 1, document: 0 },
-          policy: 'require-team-label',
-          binding: 'require-team-label',
-          rule: 'vap/require-team-label',
-        },
-      ],
-    },
-    {
-      source: { file: 'k8s/app.yaml', line: 24, column: 1, document: 1 },
-      apiVersion: 'v1',
-      kind: 'Service',
-      namespace: 'shop',
-      name: 'web',
-      operation: 'UPDATE',
-      findings: [],
-    },
-  ],
-  [
-    {
-      level: 'warn',
-      type: 'policy-material',
-      message: "spec.validations[0].expression: no such key: 'lables' is not a field of the object",
-      source: { file: 'policies/team.yaml', line: 12, column: 19, document: 0 },
-      policy: 'team-label-format',
-      field: 'spec.validations[0].expression',
-      rule: 'typecheck/team-label-format',
-    },
-  ],
-)
+// `kelp check k8s/ -p policies/`: policies of its own, so the bundled pack is left out (and noted)
+export const DOCS_EXAMPLE: Report = {
+  ...report(
+    [
+      {
+        source: { file: 'k8s/app.yaml', line: 1, column: 1, document: 0 },
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        namespace: 'shop',
+        name: 'web',
+        operation: 'CREATE',
+        findings: [
+          {
+            level: 'deny',
+            type: 'policy',
+            message:
+              "ValidatingAdmissionPolicy 'require-team-label' with binding 'require-team-label' denied request: every Deployment needs a team label",
+            source: { file: 'k8s/app.yaml', line: 1, column: 1, document: 0 },
+            policy: 'require-team-label',
+            binding: 'require-team-label',
+            rule: 'vap/require-team-label',
+          },
+        ],
+      },
+      {
+        source: { file: 'k8s/app.yaml', line: 24, column: 1, document: 1 },
+        apiVersion: 'v1',
+        kind: 'Service',
+        namespace: 'shop',
+        name: 'web',
+        operation: 'UPDATE',
+        findings: [],
+      },
+    ],
+    [
+      {
+        level: 'warn',
+        type: 'policy-material',
+        message: "spec.validations[0].expression: no such key: 'lables' is not a field of the object",
+        source: { file: 'policies/team.yaml', line: 12, column: 19, document: 0 },
+        policy: 'team-label-format',
+        field: 'spec.validations[0].expression',
+        rule: 'typecheck/team-label-format',
+      },
+      {
+        level: 'info',
+        type: 'policy-material',
+        message:
+          'the bundled policy pack (policies/) is not applied: the inputs hold admission policies of their own (ValidatingAdmissionPolicy "require-team-label", policies/team.yaml:1); --pack add applies it beside them',
+        rule: 'pack/not-applied',
+      },
+    ],
+  ),
+  pack: { mode: 'auto', applied: false, reason: 'own-policies' },
+}

@@ -58,18 +58,18 @@ export function admitServiceAccount(pod: JSONObject, generateName: NameGenerator
     spec.serviceAccount = DefaultServiceAccountName
   }
   // shouldAutomount: the pod's setting, else the ServiceAccount's (taken as unset), else true
-  if (spec.automountServiceAccountToken !== false) mountServiceAccountToken(spec, generateName)
+  if (spec.automountServiceAccountToken !== false) mountServiceAccountToken(spec, generateName, pod)
   pod.spec = inGoOrder(spec, 'core/v1.PodSpec')
 }
 
 /** mountServiceAccountToken. */
-function mountServiceAccountToken(spec: JSONObject, generateName: NameGenerator): void {
+function mountServiceAccountToken(spec: JSONObject, generateName: NameGenerator, pod: JSONObject): void {
   const volumes = Array.isArray(spec.volumes) ? (spec.volumes as unknown[]) : []
   const existing = volumes.find(
     (v): v is JSONObject =>
       isObject(v) && typeof v.name === 'string' && v.name.startsWith(`${ServiceAccountVolumeName}-`),
   )
-  const name = existing !== undefined ? (existing.name as string) : generateName(`${ServiceAccountVolumeName}-`)
+  const name = existing !== undefined ? (existing.name as string) : generateName(`${ServiceAccountVolumeName}-`, pod)
   let needsTokenVolume = false
   for (const list of [spec.initContainers, spec.containers]) {
     if (!Array.isArray(list)) continue

@@ -209,7 +209,7 @@ export function validateStructure(
   }
   if (operation === 'CREATE' && needsNameGeneration(object.metadata)) {
     const m = object.metadata
-    m.name = (options.generateName ?? SimpleNameGenerator)(m.generateName)
+    m.name = (options.generateName ?? SimpleNameGenerator)(m.generateName, object)
   }
   const info = options.resource ?? infoFrom(object)
   const nsError = enforceNamespace(object, info, options.namespace)
