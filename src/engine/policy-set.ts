@@ -13,9 +13,9 @@ import { decodeCustomResource } from '../crd/structural/decode.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
+import type { RequestStatus } from '../kube/decoding.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import { defaultFeatureGates } from '../kube/feature-gates.js'
-import type { RequestStatus } from '../kube/decoding.js'
 import {
   errorString,
   type FieldError,
@@ -198,8 +198,7 @@ export interface NoMatch {
 export type AnswerStatus = AdmissionStatus | InvalidStatus | RequestStatus
 
 /** Whether a Status is the admission plugins' (its message is `<resource> "<name>" is forbidden: …`). */
-export const isAdmissionStatus = (s: AnswerStatus | undefined): s is AdmissionStatus =>
-  s !== undefined && 'kind' in s
+export const isAdmissionStatus = (s: AnswerStatus | undefined): s is AdmissionStatus => s !== undefined && 'kind' in s
 
 export interface AdmitResult extends Omit<DispatchResult, 'status'> {
   /**
