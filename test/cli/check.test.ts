@@ -339,7 +339,7 @@ describe('kelp check --old: updates as kubectl apply makes them (issue 26)', () 
   })
 
   it('a policy on UPDATE sees oldObject as stored: replicas 2 -> 5 denied in kubectl words', () => {
-    const r = kelp(['check', '--pack', 'off', '-p', join(u, 'material.yaml'), ...pair('deploy-replicas')])
+    const r = kelp(['check', '--pack', 'off', '-p', join(u, 'policy.yaml'), ...pair('deploy-replicas')])
     expect(r.code).toBe(1)
     expect(r.out).toContain(
       `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'replicas-never-grow' with binding 'replicas-never-grow' denied request: replicas may not grow: 2 -> 5`,

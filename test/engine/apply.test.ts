@@ -18,7 +18,9 @@ const here = dirname(fileURLToPath(import.meta.url))
 const cases = join(here, '../e2e/differential/cases/updates')
 const read = (name: string): Obj => yaml.load(readFileSync(join(cases, name), 'utf8')) as Obj
 const recorded = (c: string): Obj => JSON.parse(readFileSync(join(here, 'fixtures/apply', `${c}.json`), 'utf8'))
-const material = (yaml.loadAll(readFileSync(join(cases, 'material.yaml'), 'utf8')) as Obj[]).filter(Boolean)
+const material = ['crd.yaml', 'policy.yaml'].flatMap((f) =>
+  (yaml.loadAll(readFileSync(join(cases, f), 'utf8')) as Obj[]).filter(Boolean),
+)
 const set = PolicySet.build(material, { version: '1.37', release: '1.37' })
 
 /** What neither side is asked to agree on: the allocated cluster IP, the uid kelp leaves out of what it prints. */
@@ -77,7 +79,7 @@ describe('kubectl apply over the stored object (kube-apiserver 1.37.2 recorded)'
   it('a strategic merge patch for built-in kinds, a JSON merge patch for custom resources (kubectl patcher.go)', () => {
     expect(apply('deploy-env').answer.patch?.patchType).toBe('strategic')
     // the env var removed by its merge key (name), the other kept
-    expect((apply('deploy-env').answer.request?.object as Obj).spec.template.spec.containers[0].env).toEqual([
+    expect((apply('deploy-env').answer.request!.object as Obj).spec.template.spec.containers[0].env).toEqual([
       { name: 'MODE', value: 'prod' },
     ])
     expect(apply('cr-field').answer.patch?.patchType).toBe('merge')
@@ -121,7 +123,7 @@ describe('kubectl apply over the stored object (kube-apiserver 1.37.2 recorded)'
       release: '1.37',
     })
     expect(answer.unchanged).toBe(false)
-    const data = (answer.request?.object as Obj).data
+    const data = (answer.request!.object as Obj).data
     expect(Object.hasOwn(data, '__proto__')).toBe(true)
     expect(Object.entries(data)).toEqual([
       ['__proto__', 'x'],
