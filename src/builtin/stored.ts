@@ -1,3 +1,4 @@
+import { deepEqualJSON } from '../kube/schema/deep-equal.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin, marshalBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch.js'
@@ -246,6 +247,71 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
     o = (again?.object as JSONObject | undefined) ?? o
   }
   // read back through the storage codec (protobuf): an empty list or map comes back nil
+  marshalBuiltin(o, true)
+  return o
+}
+
+/** The kinds whose generation counts changes of something else than spec (their PrepareForUpdate). */
+const GENERATION_OF: Readonly<Record<string, (o: JSONObject) => unknown>> = {
+  // apps deployment strategy.go: spec or annotations
+  'apps/Deployment': (o) => [o.spec, isObj(o.metadata) ? o.metadata.annotations : undefined],
+  // admissionregistration validatingwebhookconfiguration / mutatingwebhookconfiguration strategy.go: webhooks
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': (o) => o.webhooks,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': (o) => o.webhooks,
+}
+
+/**
+ * The object an update stores, from the admitted (decoded, defaulted, patched) object and the stored `old`
+ * (kubernetes v1.37.2): rest.BeforeUpdate takes the generation from the old object; the kinds' strategies'
+ * PrepareForUpdate keep the old status (the main resource never writes it) and count a generation when the
+ * spec changed (Deployment: or its annotations; webhook configurations: their webhooks); a DaemonSet's
+ * templateGeneration counts changes of its template; read back through the storage codec. A copy.
+ */
+export function storedOnUpdate(
+  object: JSONObject,
+  old: JSONObject,
+  options: { readonly minor?: number } = {},
+): JSONObject {
+  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
+  const kind = typeof object.kind === 'string' ? object.kind : ''
+  const gk = `${group}/${kind}`
+  let o: JSONObject = structuredClone(object)
+  const meta: JSONObject = isObj(o.metadata) ? o.metadata : {}
+  o.metadata = meta
+  const oldMeta: JSONObject = isObj(old.metadata) ? old.metadata : {}
+  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation
+  else delete meta.generation
+  let reencode = false
+  if (RESET_STATUS.has(gk)) {
+    if (old.status === undefined) delete o.status
+    else o.status = structuredClone(old.status)
+    reencode = true
+  }
+  if (gk === '/Namespace' && isObj(o.spec)) {
+    const oldSpec = isObj(old.spec) ? old.spec : {}
+    if (oldSpec.finalizers === undefined) delete o.spec.finalizers
+    else o.spec.finalizers = structuredClone(oldSpec.finalizers)
+  }
+  if (GENERATION.has(gk)) {
+    const of = Object.hasOwn(GENERATION_OF, gk) ? GENERATION_OF[gk]! : (x: JSONObject) => x.spec
+    if (!deepEqualJSON(of(o) ?? null, of(old) ?? null)) meta.generation = Number(oldMeta.generation ?? 0) + 1
+  }
+  if (gk === 'apps/DaemonSet') {
+    const annotations: JSONObject = isObj(meta.annotations) ? meta.annotations : {}
+    const oldAnnotations: JSONObject = isObj(oldMeta.annotations) ? oldMeta.annotations : {}
+    const template = (x: JSONObject) => (isObj(x.spec) ? x.spec.template : undefined)
+    const given = Number.parseInt(String(oldAnnotations[DS_TEMPLATE_GENERATION] ?? ''), 10)
+    const previous = Number.isNaN(given) ? 0 : given
+    annotations[DS_TEMPLATE_GENERATION] = String(
+      deepEqualJSON(template(o) ?? null, template(old) ?? null) ? previous : previous + 1,
+    )
+    meta.annotations = annotations
+  }
+  if (reencode) {
+    const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: options.minor ?? 37 })
+    o = (again?.object as JSONObject | undefined) ?? o
+  }
   marshalBuiltin(o, true)
   return o
 }

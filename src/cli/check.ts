@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { decodeStruct, inKubectlOrder } from '../builtin/decode.js'
 import { kindStruct } from '../builtin/gotypes.js'
 import type { BuiltinResult } from '../builtin/index.js'
-import { storedOnCreate } from '../builtin/stored.js'
 import { goQuote } from '../cel/ext/quote.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
+import { kubectlApply, storedOnCreateOf, storedOnUpdateOf } from '../engine/apply.js'
 import {
   type AdmitResult,
   materialKind,
@@ -535,6 +535,25 @@ function admitOne(
   const at = (f: Omit<Finding, 'source'>): Finding => Object.assign({}, f, { source })
   let generatedName: string | undefined
   let stored: unknown
+  let operation: 'CREATE' | 'UPDATE' = oldObject === undefined ? 'CREATE' : 'UPDATE'
+  let unchanged = false
+  const result = (): ObjectResult => {
+    const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
+    // kubectl's `unchanged`: a warning of the GET (a deprecated version) is still printed
+    const outcome =
+      unchanged && !findings.some((f) => f.level === 'deny' || f.level === 'error') ? 'unchanged' : outcomeOf(findings)
+    return {
+      source,
+      apiVersion,
+      kind,
+      ...(namespace !== undefined ? { namespace } : {}),
+      name: generatedName ?? String(m.name ?? m.generateName ?? ''),
+      operation,
+      outcome,
+      findings,
+      ...(stored !== undefined && ACCEPTED.has(outcome) ? { stored: stored as Record<string, unknown> } : {}),
+    }
+  }
 
   const lifecycle = apiVersionStatus(apiVersion, kind, kubeVersion)
   // not served at the target: removed, not yet introduced, or off unless --runtime-config enables it
@@ -558,54 +577,86 @@ function admitOne(
     if (lifecycle.status === 'deprecated' && lifecycle.warning !== undefined) {
       findings.push(at({ level: 'warn', type: 'deprecated', rule: 'api/deprecated', message: lifecycle.warning }))
     }
-    const request = set.request(o, {
-      ...(oldObject !== undefined ? { oldObject } : {}),
+    // kubectl apply: a create, or the three-way patch of the previous revision's stored object (src/engine/apply.ts)
+    const applied = kubectlApply(set, {
+      manifest: o,
+      ...(oldObject !== undefined ? { old: oldObject } : {}),
       namespace: defaultNamespace,
+      release: kubeVersion,
     })
-    const result = 'error' in request ? set.validate(o) : set.admit(request)
-    generatedName = result.generatedName
-    if (withStored) stored = result.customResource?.object ?? mutatedWithName(result) ?? result.builtin?.object
-    // a built-in create: the object as the create path stores it (src/builtin/stored.ts)
-    if (withStored && stored !== undefined && result.builtin?.object !== undefined && !('error' in request)) {
-      if (request.operation === 'CREATE') {
-        const isNamespace = kind === 'Namespace' && apiVersion === 'v1'
-        stored = storedOnCreate(stored as Record<string, unknown>, {
-          namespace: request.namespace,
-          namespaced: request.namespace !== '' && !isNamespace,
-          minor: Number(/^v?\d+\.(\d+)/.exec(kubeVersion)?.[1] ?? 37),
-        })
-      }
+    operation = applied.operation
+    if (applied.oldRefused !== undefined)
+      findings.push(
+        at({
+          level: 'info',
+          type: 'invalid',
+          rule: 'apply/old-refused',
+          message: `the previous revision of ${kind} "${String(m.name ?? '')}" would have been refused (${oldRefusal(applied.oldRefused)}): the cluster holds no such object, so this is a create`,
+        }),
+      )
+    if (applied.unchanged) {
+      // kubectl prints `<kind>/<name> unchanged` and sends nothing: no admission, no answer but the GET's
+      unchanged = true
+      if (withStored) stored = storedOnUpdateOf(applied, kubeVersion)
+      return result()
     }
+    if (applied.patchError !== undefined) {
+      // kubectl's own error (patcher.go: `error: error when applying patch: …`): nothing sent
+      findings.push(at({ level: 'deny', type: 'parse', rule: 'kubectl/patch', message: applied.patchError }))
+      return result()
+    }
+    if (applied.conflict !== undefined) {
+      findings.push(
+        at({
+          level: 'deny',
+          type: 'invalid',
+          rule: 'apiserver/conflict',
+          reason: 'Conflict',
+          message: applied.conflict,
+        }),
+      )
+      return result()
+    }
+    const request = applied.request ?? { error: '' }
+    const answer = applied.result!
+    generatedName = answer.generatedName
+    // the object as the cluster stores it (-o yaml): the create's (src/builtin/stored.ts), the update's
+    if (withStored && applied.request !== undefined)
+      stored =
+        applied.operation === 'UPDATE'
+          ? storedOnUpdateOf(applied, kubeVersion)
+          : storedOnCreateOf(answer, applied.request, kubeVersion)
+    else if (withStored) stored = answer.customResource?.object ?? answer.builtin?.object
     // the Forbidden Status names the object by its generated name, as the cluster's does
     const denial = (message: string, reason: string) =>
       'error' in request
         ? message
         : forbiddenStatus(generatedName !== undefined ? { ...request, name: generatedName } : request, message, reason)
             .message
-    const own = findingsOf(result, kind, denial)
-    const answered = kubectlRefuses(own, o, source.file, decodedCleanly(result.builtin))
+    const own = findingsOf(answer, kind, denial)
+    const answered = kubectlRefuses(own, o, source.file, decodedCleanly(answer.builtin))
     // a refusal of kubectl's own: nothing was sent, so no warning came back either
     const refused = answered.length === 1 && answered[0]!.rule === 'kubectl/refused'
     if (refused) findings.length = 0
     // what kubectl sends may be over the apiserver's limits (sizes.ts)
     const size = refused
       ? undefined
-      : applySizeRefusal(o, oldObject, 'error' in request ? undefined : request.namespace)
+      : applySizeRefusal(
+          o,
+          operation === 'UPDATE' ? oldObject : undefined,
+          'error' in request ? undefined : request.namespace,
+        )
     for (const f of size === undefined ? answered : sizeAnswer(size, answered)) findings.push(at(f))
   }
-  const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
-  const outcome = outcomeOf(findings)
-  return {
-    source,
-    apiVersion,
-    kind,
-    ...(namespace !== undefined ? { namespace } : {}),
-    name: generatedName ?? String(m.name ?? m.generateName ?? ''),
-    operation: oldObject === undefined ? 'CREATE' : 'UPDATE',
-    outcome,
-    findings,
-    ...(stored !== undefined && ACCEPTED.has(outcome) ? { stored: stored as Record<string, unknown> } : {}),
-  }
+  return result()
+}
+
+/** Why the engine refused the previous revision's create (its first error). */
+function oldRefusal(r: AdmitResult): string {
+  const b = r.builtin
+  const e = b?.errors[0] ?? r.customResource?.errors[0]
+  if (e !== undefined) return errorString(e)
+  return b?.message ?? r.customResource?.message ?? r.status?.message ?? 'not served'
 }
 
 /**
@@ -627,7 +678,9 @@ function sizeAnswer(size: SizeRefusal, answered: Omit<Finding, 'source'>[]): Omi
       },
     ]
   if (answered.some((f) => f.reason === 'BadRequest')) return answered
-  const causes = answered.filter((f) => f.level === 'deny' && f.type === 'invalid')
+  const message = `metadata.annotations: Too long: may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`
+  // an UPDATE's object carries the new annotation (src/engine/apply.ts): the native validation found it already
+  const causes = answered.filter((f) => f.level === 'deny' && f.type === 'invalid' && f.message !== message)
   return [
     {
       level: 'deny',
@@ -636,14 +689,14 @@ function sizeAnswer(size: SizeRefusal, answered: Omit<Finding, 'source'>[]): Omi
       reason: 'Invalid',
       field: 'metadata.annotations',
       // the apiserver's words: that the annotation is kubectl's copy of the object is said nowhere (README)
-      message: `metadata.annotations: Too long: may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`,
+      message,
     },
     ...causes,
   ]
 }
 
 /** The outcomes of the requests a cluster accepts (and stores the object of). */
-const ACCEPTED: ReadonlySet<string> = new Set(['allowed', 'warned', 'audited'])
+const ACCEPTED: ReadonlySet<string> = new Set(['allowed', 'warned', 'audited', 'unchanged'])
 
 /** The engine's answer as findings (no source yet). */
 /**
@@ -651,13 +704,6 @@ const ACCEPTED: ReadonlySet<string> = new Set(['allowed', 'warned', 'audited'])
  * (`deployments.apps "web" is forbidden: ValidatingAdmissionPolicy …`) with its reason, from which the
  * formatters print kubectl's line.
  */
-/** The object after the mutating admission policies, named as the cluster names it (-o yaml). */
-function mutatedWithName(r: AdmitResult): Record<string, unknown> | undefined {
-  const o = r.mutatedObject
-  if (o === undefined || r.generatedName === undefined) return o
-  return { ...o, metadata: { ...(o.metadata as Record<string, unknown>), name: r.generatedName } }
-}
-
 /** What each MutatingAdmissionPolicy changed (info), or the errors that denied the request. */
 function mutationFindings(r: AdmitResult): Omit<Finding, 'source'>[] {
   const out: Omit<Finding, 'source'>[] = []

@@ -133,7 +133,10 @@ export function findingText(f: Finding, o?: ObjectResult): string {
 /** The objects with no outcome bucket of their own in the summary: outcome `error`. */
 export function objectsInError(r: Report): number {
   const s = r.summary
-  return Math.max(0, s.objects - s.allowed - s.denied - s.warned - s.audited - s.notServed - s.skipped)
+  return Math.max(
+    0,
+    s.objects - s.allowed - s.denied - s.warned - s.audited - s.notServed - s.skipped - (s.unchanged ?? 0),
+  )
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -159,6 +162,7 @@ export function summaryParts(r: Report): {
   if (s.audited > 0) counts.push({ text: `${s.audited} audited`, n: s.audited, tone: 'note' })
   if (s.notServed > 0) counts.push({ text: `${s.notServed} not served`, n: s.notServed, tone: 'bad' })
   if (s.skipped > 0) counts.push({ text: `${s.skipped} skipped`, n: s.skipped, tone: 'note' })
+  if ((s.unchanged ?? 0) > 0) counts.push({ text: `${s.unchanged} unchanged`, n: s.unchanged, tone: 'ok' })
   const inError = objectsInError(r)
   if (inError > 0) counts.push({ text: `${inError} with errors`, n: inError, tone: 'bad' })
   return { head, counts, errors: s.errors }

@@ -53,6 +53,7 @@ function summary(s: Summary): Summary {
     audited: s.audited,
     notServed: s.notServed,
     skipped: s.skipped,
+    unchanged: s.unchanged,
     errors: s.errors,
   }
 }

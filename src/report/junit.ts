@@ -83,7 +83,11 @@ function testcase(c: Case, failOn: FailOn): Rendered {
   const rest = c.findings.filter((f) => !fails(f.level, failOn))
   const lines = (fs: readonly Finding[]) => fs.map((f) => findingText(f, c.object)).join('\n')
   const open = `    <testcase${attrs({ name: c.name, classname: c.classname, file: c.file, line: c.line, time: 0 })}`
-  if (bad.length === 0 && rest.length === 0) return { xml: `${open}/>`, failure: false, error: false }
+  // kubectl apply's `<kind>/<name> unchanged`: an empty patch, nothing sent (a passing test that says so)
+  const unchanged =
+    c.object?.outcome === 'unchanged' ? ['unchanged: kubectl apply sends no patch, no admission runs'] : []
+  if (bad.length === 0 && rest.length === 0 && unchanged.length === 0)
+    return { xml: `${open}/>`, failure: false, error: false }
   const body: string[] = []
   if (bad.length > 0) {
     const tag = errors.length > 0 ? 'error' : 'failure'
@@ -91,7 +95,10 @@ function testcase(c: Case, failOn: FailOn): Rendered {
     const message = findingText(first, c.object).split('\n')[0]
     body.push(`      <${tag}${attrs({ message, type: first.rule })}>${escapeText(lines(bad))}</${tag}>`)
   }
-  if (rest.length > 0) body.push(`      <system-out>${escapeText(lines(rest))}</system-out>`)
+  if (rest.length > 0 || unchanged.length > 0)
+    body.push(
+      `      <system-out>${escapeText([...unchanged, ...(rest.length > 0 ? [lines(rest)] : [])].join('\n'))}</system-out>`,
+    )
   return {
     xml: [`${open}>`, ...body, '    </testcase>'].join('\n'),
     failure: bad.length > 0 && errors.length === 0,

@@ -58,8 +58,11 @@ export interface Finding {
   readonly annotation?: string
 }
 
-/** `skipped`: not validated (a kind no loaded CRD or built-in defines). */
-export type Outcome = 'allowed' | 'denied' | 'warned' | 'audited' | 'not-served' | 'skipped' | 'error'
+/**
+ * `skipped`: not validated (a kind no loaded CRD or built-in defines). `unchanged`: an UPDATE whose three-way
+ * patch is empty: kubectl apply prints `<kind>/<name> unchanged`, sends nothing and no admission runs.
+ */
+export type Outcome = 'allowed' | 'denied' | 'warned' | 'audited' | 'not-served' | 'skipped' | 'error' | 'unchanged'
 
 export interface ObjectResult {
   readonly source: SourceRef
@@ -89,6 +92,8 @@ export interface Summary {
   readonly audited: number
   readonly notServed: number
   readonly skipped: number
+  /** UPDATEs kubectl apply leaves unchanged (an empty patch: nothing sent). */
+  readonly unchanged: number
   /** Parse errors and refused policy material. */
   readonly errors: number
 }
@@ -152,6 +157,7 @@ export class SummaryCounter {
     'not-served': 0,
     skipped: 0,
     error: 0,
+    unchanged: 0,
   }
   private objects = 0
   private updated = 0
@@ -190,6 +196,7 @@ export class SummaryCounter {
       audited: c.audited,
       notServed: c['not-served'],
       skipped: c.skipped,
+      unchanged: c.unchanged,
       errors: diagnostics.filter((d) => d.level === 'error').length + c.error,
     }
   }

@@ -191,6 +191,7 @@ export function formatSARIF(report: Report, options: FormatOptions = {}): string
             ...(o.namespace !== undefined ? { namespace: o.namespace } : {}),
             name: o.name,
             operation: o.operation,
+            ...(o.outcome === 'unchanged' ? { outcome: o.outcome } : {}),
           }
         : {}),
       ...(f.policy !== undefined ? { policy: f.policy } : {}),

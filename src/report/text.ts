@@ -85,7 +85,8 @@ function diagnosticText(d: Finding, paint: Paint): string {
 /** The object's header and its findings, one kubectl line each. */
 function objectText(o: ObjectResult, paint: Paint): string {
   const loc = escapeControls(location(o.source), true)
-  const op = o.operation === 'UPDATE' ? '(updated)' : '(created)'
+  // kubectl apply's words: `unchanged` when the patch is empty (nothing sent)
+  const op = o.outcome === 'unchanged' ? '(unchanged)' : o.operation === 'UPDATE' ? '(updated)' : '(created)'
   const header = `${loc === '' ? '' : `${paint('dim', loc)} `}${paint('bold', escapeControls(objectLabel(o), true))} ${paint('dim', op)}`
   const lines = o.findings.map((f) => indent(paint(FINDING_STYLE[f.level], escapeControls(kubectlLine(f, o))), '  '))
   return [header, ...lines].join('\n')

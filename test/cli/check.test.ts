@@ -305,3 +305,49 @@ spec:
     )
   })
 })
+
+describe('kelp check --old: updates as kubectl apply makes them (issue 26)', () => {
+  // test/e2e/differential/cases/updates: kube-apiserver 1.37.2 printed `job.batch/migrate unchanged`,
+  // `service/db unchanged` and, for deploy-replicas, `The deployments "web" is invalid: : ValidatingAdmissionPolicy
+  // 'replicas-never-grow' with binding 'replicas-never-grow' denied request: replicas may not grow: 2 -> 5`
+  const u = join(root, 'test/e2e/differential/cases/updates')
+  const pair = (c: string) => ['--old', join(u, `${c}.old.yaml`), join(u, `${c}.yaml`)]
+
+  it('an unchanged Job and headless Service are unchanged: no admission, nothing denied (exit 0)', () => {
+    // before: `spec.selector: Required value` for the Job, `ipFamilyPolicy` for the Service, exit 1
+    const r = kelp([
+      'check',
+      '--pack',
+      'off',
+      '-o',
+      'json',
+      '--old',
+      join(u, 'headless.old.yaml'),
+      ...pair('job'),
+      join(u, 'headless.yaml'),
+    ])
+    expect(r.code).toBe(0)
+    const rep = json(r.out)
+    expect(rep.objects.map((o) => [o.kind, o.operation, o.outcome, o.findings.length])).toEqual([
+      ['Job', 'UPDATE', 'unchanged', 0],
+      ['Service', 'UPDATE', 'unchanged', 0],
+    ])
+    expect(rep.summary).toMatchObject({ objects: 2, updated: 2, unchanged: 2, allowed: 0, denied: 0 })
+    const text = kelp(['check', '--pack', 'off', ...pair('job')])
+    expect(text.out).toContain('1 object (0 created, 1 updated): 0 allowed, 0 denied, 0 warned, 1 unchanged; 0 errors')
+    const junit = kelp(['check', '--pack', 'off', '-o', 'junit', ...pair('job')])
+    expect(junit.out).toContain('<system-out>unchanged: kubectl apply sends no patch, no admission runs</system-out>')
+    const sarif = JSON.parse(kelp(['check', '--pack', 'off', '-o', 'sarif', ...pair('job')]).out)
+    expect(sarif.runs[0].properties.summary.unchanged).toBe(1)
+    const github = kelp(['check', '--pack', 'off', '-o', 'github', ...pair('job')])
+    expect(github.out).toContain('1 unchanged')
+  })
+
+  it('a policy on UPDATE sees oldObject as stored: replicas 2 -> 5 denied in kubectl words', () => {
+    const r = kelp(['check', '--pack', 'off', '-p', join(u, 'policy.yaml'), ...pair('deploy-replicas')])
+    expect(r.code).toBe(1)
+    expect(r.out).toContain(
+      `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'replicas-never-grow' with binding 'replicas-never-grow' denied request: replicas may not grow: 2 -> 5`,
+    )
+  })
+})

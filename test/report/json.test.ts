@@ -80,6 +80,7 @@ describe('json', () => {
     "audited": 0,
     "notServed": 0,
     "skipped": 0,
+    "unchanged": 0,
     "errors": 1
   }
 }`)

@@ -13,6 +13,8 @@
 //   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
 //   one-rule-broken mutations of them (mutations.ts), and cases/yaml-go.yaml (YAML go-yaml reads otherwise)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
+// - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
+//   check --old modelling kubectl apply's patch over the stored object (issue 26)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import yaml from 'js-yaml'
@@ -418,6 +420,34 @@ export function buildCorpus(): Group[] {
     [join(W, 'widgets.yaml'), join(ROOT, 'test/e2e/differential/cases/widgets.yaml')],
     [join(ROOT, 'test/e2e/differential/cases/widgets.old.yaml')],
   )
+  // UPDATEs as kubectl apply makes them (issue 26): each <case>.old.yaml applied for real, then <case>.yaml
+  // applied over it (an unchanged Job and headless Service, an image changed, a container, an env var and a
+  // ConfigMap key removed, a Service port added, a custom resource field removed, a ValidatingAdmissionPolicy
+  // on UPDATE comparing object with oldObject); each case in a namespace of its own
+  {
+    const U = join(ROOT, 'test/e2e/differential/cases/updates')
+    // the CRD before the previous revisions are made, the policy after them (runner.ts install)
+    const material = [join(U, 'crd.yaml'), join(U, 'policy.yaml')]
+    const kinds = new Set<string>()
+    for (const d of documents(readFileSync(material[0]!, 'utf8')))
+      if (d.object.kind === 'CustomResourceDefinition') kinds.add(`${d.object.spec.group}/${d.object.spec.names.kind}`)
+    const b = new Builder('updates', kinds)
+    for (const f of readdirSync(U).sort()) {
+      if (!f.endsWith('.old.yaml')) continue // the pairs: <case>.old.yaml and <case>.yaml
+      const text = readFileSync(join(U, f.replace(/\.old\.yaml$/, '.yaml')), 'utf8')
+      const [d] = documents(text)
+      if (d !== undefined)
+        b.add(`test/e2e/differential/cases/updates/${f}`, text, d.object, { text: readFileSync(join(U, f), 'utf8') })
+    }
+    groups.push({
+      id: 'updates',
+      install: material,
+      kelpArgs: ['--pack', 'off', ...material.flatMap((f) => ['-p', f])],
+      namespace: 'diff-updates',
+      cases: b.cases,
+      notes: b.notes,
+    })
+  }
   for (const g of groups) mkdirSync(dirname(join(OUT, g.id)), { recursive: true })
   return groups
 }

@@ -10,7 +10,7 @@
 // multi-cause Invalid sorted on both sides (sortCauses: the apiserver's order is Go map order). Compared: the
 // verdict; the error kubectl prints against any of kelp's denials (the apiserver returns the first Deny of the
 // policies in its informer's order, which changes between runs); the Warning: lines as a multiset (same reason);
-// for a built-in object both accept on CREATE, the object as stored: what `kubectl apply --dry-run=server -o json`
+// for a built-in object both accept (CREATE or UPDATE), the object as stored: what `kubectl apply --dry-run=server -o json`
 // prints against `kelp check -o yaml`, field for field (storedDiff: the fields the server sets itself and
 // kubectl's last-applied annotation left out, generated uids and allocated IPs and ports compared as present).
 import { execFile } from 'node:child_process'
@@ -215,7 +215,8 @@ export function kelpAnswer(blockLines: string[] | undefined, outcome: string | u
     if (ERROR_START.test(l) || errors.length === 0) errors.push(l)
     else errors[errors.length - 1] += `\n${l}`
   }
-  const accepted = outcome === 'allowed' || outcome === 'warned'
+  // unchanged: kubectl apply sent nothing and printed `<kind>/<name> unchanged`, exit 0
+  const accepted = outcome === 'allowed' || outcome === 'warned' || outcome === 'unchanged'
   // kelp prints one line per cause of an Invalid (`The K "n" is invalid: <cause>`); kubectl prints the Status
   // once: the cause after the prefix when there is one, else the prefix and a `* <cause>` line each
   const joined: string[] = []
@@ -267,7 +268,7 @@ async function kelpCheck(args: string[], files: string[], namespace: string, old
     const docs = (yaml.loadAll(stored.stdout) as any[]).filter((d) => d && typeof d === 'object')
     let k = 0
     for (const o of report.objects) {
-      if (o.outcome !== 'allowed' && o.outcome !== 'warned') continue
+      if (o.outcome !== 'allowed' && o.outcome !== 'warned' && o.outcome !== 'unchanged') continue
       const d = docs[k]
       if (d && d.kind === o.kind && d.metadata?.name === o.name) {
         if (!storedByFile.has(o.source.file)) storedByFile.set(o.source.file, d)
@@ -415,8 +416,9 @@ export function compare(c: Case, k: Answer, e: Answer): Difference[] {
   // as a multiset
   if (JSON.stringify([...k.warnings].sort()) !== JSON.stringify([...e.warnings].sort()))
     d.push({ case: c, aspect: 'warnings', kubectl: k.warnings.join('\n'), kelp: e.warnings.join('\n') })
-  // the object as stored: a built-in CREATE both accept
-  if (c.builtIn && !c.old && k.accepted && e.accepted && k.stored) {
+  // the object as stored: a built-in object both accept (an UPDATE: the patched object, or the stored one when
+  // kubectl found nothing to send)
+  if (c.builtIn && k.accepted && e.accepted && k.stored) {
     const diff = e.stored
       ? storedDiff(k.stored, e.stored)
       : [{ path: '', kubectl: '(the object)', kelp: '(kelp check -o yaml printed no object)' }]
@@ -492,7 +494,8 @@ export async function runGroup(cluster: Cluster, group: Group, log: (s: string) 
     outcomes.get(c.id)!.kubectl = kubectlAnswer(r)
   })
   for (const c of updates.filter((c) => !outcomes.get(c.id)!.skipped)) {
-    const r = await cluster.kubectl([...nsArgs(c), 'apply', '--dry-run=server', '-f', c.file])
+    const out = c.builtIn ? ['-o', 'json'] : []
+    const r = await cluster.kubectl([...nsArgs(c), 'apply', '--dry-run=server', ...out, '-f', c.file])
     outcomes.get(c.id)!.kubectl = kubectlAnswer(r)
   }
   for (const c of updates) await cluster.kubectl([...nsArgs(c), 'delete', '--ignore-not-found', '-f', c.old!])
@@ -526,7 +529,7 @@ export async function runGroup(cluster: Cluster, group: Group, log: (s: string) 
     updates.filter((c) => !outcomes.get(c.id)!.skipped),
     2,
     async (c) => {
-      const r = await kelpCheck(group.kelpArgs, [c.file], group.namespace, c.old)
+      const r = await kelpCheck(group.kelpArgs, [c.file], group.namespace, c.old, c.builtIn)
       fill(c, r)
     },
   )
