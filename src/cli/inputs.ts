@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
 import { iterateManifests, type LoadedObject, type ManifestItem } from './load.js'
-import { expandPaths, inputError } from './paths.js'
+import { expandPaths, inputError, readError } from './paths.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
 import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from './stream.js'
 
@@ -66,10 +66,7 @@ export function* readShare(
   streamBytes: number = STREAM_BYTES,
 ): Generator<LoadedObject> {
   const cannotRead = (e: unknown) => {
-    if (holdsFileStart(s))
-      diagnostics?.push(
-        inputError(s.file, `cannot read ${s.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
-      )
+    if (holdsFileStart(s)) diagnostics?.push(inputError(s.file, readError(s.file, e)))
   }
   let items: Iterable<ManifestItem>
   try {

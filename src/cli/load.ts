@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { type DocumentShare, decodeStream } from '../kube/yaml/decode.js'
 import { pushAll } from '../report/common.js'
 import type { Finding, SourceRef } from '../report/model.js'
-import { expandPaths, inputError } from './paths.js'
+import { expandPaths, inputError, readError } from './paths.js'
 
 // Reading manifests: files, directories (recursively: .yaml, .yml, .json), `-` for stdin; every
 // YAML document of every file, `kind: List` and `*List` objects expanded into their items, each
@@ -210,7 +210,7 @@ export function loadManifests(paths: readonly string[], stdin: () => string | Bu
       // bytes, so that invalid UTF-8 is refused as go-yaml refuses it (not turned into U+FFFD)
       text = file === '-' ? stdin() : readFileSync(file)
     } catch (e) {
-      errors.push(inputError(file, `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`))
+      errors.push(inputError(file, readError(file, e)))
       continue
     }
     for (const item of iterateManifests(text, file)) {
