@@ -47,7 +47,10 @@ export interface CheckOptions {
   readonly target?: string
   /** Namespace for namespaced objects without one (kubectl's context namespace). */
   readonly namespace?: string
+  /** Standard input's text (tests, the library); the CLI reads it as a stream instead (stdinStream). */
   readonly stdin?: () => string | Buffer
+  /** Standard input as a stream for checkParallel (default: process.stdin), read when `-` is an input. */
+  readonly stdinStream?: AsyncIterable<Buffer | string>
   /** OpenAPI v3 documents (JSON files) of built-in group-versions, for type checking the policies. */
   readonly openapi?: readonly string[]
   /**
@@ -199,11 +202,15 @@ export interface SplitRead {
 }
 
 /** Loads the inputs, the material and the old revision, and builds the policy set. */
-export function prepare(options: CheckOptions, split?: SplitRead): { prepared: Prepared; set: PolicySet } {
+export function prepare(
+  options: CheckOptions,
+  split?: SplitRead,
+  given?: Inputs,
+): { prepared: Prepared; set: PolicySet } {
   const defaultNamespace = options.namespace ?? 'default'
   const target = options.target ?? options.kubeVersion
   const isMaterial = (o: JSONObject): boolean => isMaterialAt(o, target)
-  const inputs = split?.inputs ?? new Inputs(options.paths, options.stdin)
+  const inputs = split?.inputs ?? given ?? new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
   const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
