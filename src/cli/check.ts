@@ -25,6 +25,7 @@ import { type JSONObject, type LoadedObject, loadManifests, parseManifests } fro
 import { bundledPack, bundledPoliciesDir, instantiatePack } from './pack.js'
 import { packCheckedCache } from './pack-cache.js'
 import { expandPaths } from './paths.js'
+import { placeFindings } from './positions.js'
 import { applySizeRefusal, MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from './sizes.js'
 import { VERSION } from './version.js'
 
@@ -119,6 +120,8 @@ export interface Prepared {
   readonly diagnostics: Finding[]
   /** The policies' paramKinds (`apiVersion|kind`): a thread's share may hold params (parallel.ts). */
   readonly paramKinds: readonly string[]
+  /** The inputs, for the text of a finding's file (positions.ts; not sent to workers). */
+  readonly inputs?: Inputs
 }
 
 /**
@@ -365,6 +368,7 @@ export function prepare(
       defaultNamespace,
       diagnostics,
       paramKinds: [...paramKinds],
+      inputs,
     },
     set,
   }
@@ -407,9 +411,9 @@ export interface Admitted {
   readonly counter: SummaryCounter
 }
 
-/** The report of admitted objects. */
+/** The report of admitted objects, findings that name a field placed at its line (positions.ts). */
 export function report(prepared: Prepared, admitted: Admitted): Report {
-  return {
+  const made: Report = {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
@@ -417,6 +421,8 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
     diagnostics: prepared.diagnostics,
     summary: admitted.counter.summary(prepared.diagnostics),
   }
+  const inputs = prepared.inputs
+  return placeFindings(made, (file) => (inputs !== undefined ? inputs.textOf(file) : { path: file }))
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */

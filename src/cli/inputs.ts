@@ -3,6 +3,7 @@ import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
 import { iterateManifests, type LoadedObject, type ManifestItem } from './load.js'
 import { expandPaths, inputError, readError } from './paths.js'
+import type { TextSource } from './positions.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
 import { type ReadStdinOptions, readStdin, type StdinInput } from './stdin.js'
 import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from './stream.js'
@@ -42,6 +43,15 @@ export class Inputs {
   /** Removes what reading standard input left (its temporary file). */
   dispose(): void {
     this.stdinInput?.dispose()
+  }
+
+  /** Where a file's text is, for the positions of findings (positions.ts). */
+  textOf(file: string): TextSource | undefined {
+    if (file !== '-') return { path: file }
+    const stdin = this.stdinInput
+    if (stdin?.spool !== undefined) return { path: stdin.spool }
+    if (stdin?.bytes !== undefined) return { bytes: stdin.bytes }
+    return this.stdinText !== undefined ? { bytes: this.stdinText } : undefined
   }
 
   /** The files' sizes together (unreadable ones count 0; standard input its size once read as a stream). */

@@ -45,6 +45,8 @@ describe('kelp check -: a pipe from a slow writer', () => {
     expect(r.code).toBe(1)
     const rep = JSON.parse(r.out) as { objects: { name: string; outcome: string; findings: { source: unknown }[] }[] }
     expect(rep.objects.map((o) => [o.name, o.outcome])).toEqual([['web', 'denied']])
+    // the finding at its field's line, read from the held bytes of standard input
+    expect(rep.objects[0]?.findings[0]?.source).toEqual({ file: '-', line: 6, column: 3, document: 0 })
   })
 
   it('no path (stdin by default), documents arriving in two parts with a pause between', () => {
@@ -84,6 +86,7 @@ describe('kelp check -: a large piped input', () => {
     expect(rep.summary.objects).toBe(parts.length)
     const bad = rep.objects.find((o) => o.name === 'bad')
     expect(bad?.source.line).toBe(lines + 1)
+    expect(bad?.findings[0]?.source.line).toBe(lines + 6)
     // the temporary file is removed when the run ends
     expect(readdirSync(tmp)).toEqual([])
   })
