@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
-import { iterateManifests, type LoadedObject, type ManifestItem } from './load.js'
+import { iterateManifests, type LoadedObject, type ManifestItem, manifestFile } from './load.js'
 import { expandPaths, inputError, readError } from './paths.js'
 import type { TextSource } from './positions.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
@@ -83,7 +83,7 @@ export class Inputs {
       const stdin = s.file === '-' ? this.stdinInput : undefined
       if (stdin?.spool !== undefined) yield* readShare(s, undefined, diagnostics, this.streamBytes, stdin.spool)
       else if (stdin?.items !== undefined) {
-        for (const item of stdin.items) {
+        for (const item of manifestFile(stdin.items, '-')) {
           if (!('error' in item)) yield item
           else diagnostics?.push(item.error)
         }
@@ -124,7 +124,8 @@ export function* readShare(
     return
   }
   try {
-    for (const item of items) {
+    // kustomize's, Helm's and other files that are no manifests: one note (load.ts)
+    for (const item of manifestFile(items, s.file)) {
       if (!('error' in item)) yield item
       else diagnostics?.push(item.error)
     }
