@@ -112,6 +112,8 @@ export interface Prepared {
   readonly buildOptions: PolicySetOptions
   /** The objects to admit, when the inputs were small enough to hold; else `stream` reads them again. */
   readonly toAdmit?: readonly LoadedObject[]
+  /** How many objects there are to admit (the first pass counted them: the progress line's total). */
+  readonly toAdmitCount: number
   /** Another pass over the inputs, yielding the objects to admit (large inputs, in bounded memory). */
   readonly stream?: () => Iterable<LoadedObject>
   readonly olds: ReadonlyMap<string, JSONObject>
@@ -363,6 +365,7 @@ export function prepare(
       context,
       buildOptions,
       ...(held !== undefined ? { toAdmit: held } : { stream }),
+      toAdmitCount: objectCount - material.length,
       olds,
       target,
       defaultNamespace,
@@ -455,6 +458,7 @@ function admitOne(
   const at = (f: Omit<Finding, 'source'>): Finding => Object.assign({}, f, { source })
   let generatedName: string | undefined
   let stored: unknown
+  let requestNamespace: string | undefined
 
   const lifecycle = apiVersionStatus(apiVersion, kind, kubeVersion)
   // not served at the target: removed, not yet introduced, or off unless --runtime-config enables it
@@ -483,6 +487,9 @@ function admitOne(
       namespace: defaultNamespace,
     })
     const result = 'error' in request ? set.validate(o) : set.admit(request)
+    // a namespaced object without a namespace goes to -n's (a Namespace's requests carry its own name)
+    if (!('error' in request) && request.namespace !== '' && !(kind === 'Namespace' && apiVersion === 'v1'))
+      requestNamespace = request.namespace
     generatedName = result.generatedName
     if (withStored) stored = result.customResource?.object ?? mutatedWithName(result) ?? result.builtin?.object
     // a built-in create: the object as the create path stores it (src/builtin/stored.ts)
@@ -513,7 +520,7 @@ function admitOne(
       : applySizeRefusal(o, oldObject, 'error' in request ? undefined : request.namespace)
     for (const f of size === undefined ? answered : sizeAnswer(size, answered)) findings.push(at(f))
   }
-  const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
+  const namespace = typeof m.namespace === 'string' ? m.namespace : requestNamespace
   const outcome = outcomeOf(findings)
   return {
     source,

@@ -120,7 +120,11 @@ async function checkInputs(
     const { prepared, set } = prepare(options, undefined, inputs)
     const { toAdmit, olds, target, defaultNamespace } = prepared
     const objects = toAdmit ?? prepared.stream?.() ?? []
-    return report(prepared, admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, toAdmit?.length))
+    // the total from the first pass, also when the objects are read again (not `done` as its own total)
+    return report(
+      prepared,
+      admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, prepared.toAdmitCount),
+    )
   }
   const target = options.target ?? options.kubeVersion
   const shares = planShares(sizes, threads)

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { checkParallel } from '../../src/cli/parallel.js'
 import { decodeStream } from '../../src/kube/yaml/decode.js'
 
 // What a CI job feeds kelp check besides manifests (issue 26): unrendered Helm templates, JSON that holds `{{`
-// (Grafana dashboards), kustomize's and Helm's own files. kubectl's answers, where it has one, were measured
-// with kubectl 1.37.2.
+// (Grafana dashboards), kustomize's and Helm's own files; and the smaller things seen there: the progress
+// line's total, the namespace -n gives. kubectl's answers, where it has one, were measured with kubectl 1.37.2.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const cli = join(root, 'dist/cli/kelp.cjs')
@@ -133,5 +134,43 @@ describe("kustomize's and Helm's own files", () => {
       ['error', 11, 'not a Kubernetes object: error validating data: [apiVersion not set, kind not set]'],
       ['error', 13, 'not a Kubernetes object: error validating data: [kind not set]'],
     ])
+  })
+})
+
+describe('the namespace -n gives, and the progress total', () => {
+  it('-n team-a: the objects without a namespace are shown in it (the request kubectl sends names it)', () => {
+    const dir = tmp()
+    writeFileSync(
+      join(dir, 'all.yaml'),
+      `${DEPLOYMENT}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: own, namespace: other}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: team-a}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: cr}\n`,
+    )
+    const r = kelp(['check', 'all.yaml', '-n', 'team-a', '-o', 'json', '--pack', 'off'], dir)
+    const rep = JSON.parse(r.out) as JsonReport
+    expect(rep.objects.map((o) => [o.kind, o.namespace])).toEqual([
+      ['Deployment', 'team-a'],
+      ['ConfigMap', 'other'],
+      ['Namespace', undefined],
+      ['ClusterRole', undefined],
+    ])
+  })
+
+  it('the progress line counts against the total of the first pass, also when the objects are read again', async () => {
+    const dir = tmp()
+    let text = ''
+    for (let i = 0; i < 200; i++) text += `---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`
+    writeFileSync(join(dir, 'many.yaml'), text)
+    for (const holdObjects of [0, 1000]) {
+      const seen: [number, number][] = []
+      await checkParallel(
+        { paths: [join(dir, 'many.yaml')], kubeVersion: '1.37', pack: 'off', holdObjects },
+        1,
+        (done, total) => seen.push([done, total]),
+      )
+      expect(seen).toEqual([
+        [64, 200],
+        [128, 200],
+        [192, 200],
+      ])
+    }
   })
 })

@@ -224,7 +224,7 @@ describe('the formats show the field position', () => {
 
   it('text: the finding line starts with file:line:col', () => {
     expect(kelp()).toContain(
-      `${p}:2:1 Deployment web (created)\n  ${p}:7:3: The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0`,
+      `${p}:2:1 Deployment default/web (created)\n  ${p}:7:3: The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0`,
     )
   })
 

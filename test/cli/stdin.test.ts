@@ -52,7 +52,7 @@ describe('kelp check -: a pipe from a slow writer', () => {
   it('no path (stdin by default), documents arriving in two parts with a pause between', () => {
     const r = piped('(cat x.yaml; sleep 0.4; cat y.yaml; sleep 0.3)', ['check', '--pack', 'off'])
     expect(r.code).toBe(1)
-    expect(r.out).toContain('-:1:1 Deployment web (created)')
+    expect(r.out).toContain('-:1:1 Deployment default/web (created)')
     expect(r.out).toContain('2 objects: 1 allowed, 1 denied, 0 warned; 0 errors')
   })
 
