@@ -33,6 +33,7 @@ import { type JSONObject, type LoadedObject, loadManifests, parseManifests } fro
 import { bundledPack, bundledPoliciesDir, instantiatePack } from './pack.js'
 import { packCheckedCache } from './pack-cache.js'
 import { expandPaths } from './paths.js'
+import { placeFindings } from './positions.js'
 import { applySizeRefusal, MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from './sizes.js'
 import { VERSION } from './version.js'
 
@@ -55,7 +56,10 @@ export interface CheckOptions {
   readonly target?: string
   /** Namespace for namespaced objects without one (kubectl's context namespace). */
   readonly namespace?: string
+  /** Standard input's text (tests, the library); the CLI reads it as a stream instead (stdinStream). */
   readonly stdin?: () => string | Buffer
+  /** Standard input as a stream for checkParallel (default: process.stdin), read when `-` is an input. */
+  readonly stdinStream?: AsyncIterable<Buffer | string>
   /** OpenAPI v3 documents (JSON files) of built-in group-versions, for type checking the policies. */
   readonly openapi?: readonly string[]
   /**
@@ -117,6 +121,8 @@ export interface Prepared {
   readonly buildOptions: PolicySetOptions
   /** The objects to admit, when the inputs were small enough to hold; else `stream` reads them again. */
   readonly toAdmit?: readonly LoadedObject[]
+  /** How many objects there are to admit (the first pass counted them: the progress line's total). */
+  readonly toAdmitCount: number
   /** Another pass over the inputs, yielding the objects to admit (large inputs, in bounded memory). */
   readonly stream?: () => Iterable<LoadedObject>
   readonly olds: ReadonlyMap<string, JSONObject>
@@ -127,6 +133,8 @@ export interface Prepared {
   readonly pack: PackUse
   /** The policies' paramKinds (`apiVersion|kind`): a thread's share may hold params (parallel.ts). */
   readonly paramKinds: readonly string[]
+  /** The inputs, for the text of a finding's file (positions.ts; not sent to workers). */
+  readonly inputs?: Inputs
 }
 
 /**
@@ -276,11 +284,15 @@ export interface SplitRead {
 }
 
 /** Loads the inputs, the material and the old revision, and builds the policy set. */
-export function prepare(options: CheckOptions, split?: SplitRead): { prepared: Prepared; set: PolicySet } {
+export function prepare(
+  options: CheckOptions,
+  split?: SplitRead,
+  given?: Inputs,
+): { prepared: Prepared; set: PolicySet } {
   const defaultNamespace = options.namespace ?? 'default'
   const target = options.target ?? options.kubeVersion
   const isMaterial = (o: JSONObject): boolean => isMaterialAt(o, target)
-  const inputs = split?.inputs ?? new Inputs(options.paths, options.stdin)
+  const inputs = split?.inputs ?? given ?? new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
   const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
@@ -444,12 +456,14 @@ export function prepare(options: CheckOptions, split?: SplitRead): { prepared: P
       context,
       buildOptions,
       ...(held !== undefined ? { toAdmit: held } : { stream }),
+      toAdmitCount: objectCount - material.length,
       olds,
       target,
       defaultNamespace,
       diagnostics,
       pack: packUse,
       paramKinds: [...paramKinds],
+      inputs,
     },
     set,
   }
@@ -492,9 +506,9 @@ export interface Admitted {
   readonly counter: SummaryCounter
 }
 
-/** The report of admitted objects. */
+/** The report of admitted objects, findings that name a field placed at its line (positions.ts). */
 export function report(prepared: Prepared, admitted: Admitted): Report {
-  return {
+  const made: Report = {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
@@ -503,6 +517,8 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
     diagnostics: prepared.diagnostics,
     summary: admitted.counter.summary(prepared.diagnostics),
   }
+  const inputs = prepared.inputs
+  return placeFindings(made, (file) => (inputs !== undefined ? inputs.textOf(file) : { path: file }))
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
@@ -537,8 +553,9 @@ function admitOne(
   let stored: unknown
   let operation: 'CREATE' | 'UPDATE' = oldObject === undefined ? 'CREATE' : 'UPDATE'
   let unchanged = false
+  let requestNamespace: string | undefined
   const result = (): ObjectResult => {
-    const namespace = typeof m.namespace === 'string' ? m.namespace : undefined
+    const namespace = typeof m.namespace === 'string' ? m.namespace : requestNamespace
     // kubectl's `unchanged`: a warning of the GET (a deprecated version) is still printed
     const outcome =
       unchanged && !findings.some((f) => f.level === 'deny' || f.level === 'error') ? 'unchanged' : outcomeOf(findings)
@@ -619,6 +636,9 @@ function admitOne(
     }
     const request = applied.request ?? { error: '' }
     const answer = applied.result!
+    // a namespaced object without a namespace goes to -n's (a Namespace's requests carry its own name)
+    if (!('error' in request) && request.namespace !== '' && !(kind === 'Namespace' && apiVersion === 'v1'))
+      requestNamespace = request.namespace
     generatedName = answer.generatedName
     // the object as the cluster stores it (-o yaml): the create's (src/builtin/stored.ts), the update's
     if (withStored && applied.request !== undefined)

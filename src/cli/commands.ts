@@ -11,6 +11,7 @@ import { createLogger, LOG_LEVELS, type LogLevel } from '../webhook/log.js'
 import type { WebhookServer } from '../webhook/server.js'
 import type { PackMode } from './check.js'
 import { checkParallel } from './parallel.js'
+import { readError } from './paths.js'
 import { findSuites, runSuite } from './policy-test.js'
 import { type Io, UsageError } from './usage.js'
 
@@ -269,7 +270,7 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
           try {
             statSync(p)
           } catch (e) {
-            throw new UsageError(`--policies: cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+            throw new UsageError(`--policies: ${readError(p, e)}`)
           }
         }
         for (const [flag, file] of [
@@ -281,7 +282,7 @@ export function addServeCommand(program: Command, io: Io, hooks: ServeHooks = {}
           try {
             readFileSync(file)
           } catch (e) {
-            throw new UsageError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+            throw new UsageError(`${flag}: ${readError(file, e)}`)
           }
         }
         const portOf = (flag: string, v: string) => {

@@ -1,20 +1,25 @@
 import { readFileSync, statSync } from 'node:fs'
 import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
-import { iterateManifests, type LoadedObject, type ManifestItem } from './load.js'
-import { expandPaths, inputError } from './paths.js'
+import { iterateManifests, type LoadedObject, type ManifestItem, manifestFile } from './load.js'
+import { expandPaths, inputError, readError } from './paths.js'
+import type { TextSource } from './positions.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
+import { type ReadStdinOptions, readStdin, type StdinInput } from './stdin.js'
 import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from './stream.js'
 
 // The inputs of `kelp check` as passes over their documents: the files are listed once; each pass
 // reads them again, one file at a time (a large one in pieces of a few MiB: stream.ts), so a run holds
 // a piece of one file's text and the objects it keeps, not every object of every file. Standard input
-// can be read once only: its text is kept whole for the passes.
+// can be read once only: read as a stream before the passes (stdin.ts), its items are kept for them,
+// or its bytes in a temporary file when large; given as a function instead (tests, the library), its
+// text is kept whole.
 
 export class Inputs {
   readonly files: readonly string[]
   private readonly pathFindings: readonly Finding[]
   private stdinText: string | Buffer | undefined
+  private stdinInput: StdinInput | undefined
 
   constructor(
     paths: readonly string[],
@@ -27,9 +32,31 @@ export class Inputs {
     this.pathFindings = [...errors, ...notes]
   }
 
-  /** The files' sizes together (unreadable ones and standard input count 0). */
+  /**
+   * Reads standard input as a stream, documents as they arrive (when `-` is an input): the passes then read
+   * what it held. Call {@link dispose} when the run is done.
+   */
+  async readStdin(source: AsyncIterable<Buffer | string>, options?: ReadStdinOptions): Promise<void> {
+    if (this.files.includes('-') && this.stdinInput === undefined) this.stdinInput = await readStdin(source, options)
+  }
+
+  /** Removes what reading standard input left (its temporary file). */
+  dispose(): void {
+    this.stdinInput?.dispose()
+  }
+
+  /** Where a file's text is, for the positions of findings (positions.ts). */
+  textOf(file: string): TextSource | undefined {
+    if (file !== '-') return { path: file }
+    const stdin = this.stdinInput
+    if (stdin?.spool !== undefined) return { path: stdin.spool }
+    if (stdin?.bytes !== undefined) return { bytes: stdin.bytes }
+    return this.stdinText !== undefined ? { bytes: this.stdinText } : undefined
+  }
+
+  /** The files' sizes together (unreadable ones count 0; standard input its size once read as a stream). */
   bytes(): number {
-    let n = 0
+    let n = this.stdinInput?.size ?? 0
     for (const f of this.files) {
       if (f === '-') continue
       try {
@@ -53,7 +80,14 @@ export class Inputs {
     if (diagnostics !== undefined) pushAll(diagnostics, this.pathFindings)
     for (const s of shares ?? this.files.map((file) => ({ file, from: 0, to: 1 }))) {
       // files are read by readShare (large ones in pieces); standard input once
-      yield* readShare(s, s.file === '-' ? () => this.stdinBytes() : undefined, diagnostics, this.streamBytes)
+      const stdin = s.file === '-' ? this.stdinInput : undefined
+      if (stdin?.spool !== undefined) yield* readShare(s, undefined, diagnostics, this.streamBytes, stdin.spool)
+      else if (stdin?.items !== undefined) {
+        for (const item of manifestFile(stdin.items, '-')) {
+          if (!('error' in item)) yield item
+          else diagnostics?.push(item.error)
+        }
+      } else yield* readShare(s, s.file === '-' ? () => this.stdinBytes() : undefined, diagnostics, this.streamBytes)
     }
   }
 }
@@ -64,28 +98,34 @@ export function* readShare(
   text?: (file: string) => string | Buffer,
   diagnostics?: Finding[],
   streamBytes: number = STREAM_BYTES,
+  /** Where the file's bytes are, when not at its name (standard input kept in a file). */
+  path: string = s.file,
 ): Generator<LoadedObject> {
   const cannotRead = (e: unknown) => {
-    if (holdsFileStart(s))
-      diagnostics?.push(
-        inputError(s.file, `cannot read ${s.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
-      )
+    if (holdsFileStart(s)) diagnostics?.push(inputError(s.file, readError(s.file, e)))
   }
   let items: Iterable<ManifestItem>
   try {
-    if (text === undefined && s.file !== '-') {
+    if (text === undefined && path !== '-') {
       // a large file in pieces (stream.ts): a run holds a few MiB of its text, not all of it
-      const size = statSync(s.file).size
-      if (size >= streamBytes && streamable(s.file))
-        items = streamManifests(s.file, size, documentShare(s), Math.min(PIECE_BYTES, Math.max(1, streamBytes >> 2)))
-      else items = iterateManifests(readFileSync(s.file), s.file, documentShare(s))
-    } else items = iterateManifests((text ?? readFileSync)(s.file), s.file, documentShare(s))
+      const size = statSync(path).size
+      if (size >= streamBytes && streamable(path))
+        items = streamManifests(
+          path,
+          size,
+          documentShare(s),
+          Math.min(PIECE_BYTES, Math.max(1, streamBytes >> 2)),
+          s.file,
+        )
+      else items = iterateManifests(readFileSync(path), s.file, documentShare(s))
+    } else items = iterateManifests((text ?? readFileSync)(path), s.file, documentShare(s))
   } catch (e) {
     cannotRead(e)
     return
   }
   try {
-    for (const item of items) {
+    // kustomize's, Helm's and other files that are no manifests: one note (load.ts)
+    for (const item of manifestFile(items, s.file)) {
       if (!('error' in item)) yield item
       else diagnostics?.push(item.error)
     }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { basename, dirname } from 'node:path'
 import { type DocumentShare, decodeStream } from '../kube/yaml/decode.js'
 import { pushAll } from '../report/common.js'
 import type { Finding, SourceRef } from '../report/model.js'
-import { expandPaths, inputError } from './paths.js'
+import { expandPaths, inputError, readError } from './paths.js'
 
 // Reading manifests: files, directories (recursively: .yaml, .yml, .json), `-` for stdin; every
 // YAML document of every file, `kind: List` and `*List` objects expanded into their items, each
@@ -84,8 +85,17 @@ function itemPositionsByParse(chunk: Chunk): { line: number; column: number }[] 
   })
 }
 
-/** One step of {@link iterateManifests}: an object with its position, or an error finding. */
-export type ManifestItem = LoadedObject | { readonly error: Finding }
+/**
+ * Why a document is no manifest: a kustomize configuration (`kustomize.config.k8s.io`), a Helm chart's
+ * Chart.yaml, or a mapping with neither apiVersion nor kind (values.yaml, a dashboard, any other data).
+ */
+export type NotManifest = 'kustomize' | 'chart' | 'data'
+
+/**
+ * One step of {@link iterateManifests}: an object with its position, or an error finding (with `notManifest`
+ * when the document is no Kubernetes object at all: {@link manifestFile} decides what the file is).
+ */
+export type ManifestItem = LoadedObject | { readonly error: Finding; readonly notManifest?: NotManifest }
 
 /** The first document of a file, as a value (any YAML), or the parse error with its position. */
 export function parseFirstDocument(text: string | Buffer, file: string): { value: unknown } | { error: Finding } {
@@ -125,9 +135,11 @@ export function* iterateManifests(
   if (braces >= 0) {
     // a possible template is one share: the first document's (its error is the whole file's)
     if (share !== undefined && !share(0)) return
-    // a template is told only when it fails to read; hold this (rare) file's items to decide
-    const items = [...documents(input, file)]
-    if (items.some((i) => 'error' in i)) {
+    // a template is told only when it fails to read as YAML or JSON (a dashboard's `{{pod}}` in a JSON
+    // string reads); hold this (rare) file's items to decide
+    const decoding = { failed: false }
+    const items = [...documents(input, file, undefined, decoding)]
+    if (decoding.failed) {
       const before = text !== undefined ? text.slice(0, braces) : (input as Buffer).subarray(0, braces).toString('utf8')
       const line = before.split('\n').length
       yield {
@@ -146,10 +158,19 @@ export function* iterateManifests(
   yield* documents(input, file, share)
 }
 
-function* documents(input: string | Buffer, file: string, share?: DocumentShare): Generator<ManifestItem> {
+function* documents(
+  input: string | Buffer,
+  file: string,
+  share?: DocumentShare,
+  decoding?: { failed: boolean },
+): Generator<ManifestItem> {
+  // the names helm and kustomize read these files by (a kustomization may omit apiVersion and kind)
+  const chart = basename(file) === 'Chart.yaml'
+  const kustomization = KUSTOMIZATION_NAMES.has(basename(file))
   for (const d of decodeStream(input, share)) {
     const index = d.index
     if (d.error !== undefined) {
+      if (decoding !== undefined) decoding.failed = true
       yield { error: inputError(file, d.error.message, d.error.line, d.error.column, index) }
       continue
     }
@@ -175,13 +196,67 @@ function* documents(input: string | Buffer, file: string, share?: DocumentShare)
       }
       continue
     }
+    if (isKustomize(value)) {
+      // kustomize's own configuration, never sent to a cluster (kubectl apply -f: `no matches for kind`)
+      const what = `a kustomize ${String(value.kind)} (${String(value.apiVersion)}), not a Kubernetes object: not checked`
+      yield { error: inputNote(file, what, at.line, at.column, index), notManifest: 'kustomize' }
+      continue
+    }
     const bad = notAnObject(value)
     if (bad !== undefined) {
-      yield { error: inputError(file, bad, at.line, at.column, index) }
+      const none = value.apiVersion === undefined && value.kind === undefined
+      const notManifest =
+        chart && value.kind === undefined ? 'chart' : none ? (kustomization ? 'kustomize' : 'data') : undefined
+      const error = inputError(file, bad, at.line, at.column, index)
+      yield notManifest !== undefined ? { error, notManifest } : { error }
       continue
     }
     yield { object: value, source: { file, line: at.line, column: at.column, document: index } }
   }
+}
+
+// kustomize's file names (konfig.RecognizedKustomizationFileNames)
+const KUSTOMIZATION_NAMES: ReadonlySet<string> = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization'])
+
+const isKustomize = (o: JSONObject): boolean =>
+  typeof o.apiVersion === 'string' && o.apiVersion.startsWith('kustomize.config.k8s.io/')
+
+/** A note about an input (level info: no error, the run goes on). */
+function inputNote(file: string, message: string, line?: number, column?: number, document?: number): Finding {
+  return { ...inputError(file, message, line, column, document), level: 'info', rule: 'input/not-a-manifest' }
+}
+
+/**
+ * A file's items with its non-manifest documents judged on the whole file: a file none of whose documents is a
+ * Kubernetes object, every one of them kustomize's configuration, a Helm Chart.yaml or data with neither
+ * apiVersion nor kind (values.yaml, a Grafana dashboard), is one note and no object: it is no manifest
+ * (kubectl apply -f refuses it; a CI job checking a directory expects it passed over, not failed). In a file
+ * that holds objects or other errors too, such documents stay errors as kubectl's validation words them
+ * (likely a broken manifest), kustomize's a note each.
+ */
+export function* manifestFile(items: Iterable<ManifestItem>, file: string): Generator<ManifestItem> {
+  let pending: { readonly error: Finding; readonly notManifest?: NotManifest }[] | undefined = []
+  for (const item of items) {
+    if (pending !== undefined) {
+      if ('error' in item && item.notManifest !== undefined) {
+        pending.push(item)
+        continue
+      }
+      for (const p of pending) yield p
+      pending = undefined
+    }
+    yield item
+  }
+  if (pending === undefined || pending.length === 0) return
+  const kinds = new Set(pending.map((p) => p.notManifest))
+  const dir = dirname(file)
+  const what =
+    kinds.size === 1 && kinds.has('kustomize')
+      ? `kustomize's configuration, not a manifest: not checked (render it: kubectl kustomize ${dir} | kelp check -)`
+      : kinds.size === 1 && kinds.has('chart')
+        ? `a Helm chart's Chart.yaml, not a manifest: not checked (render the chart: helm template ${dir} | kelp check -)`
+        : 'no document has apiVersion and kind: not a Kubernetes manifest, not checked (kubectl apply -f refuses it: error validating data: [apiVersion not set, kind not set])'
+  yield { error: inputNote(file, what) }
 }
 
 /**
@@ -210,10 +285,10 @@ export function loadManifests(paths: readonly string[], stdin: () => string | Bu
       // bytes, so that invalid UTF-8 is refused as go-yaml refuses it (not turned into U+FFFD)
       text = file === '-' ? stdin() : readFileSync(file)
     } catch (e) {
-      errors.push(inputError(file, `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`))
+      errors.push(inputError(file, readError(file, e)))
       continue
     }
-    for (const item of iterateManifests(text, file)) {
+    for (const item of manifestFile(iterateManifests(text, file), file)) {
       if ('error' in item) errors.push(item.error)
       else objects.push(item) // one at a time: a spread push overflows the stack past ~110,000 objects
     }

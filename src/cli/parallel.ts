@@ -92,6 +92,23 @@ export async function checkParallel(
   keep: Keep = 'all',
 ): Promise<Report> {
   const inputs = new Inputs(options.paths, options.stdin)
+  // standard input as a stream, documents as they arrive (a pipe may fill slowly: stdin.ts)
+  if (options.stdin === undefined && inputs.files.includes('-'))
+    await inputs.readStdin(options.stdinStream ?? process.stdin)
+  try {
+    return await checkInputs(options, inputs, jobs, onProgress, keep)
+  } finally {
+    inputs.dispose()
+  }
+}
+
+async function checkInputs(
+  options: CheckOptions,
+  inputs: Inputs,
+  jobs: number | undefined,
+  onProgress: ((done: number, total: number) => void) | undefined,
+  keep: Keep,
+): Promise<Report> {
   const sizes = inputs.files.map((file) => ({ file, bytes: file === '-' ? 0 : fileBytes(file) }))
   const bytes = sizes.reduce((n, f) => n + f.bytes, 0)
   const threads =
@@ -100,10 +117,14 @@ export async function checkParallel(
       ? 1
       : threadsFor(bytes, jobs)
   if (threads <= 1) {
-    const { prepared, set } = prepare(options)
+    const { prepared, set } = prepare(options, undefined, inputs)
     const { toAdmit, olds, target, defaultNamespace } = prepared
     const objects = toAdmit ?? prepared.stream?.() ?? []
-    return report(prepared, admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, toAdmit?.length))
+    // the total from the first pass, also when the objects are read again (not `done` as its own total)
+    return report(
+      prepared,
+      admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, prepared.toAdmitCount),
+    )
   }
   const target = options.target ?? options.kubeVersion
   const shares = planShares(sizes, threads)
@@ -120,7 +141,7 @@ export async function checkParallel(
     if (mine.held === undefined || theirs.some((r) => !r.held)) {
       // more objects than a run holds: one thread, reading the inputs twice
       for (const w of workers) void w.terminate()
-      return checkParallel(options, 1, onProgress, keep)
+      return checkInputs(options, inputs, 1, onProgress, keep)
     }
     const pass = mergePasses(mine, theirs)
     for (const r of theirs) pushAll(diagnostics, r.diagnostics)

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
+import { goQuote } from '../cel/ext/quote.js'
 import type { Finding, SourceRef } from '../report/model.js'
 
 // Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime 1.37
@@ -47,14 +48,55 @@ export function inputError(file: string, message: string, line?: number, column?
   return { level: 'error', type: 'parse', message, source, rule: 'input/parse' }
 }
 
-const code = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e as Error).message
+// errno texts as Go's syscall package prints them (glibc's strerror), where libuv words them otherwise
+const GO_ERRNO: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ELOOP: 'too many levels of symbolic links',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'not a directory',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'file name too long',
+  EIO: 'input/output error',
+}
 
-/** What a failed stat of a link means, in words (the errno alone says little to a user). */
+/** An error's text without Node's `CODE: ` prefix and `, syscall 'path'` suffix: Go's words for the errno. */
+function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException
+  if (err.code !== undefined && GO_ERRNO[err.code] !== undefined) return GO_ERRNO[err.code] as string
+  const m = /^[A-Z0-9_]+: (.*?), \w+(?: '.*')?$/s.exec(err.message ?? '')
+  return m?.[1] ?? err.message ?? String(e)
+}
+
+/**
+ * A failed read of `path` as kubectl prints it (Go's *PathError: `open x.yaml: no such file or directory`),
+ * not Node's errno code.
+ */
+export function readError(path: string, e: unknown): string {
+  const syscall = (e as NodeJS.ErrnoException).syscall
+  // Go opens a directory to list it (Node's scandir) and a file to read it
+  const op = syscall === undefined || syscall === 'scandir' ? 'open' : syscall
+  return `${op} ${path}: ${errnoText(e)}`
+}
+
+/**
+ * A path named on the command line that cannot be read, in kubectl's words (cli-runtime builder.go Path:
+ * `the path "x" does not exist`, else `the path "x" cannot be accessed: stat x: <errno>`); a dangling link
+ * is said to be one.
+ */
+function namedPathError(p: string, e: unknown, isLink: boolean): string {
+  if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+    return `the path ${goQuote(p)} does not exist${isLink ? ' (a dangling symbolic link: its target does not exist)' : ''}`
+  return `the path ${goQuote(p)} cannot be accessed: stat ${p}: ${errnoText(e)}`
+}
+
+/** A link found in a walk that cannot be read (kubectl opens it: `open x: <errno>`), what a dangling one is said. */
 function linkProblem(path: string, e: unknown): string {
-  const c = code(e)
-  if (c === 'ENOENT') return `cannot read ${path}: dangling symbolic link (its target does not exist)`
-  if (c === 'ELOOP') return `cannot read ${path}: symbolic link loop (ELOOP)`
-  return `cannot read ${path}: ${c}`
+  const text = `open ${path}: ${errnoText(e)}`
+  return (e as NodeJS.ErrnoException).code === 'ENOENT'
+    ? `${text} (a dangling symbolic link: its target does not exist)`
+    : text
 }
 
 /** The files named by `paths`: files as given, directories walked in name order. */
@@ -71,7 +113,7 @@ export function expandPaths(
     try {
       names = readdirSync(dir).sort()
     } catch (e) {
-      errors.push(inputError(dir, `cannot read ${dir}: ${code(e)}`))
+      errors.push(inputError(dir, readError(dir, e)))
       return
     }
     for (const name of names) {
@@ -81,7 +123,7 @@ export function expandPaths(
       try {
         st = lstatSync(p)
       } catch (e) {
-        errors.push(inputError(p, `cannot read ${p}: ${code(e)}`))
+        errors.push(inputError(p, readError(p, e)))
         continue
       }
       if (st.isDirectory()) {
@@ -125,7 +167,7 @@ export function expandPaths(
       try {
         isLink = lstatSync(p).isSymbolicLink()
       } catch {}
-      errors.push(inputError(p, isLink ? linkProblem(p, e) : `cannot read ${p}: ${code(e)}`))
+      errors.push(inputError(p, namedPathError(p, e, isLink)))
     }
   }
   return { files, errors, notes }

@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path'
 import { type AdmitResult, isAdmissionStatus, materialKind, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
-import { pushAll } from '../report/common.js'
+import { location, pushAll } from '../report/common.js'
 import { expandPaths, type JSONObject, loadManifests, parseManifests } from './load.js'
 import { instantiatePack } from './pack.js'
+import { readError } from './paths.js'
 
 // `kelp test`: policy test suites (docs/policy-tests.md). Each suite builds a policy set from its
 // `policies` files and checks, per test, what the engine answers against the expectation. The
@@ -340,11 +341,11 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
     const parsed = parseManifests(readFileSync(file), file)
     if (parsed.errors.length > 0) {
       const e = parsed.errors[0]
-      return { file, name: file, results: [], error: `${file}:${e?.source?.line ?? 0}: ${e?.message}` }
+      return { file, name: file, results: [], error: `${location(e?.source) || file}: ${e?.message}` }
     }
     suite = (parsed.objects[0]?.object ?? {}) as Suite
   } catch (e) {
-    return { file, name: file, results: [], error: `cannot read ${file}: ${(e as Error).message}` }
+    return { file, name: file, results: [], error: readError(file, e) }
   }
   if (suite.kind !== 'PolicyTest') {
     const name = typeof suite.metadata?.name === 'string' ? suite.metadata.name : file
@@ -363,7 +364,9 @@ export function runSuite(file: string, kubeVersion: KubeVersion): SuiteRun {
   const errors = [...material.errors, ...resources.errors]
   if (errors.length > 0) {
     const e = errors[0]
-    return { file, name, results: [], error: `${e?.source?.file}:${e?.source?.line ?? 0}: ${e?.message}` }
+    // file:line of a document that does not read; an unreadable file's message names it (no `file:0:`)
+    const at = e?.source?.line !== undefined ? `${location(e.source)}: ` : ''
+    return { file, name, results: [], error: `${at}${e?.message}` }
   }
   // a suite whose policies load nothing would pass every `expect: admit` without testing a policy
   if (!material.objects.some((o) => POLICY_KINDS.has(materialKind(o.object) ?? ''))) {

@@ -12,6 +12,7 @@ import { escapeControls } from '../report/common.js'
 import { streamLines } from '../webhook/log.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
 import { parseFirstDocument } from './load.js'
+import { readError } from './paths.js'
 import { UsageError } from './usage.js'
 import { VERSION } from './version.js'
 
@@ -32,7 +33,7 @@ function readBinding(spec: string): [string, CelValue] {
   try {
     text = readFileSync(path) // bytes: invalid UTF-8 is refused as kelp check refuses it
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as Error).message}`)
+    throw new UsageError(readError(path, e))
   }
   // the same YAML reading as `kelp check` (load.ts)
   const doc = parseFirstDocument(text, path)

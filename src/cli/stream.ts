@@ -35,14 +35,24 @@ function readAt(fd: number, position: number, length: number): Buffer {
   return b.subarray(0, n)
 }
 
+/**
+ * Whether text that starts with `head` (its first 16 KiB, or all of it when shorter) is read whole: a JSON
+ * stream (YAMLOrJSONDecoder's sniff) or UTF-16.
+ */
+export function readWhole(head: Buffer): boolean {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true
+  const text = head
+    .subarray(0, 4 * SNIFF)
+    .toString('utf8')
+    .slice(0, SNIFF)
+  return text.charCodeAt(GO_SPACE.exec(text)?.[0].length ?? 0) === 123
+}
+
 /** Whether the file reads the same in pieces: not a JSON stream, not UTF-16, no `{{` anywhere. */
 export function streamable(file: string, pieceBytes = PIECE_BYTES): boolean {
   const fd = openSync(file, 'r')
   try {
-    const head = readAt(fd, 0, 4 * SNIFF)
-    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return false
-    const text = head.toString('utf8').slice(0, SNIFF)
-    if (text.charCodeAt(GO_SPACE.exec(text)?.[0].length ?? 0) === 123) return false
+    if (readWhole(readAt(fd, 0, 4 * SNIFF))) return false
     // `{{` anywhere, also across two reads
     let at = 0
     let last = 0
@@ -91,31 +101,80 @@ function newlines(b: Buffer): number {
   return n
 }
 
+/**
+ * Cuts a run of bytes, given as it arrives, into pieces of whole documents: a piece is cut at the last
+ * document boundary of what has come once at least `pieceBytes` are pending; a document longer than that
+ * waits for its end. Used on a file read PIECE_BYTES at a time and on standard input as it arrives.
+ */
+export class PieceCutter {
+  private pending: Buffer[] = []
+  private pendingBytes = 0
+  private start = 0
+  private line = 1
+  // the pending bytes at which to look for a boundary again: after a look that found none, twice as many,
+  // so that a long document arriving in small chunks is not searched (and joined) once per chunk
+  private nextLook: number
+
+  constructor(private readonly pieceBytes: number) {
+    this.nextLook = pieceBytes
+  }
+
+  /** The pieces `bytes` completes (none while a document is still arriving). */
+  push(bytes: Buffer): Piece[] {
+    if (bytes.length === 0) return []
+    this.pending.push(bytes)
+    this.pendingBytes += bytes.length
+    if (this.pendingBytes < this.nextLook) return []
+    const all = this.joined()
+    const cut = lastBoundary(all)
+    if (cut <= 0) {
+      this.nextLook = Math.max(this.pieceBytes, this.pendingBytes * 2)
+      return []
+    }
+    this.nextLook = this.pieceBytes
+    // a copy: the rest must not keep the piece's bytes alive
+    const rest = Buffer.from(all.subarray(cut))
+    this.pending = rest.length > 0 ? [rest] : []
+    this.pendingBytes = rest.length
+    return [this.piece(all.subarray(0, cut))]
+  }
+
+  /** The last piece: what is still pending at the end of the bytes (none when nothing is). */
+  end(): Piece[] {
+    if (this.pendingBytes === 0) return []
+    const all = this.joined()
+    this.pending = []
+    this.pendingBytes = 0
+    return [this.piece(all)]
+  }
+
+  private joined(): Buffer {
+    if (this.pending.length !== 1) this.pending = [Buffer.concat(this.pending, this.pendingBytes)]
+    return this.pending[0] as Buffer
+  }
+
+  private piece(bytes: Buffer): Piece {
+    const p = { bytes, line: this.line, byteStart: this.start }
+    this.line += newlines(bytes)
+    this.start += bytes.length
+    return p
+  }
+}
+
 /** The pieces of a file, in order; together they are its bytes. */
 export function* pieces(file: string, pieceBytes = PIECE_BYTES): Generator<Piece> {
   const fd = openSync(file, 'r')
   try {
-    let pending: Buffer = Buffer.alloc(0)
-    let start = 0
-    let line = 1
+    const cutter = new PieceCutter(pieceBytes)
     let position = 0
     for (;;) {
       const read = readAt(fd, position, pieceBytes)
       position += read.length
-      const eof = read.length === 0
-      if (!eof) pending = pending.length === 0 ? read : Buffer.concat([pending, read])
-      if (!eof && pending.length < pieceBytes) continue
-      // one document longer than a piece: read on until its end
-      const cut = eof ? pending.length : lastBoundary(pending)
-      if (cut > 0) {
-        const bytes = pending.subarray(0, cut)
-        yield { bytes, line, byteStart: start }
-        line += newlines(bytes)
-        start += cut
-        // a copy: the rest must not keep the piece's bytes alive
-        pending = Buffer.from(pending.subarray(cut))
+      if (read.length === 0) {
+        yield* cutter.end()
+        return
       }
-      if (eof) return
+      yield* cutter.push(read)
     }
   } finally {
     closeSync(fd)
@@ -131,31 +190,54 @@ function moved<T extends { readonly line?: number; readonly document?: number }>
   }
 }
 
+/** The documents of the pieces read so far (a piece's document indices are counted on from them). */
+export interface PieceCount {
+  docs: number
+}
+
+/**
+ * The objects and errors of one piece, with the file's lines and document indices: `count` holds the
+ * documents of the pieces before and is moved past this one's; `share` is asked about each document at its
+ * offset in the piece (a fraction of it).
+ */
+export function* pieceManifests(
+  p: Piece,
+  name: string,
+  count: PieceCount,
+  share?: (at: number) => boolean,
+): Generator<ManifestItem> {
+  const lines = p.line - 1
+  const before = count.docs
+  // decodeStream asks the share about every YAML document of the piece, read or not: that counts them
+  const counting: DocumentShare = (at) => {
+    count.docs++
+    return share === undefined || share(at)
+  }
+  for (const item of iterateManifests(p.bytes, name, counting)) {
+    if (lines === 0 && before === 0) yield item
+    else if ('error' in item) {
+      const e: Finding = item.error
+      yield { error: e.source === undefined ? e : { ...e, source: moved(e.source, lines, before) } }
+    } else yield { object: item.object, source: moved(item.source, lines, before) }
+  }
+}
+
 /**
  * The objects and errors of a large file, as {@link iterateManifests} gives them for the whole file, read
- * piece by piece; `share` as there (fractions of the file's bytes).
+ * piece by piece; `share` as there (fractions of the file's bytes); sources name the file `name` (standard
+ * input kept in a file is `-`).
  */
 export function* streamManifests(
   file: string,
   size: number,
   share?: DocumentShare,
   pieceBytes = PIECE_BYTES,
+  name = file,
 ): Generator<ManifestItem> {
-  let docs = 0
+  const count: PieceCount = { docs: 0 }
   for (const p of pieces(file, pieceBytes)) {
-    const lines = p.line - 1
-    const before = docs
-    // decodeStream asks the share about every YAML document of the piece, read or not: that counts them
-    const counting: DocumentShare = (at) => {
-      docs++
-      return share === undefined || share((p.byteStart + at * p.bytes.length) / Math.max(1, size))
-    }
-    for (const item of iterateManifests(p.bytes, file, counting)) {
-      if (lines === 0 && before === 0) yield item
-      else if ('error' in item) {
-        const e: Finding = item.error
-        yield { error: e.source === undefined ? e : { ...e, source: moved(e.source, lines, before) } }
-      } else yield { object: item.object, source: moved(item.source, lines, before) }
-    }
+    const at =
+      share === undefined ? undefined : (f: number) => share((p.byteStart + f * p.bytes.length) / Math.max(1, size))
+    yield* pieceManifests(p, name, count, at)
   }
 }

@@ -47,6 +47,17 @@ export function location(s: SourceRef | undefined): string {
   return s.column === undefined ? `${s.file}:${s.line}` : `${s.file}:${s.line}:${s.column}`
 }
 
+/**
+ * Where a finding of an object points when that is not where the object starts (a field's line: `file:line:col`),
+ * else undefined: the object's own header says where it is.
+ */
+export function placedAt(f: Finding, o: ObjectResult): string | undefined {
+  const s = f.source
+  if (s === undefined || s.line === undefined) return undefined
+  if (s.file === o.source.file && s.line === o.source.line && s.column === o.source.column) return undefined
+  return location(s)
+}
+
 /** A finding's source, else its object's. */
 export function sourceOf(f: Finding, o?: ObjectResult): SourceRef | undefined {
   return f.source ?? o?.source

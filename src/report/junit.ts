@@ -1,4 +1,4 @@
-import { type FormatOptions, fails, findingText, location, objectLabel, pushAll } from './common.js'
+import { type FormatOptions, fails, findingText, location, objectLabel, placedAt, pushAll } from './common.js'
 import type { FailOn, Finding, ObjectResult, Report } from './model.js'
 
 // `kelp check -o junit`: JUnit XML for CI test reports (Jenkins, GitLab, Azure DevOps, the JUnit actions).
@@ -81,7 +81,12 @@ function testcase(c: Case, failOn: FailOn): Rendered {
   const bad = c.findings.filter((f) => fails(f.level, failOn))
   const errors = bad.filter((f) => f.level === 'error')
   const rest = c.findings.filter((f) => !fails(f.level, failOn))
-  const lines = (fs: readonly Finding[]) => fs.map((f) => findingText(f, c.object)).join('\n')
+  // an object's finding at its field's line says where (the test case's line is the object's)
+  const text = (f: Finding) => {
+    const at = c.object !== undefined ? placedAt(f, c.object) : undefined
+    return at === undefined ? findingText(f, c.object) : `${at}: ${findingText(f, c.object)}`
+  }
+  const lines = (fs: readonly Finding[]) => fs.map(text).join('\n')
   const open = `    <testcase${attrs({ name: c.name, classname: c.classname, file: c.file, line: c.line, time: 0 })}`
   // kubectl apply's `<kind>/<name> unchanged`: an empty patch, nothing sent (a passing test that says so)
   const unchanged =

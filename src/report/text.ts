@@ -4,6 +4,7 @@ import {
   kubectlLine,
   location,
   objectLabel,
+  placedAt,
   summaryLine,
   summaryParts,
 } from './common.js'
@@ -15,6 +16,7 @@ import type { Finding, Level, ObjectResult, Report } from './model.js'
 //
 //   deploy.yaml:1:1 Deployment default/web (created)          then each object with findings
 //     Error from server (Forbidden): deployments.apps "web" is forbidden: …
+//     deploy.yaml:9:3: The Deployment "web" is invalid: …     (a finding at its field's line)
 //     Warning: <text>
 //     Audit: <key>=<value>
 //
@@ -88,7 +90,12 @@ function objectText(o: ObjectResult, paint: Paint): string {
   // kubectl apply's words: `unchanged` when the patch is empty (nothing sent)
   const op = o.outcome === 'unchanged' ? '(unchanged)' : o.operation === 'UPDATE' ? '(updated)' : '(created)'
   const header = `${loc === '' ? '' : `${paint('dim', loc)} `}${paint('bold', escapeControls(objectLabel(o), true))} ${paint('dim', op)}`
-  const lines = o.findings.map((f) => indent(paint(FINDING_STYLE[f.level], escapeControls(kubectlLine(f, o))), '  '))
+  // a finding at its field's line starts with that position (`file:line:col: `, as compilers print it)
+  const lines = o.findings.map((f) => {
+    const at = placedAt(f, o)
+    const text = paint(FINDING_STYLE[f.level], escapeControls(kubectlLine(f, o)))
+    return indent(at === undefined ? text : `${paint('dim', `${escapeControls(at, true)}:`)} ${text}`, '  ')
+  })
   return [header, ...lines].join('\n')
 }
 

@@ -244,8 +244,9 @@ spec:
   metrics: [{type: Memory}]
 `
     const r = kelp(['check', '--pack', 'off', '-'], hpa)
+    // (the line starts with the field's position in the piped text: issue 26)
     expect(r.out.split('\n').filter((l) => l.includes('is invalid'))).toEqual([
-      '  The HorizontalPodAutoscaler "h" is invalid: spec.metrics[0].type: Unsupported value: "Memory": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"',
+      '  -:7:14: The HorizontalPodAutoscaler "h" is invalid: spec.metrics[0].type: Unsupported value: "Memory": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"',
     ])
   })
   it('-o yaml: a create takes the request namespace and generation 1, loses selfLink and the status', () => {

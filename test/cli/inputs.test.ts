@@ -50,10 +50,17 @@ describe('kelp check: links in a directory', () => {
     expect(r.code).toBe(2)
     const rep = json(r.out)
     expect(rep.objects.map((o) => o.name)).toEqual(['a', 'a', 'z'])
+    // kubectl 1.37.2's words for the same walk (`kubectl apply -R -f .`): `open dangling.yaml: no such file or
+    // directory`, `open loop1.yaml: too many levels of symbolic links` (Go's *PathError); kelp adds what a
+    // dangling link is
     expect(rep.diagnostics.map((d) => [d.level, d.source?.file, d.message])).toEqual([
-      ['error', 'dangling.yaml', 'cannot read dangling.yaml: dangling symbolic link (its target does not exist)'],
-      ['error', 'loop1.yaml', 'cannot read loop1.yaml: symbolic link loop (ELOOP)'],
-      ['error', 'loop2.yaml', 'cannot read loop2.yaml: symbolic link loop (ELOOP)'],
+      [
+        'error',
+        'dangling.yaml',
+        'open dangling.yaml: no such file or directory (a dangling symbolic link: its target does not exist)',
+      ],
+      ['error', 'loop1.yaml', 'open loop1.yaml: too many levels of symbolic links'],
+      ['error', 'loop2.yaml', 'open loop2.yaml: too many levels of symbolic links'],
     ])
   })
 
@@ -67,6 +74,30 @@ describe('kelp check: links in a directory', () => {
     const rep = json(r.out)
     expect(rep.objects.map((o) => o.name)).toEqual(['a'])
     expect(rep.diagnostics.map((d) => [d.level, d.rule])).toEqual([['info', 'input/symlink']])
+  })
+})
+
+describe("unreadable inputs in kubectl's words (issue 26)", () => {
+  it('a path that does not exist: `the path "x" does not exist`, no errno code, no `:0`', () => {
+    // kubectl 1.37.2: `kubectl apply -f missing.yaml` prints `error: the path "missing.yaml" does not exist`
+    // (cli-runtime builder.go Path); a file the walk cannot open, Go's `open x: no such file or directory`
+    const dir = tmp('kelp-missing-')
+    const r = kelp(['check', 'missing.yaml', '--pack', 'off'], dir)
+    expect(r.code).toBe(2)
+    expect(r.out).toContain('missing.yaml: error: the path "missing.yaml" does not exist')
+    expect(r.out).not.toMatch(/ENOENT|:0:/)
+  })
+
+  it('kelp test: a suite naming a missing policy file says which, with no `:0` position', () => {
+    const dir = tmp('kelp-suite-missing-')
+    writeFileSync(
+      join(dir, 'a.kelp-test.yaml'),
+      'apiVersion: kelp.dev/v1alpha1\nkind: PolicyTest\nmetadata: {name: s}\npolicies: [missing.yaml]\ntests: []\n',
+    )
+    const r = kelp(['test', 'a.kelp-test.yaml'], dir)
+    expect(r.code).toBe(2)
+    expect(r.out).toContain(`ERROR a.kelp-test.yaml: the path "${join(dir, 'missing.yaml')}" does not exist`)
+    expect(r.out).not.toMatch(/ENOENT|:0:/)
   })
 })
 

@@ -18,7 +18,8 @@ describe('text', () => {
         '',
         'deploy.yaml:1:1 Deployment default/web (created)',
         "  Error from server (Forbidden): error when creating \"deploy.yaml\": ValidatingAdmissionPolicy 'require-team' with binding 'require-team-binding' denied request: label team is required",
-        "  Warning: Validation failed for ValidatingAdmissionPolicy 'replicas' with binding 'replicas': replicas should be at least 2",
+        // a finding placed elsewhere than its object's first line says where
+        "  deploy.yaml:9:3: Warning: Validation failed for ValidatingAdmissionPolicy 'replicas' with binding 'replicas': replicas should be at least 2",
         '',
         'crs.yaml:1:1 Widget default/w1 (updated)',
         '  The Widget "w1" is invalid: spec.size: Invalid value: -1: spec.size in body should be greater than or equal to 0',

@@ -475,13 +475,14 @@ describe('kelp serve: the command line', () => {
     expect(await main(['serve', '--tls-cert', 'c', '--tls-key', 'k'], io)).toBe(2)
     expect(err.at(-1)).toBe('kelp: --policies is required (files or directories)')
     expect(await main(['serve', '-p', '/nonexistent/kelp', '--tls-cert', 'c', '--tls-key', 'k'], io)).toBe(2)
-    expect(err.at(-1)).toBe('kelp: --policies: cannot read /nonexistent/kelp: ENOENT')
+    // Go's words for the errno (issue 26), not Node's code
+    expect(err.at(-1)).toBe('kelp: --policies: stat /nonexistent/kelp: no such file or directory')
     const dir = tempDir()
     writeFileSync(join(dir, 'p.yaml'), REPLICAS_POLICY(5))
     expect(await main(['serve', '-p', dir, '--tls-key', 'k'], io)).toBe(2)
     expect(err.at(-1)).toBe('kelp: --tls-cert is required')
     expect(await main(['serve', '-p', dir, '--tls-cert', join(dir, 'p.yaml'), '--tls-key', 'k'], io)).toBe(2)
-    expect(err.at(-1)).toBe('kelp: --tls-key: cannot read k: ENOENT')
+    expect(err.at(-1)).toBe('kelp: --tls-key: open k: no such file or directory')
   })
 
   it.skipIf(!hasOpenssl)('starts, serves, logs JSON lines to stderr, stops', async () => {

@@ -1,4 +1,5 @@
 import jsyaml from 'js-yaml'
+import { collectionKey } from './collection-keys.js'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
 import { goYAMLWatch } from './refusals.js'
 import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
@@ -274,6 +275,14 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   const r = refused()
   if (r !== undefined) return r
+  // a mapping or sequence as a key (an unrendered template's `{{ … }}`), which go-yaml refuses
+  if (chunk.text.includes('{{')) {
+    const k = collectionKey(chunk.text)
+    if (k !== undefined) {
+      const lineStart = chunk.text.lastIndexOf('\n', k.at - 1) + 1
+      return fail(k.message, chunk.line + countLines(chunk.text, 0, k.at), k.at - lineStart + 1)
+    }
+  }
   try {
     const aliased = typeof value === 'object' && value !== null && chunk.text.includes('*') && checkAliasing(value)
     if (aliased || GoScalar.created !== boxes) value = toJSONTree(value, aliased)

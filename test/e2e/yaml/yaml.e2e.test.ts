@@ -84,8 +84,9 @@ const KNOWN: {
     id: 'duplicate-key',
     explains: (_t, g, k) => g.error === undefined && /^key .* already set in map$/.test(k.error ?? ''),
   },
-  // `{{x}}` where a key is: go-yaml refuses the mapping key, js-yaml reads it as "[object Object]" and kelp
-  // refuses the decoded object later (known-differences.md, yaml-mapping-as-key)
+  // a mapping where a key is: go-yaml refuses it, js-yaml reads it as "[object Object]" and kelp refuses the
+  // decoded object later (known-differences.md, yaml-mapping-as-key); in texts with `{{` kelp refuses it in
+  // go-yaml's words (collection-keys.ts), so those agree
   {
     id: 'yaml-mapping-as-key',
     explains: (_t, g, k) => /invalid map key: map\[/.test(g.error ?? '') && k.error === undefined,
