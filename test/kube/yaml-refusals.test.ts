@@ -32,6 +32,18 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['- x\n\t- y\n', 'found a tab character that violates indentation', 2],
     ['a: "b"\n\tc: d\n', 'found character that cannot start any token', 2],
     ['m:\n  a: b\n  \t# c\n', 'found a tab character that violates indentation', 3],
+    // a `#` inside a key is no comment: the key's column still bounds the tab (kubectl: line 5)
+    [
+      'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  nam#e: shippingservice\n \t',
+      'found a tab character that violates indentation',
+      5,
+    ],
+    // a collection as an explicit key: go-yaml's decode refuses it (decode.go mapping: invalid map key)
+    [
+      'spec:\n  containers:\n  - name: nginx\n    ports:\n?    - containerPort: 80\n',
+      'invalid map key: []interface {}{map[interface {}]interface {}{"containerPort":80}}',
+      5,
+    ],
   ])('%j: %s', (text, message, line) => {
     const d = read(text)
     expect(d?.error?.message).toBe(message)

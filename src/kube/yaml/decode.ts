@@ -5,6 +5,9 @@ import { goYAMLWatch } from './refusals.js'
 import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
 import { NOT_SIMPLE, readSimpleYAML } from './simple.js'
 
+/** A line whose node is an explicit key (`? `, also as a sequence entry's): its key may be a collection. */
+const EXPLICIT_KEY = /^[ \t]*(?:- +)*\?(?:[ \t]|$)/m
+
 // A stream of documents as kubectl reads a file (apimachinery pkg/util/yaml YAMLOrJSONDecoder, which
 // cli-runtime's StreamVisitor uses with a 4096-byte sniff): JSON values back to back when the stream
 // starts with `{`, else YAML documents split at `---` lines (YAMLReader), each read as
@@ -275,8 +278,8 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   const r = refused()
   if (r !== undefined) return r
-  // a mapping or sequence as a key (an unrendered template's `{{ … }}`), which go-yaml refuses
-  if (chunk.text.includes('{{')) {
+  // a mapping or sequence as a key (an unrendered template's `{{ … }}`, or an explicit `? ` key), which go-yaml refuses
+  if (chunk.text.includes('{{') || (chunk.text.includes('?') && EXPLICIT_KEY.test(chunk.text))) {
     const k = collectionKey(chunk.text)
     if (k !== undefined) {
       const lineStart = chunk.text.lastIndexOf('\n', k.at - 1) + 1

@@ -142,7 +142,8 @@ const TAB_AFTER_ENTRY = /^ *(?:[-?] +)*[-?] *\t/
 // collection): go-yaml's plain scalar scanner reads on into the next lines' indentation
 const ENDS_IN_PLAIN = /[^\s:\-"'\]}]\s*$|[^\s]:[^\s]\S*\s*$/
 
-const KEY_LINE = /^( *(?:- +)*)(?:[^\s#'"-][^#]*?|"[^"]*"|'[^']*'):(?: |$)/
+// (a `#` is a comment only after white space: `nam#e:` is a key)
+const KEY_LINE = /^( *(?:- +)*)(?:[^\s#'"-](?:[^#]|(?<=\S)#)*?|"[^"]*"|'[^']*'):(?: |$)/
 const ENTRY_LINE = /^( *(?:- +)*)- /
 const indentOf = (l: string) => (/^ */.exec(l)?.[0] ?? '').length
 

@@ -109,6 +109,23 @@ const KNOWN: {
     id: 'block-header-comment',
     explains: (t, g, k) => g.error === undefined && k.error === 'a line break is expected' && /[|>][-+0-9]*#/.test(t),
   },
+  // a block scalar as a document's root whose lines start at column 0 (`|` alone, then `text`): go-yaml wants
+  // its content indented at least 1 (scannerc.go yaml_parser_scan_block_scalar_breaks), so it reads "" and
+  // leaves the rest; js-yaml reads the lines as the scalar
+  {
+    id: 'root-block-scalar-unindented',
+    explains: (t, g) =>
+      g.error === undefined && JSON.stringify(g.docs) === '[{"s":""}]' && /^[|>][-+0-9]*[ \t]*(?:#.*)?\n\S/m.test(t),
+  },
+  // a block scalar's header at its key's own column (`env:`, then `|` under the `e`): go-yaml reads it as the
+  // key's value, js-yaml refuses the indentation
+  {
+    id: 'block-scalar-at-key-column',
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error !== undefined &&
+      /^( *)[^\s#][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*\1[|>][-+0-9]*[ \t]*(?:#.*)?$/m.test(t),
+  },
   // js-yaml reads a less indented entry after an empty one (`-` ending a line) into the inner sequence
   { id: 'empty-entry-then-less-indented', explains: (t) => /(?:^|[ ])- *(#.*)?$/m.test(t) },
   // `:` next to a flow indicator (`{a:, b}`, `[x :]`, `{labels:{…}}`, `[: x]`): part of a plain scalar or
