@@ -174,15 +174,23 @@ export interface StoredOptions {
   readonly minor?: number
 }
 
-/** The object a create stores (see above), from the decoded and defaulted object; a copy. */
-export function storedOnCreate(object: JSONObject, options: StoredOptions): JSONObject {
+/** The object's `group/Kind` and a copy of it to store, its metadata an object of the copy. */
+function copyToStore(object: JSONObject): { gk: string; o: JSONObject; meta: JSONObject } {
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
   const kind = typeof object.kind === 'string' ? object.kind : ''
-  const gk = `${group}/${kind}`
-  let o: JSONObject = structuredClone(object)
+  const o: JSONObject = structuredClone(object)
   const meta: JSONObject = isObj(o.metadata) ? o.metadata : {}
   o.metadata = meta
+  return { gk: `${group}/${kind}`, o, meta }
+}
+
+/** The object a create stores (see above), from the decoded and defaulted object; a copy. */
+export function storedOnCreate(object: JSONObject, options: StoredOptions): JSONObject {
+  const copy = copyToStore(object)
+  const gk = copy.gk
+  let o = copy.o
+  const meta = copy.meta
   for (const k of ['selfLink', 'uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'])
     delete meta[k]
   if (options.namespaced) {
@@ -272,13 +280,10 @@ export function storedOnUpdate(
   old: JSONObject,
   options: { readonly minor?: number } = {},
 ): JSONObject {
-  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
-  const kind = typeof object.kind === 'string' ? object.kind : ''
-  const gk = `${group}/${kind}`
-  let o: JSONObject = structuredClone(object)
-  const meta: JSONObject = isObj(o.metadata) ? o.metadata : {}
-  o.metadata = meta
+  const copy = copyToStore(object)
+  const gk = copy.gk
+  let o = copy.o
+  const meta = copy.meta
   const oldMeta: JSONObject = isObj(old.metadata) ? old.metadata : {}
   if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation
   else delete meta.generation

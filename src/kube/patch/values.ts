@@ -1,4 +1,5 @@
-import { kindOf } from '../values/json.js'
+import { own, setOwn } from '../own-keys.js'
+import { deepCopy, isObject, kindOf } from '../values/json.js'
 
 // Go's view of unstructured JSON values (map[string]interface{}, []interface{}, string, int64,
 // float64, bool, nil) as the patch code of apimachinery relies on it: the `%v` text its sorts and
@@ -9,19 +10,16 @@ export type JSONMap = Record<string, unknown>
 
 export { kindOf }
 
-export const isMap = (v: unknown): v is JSONMap => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isMap: (v: unknown) => v is JSONMap = isObject
 
 /** `m[k]` of a Go map: own properties only. */
-export const get = (m: JSONMap, k: string): unknown => (Object.hasOwn(m, k) ? m[k] : undefined)
+export const get = (m: JSONMap, k: string): unknown => own(m, k)
 
 /** `_, ok := m[k]`. */
 export const has = (m: JSONMap, k: string): boolean => Object.hasOwn(m, k)
 
 /** `m[k] = v`, a data property also for `__proto__`. */
-export function set(m: JSONMap, k: string, v: unknown): void {
-  if (k === '__proto__') Object.defineProperty(m, k, { value: v, writable: true, enumerable: true, configurable: true })
-  else m[k] = v
-}
+export const set: (m: JSONMap, k: string, v: unknown) => void = setOwn
 
 /** `delete(m, k)` (an own `__proto__` is removed as a data property; the prototype is untouched). */
 export function del(m: JSONMap, k: string): void {
@@ -128,12 +126,4 @@ export function scalarKey(v: unknown): string {
 }
 
 /** Deep copy (json.Unmarshal makes fresh values per call; the algorithms then mutate their copies). */
-export function copyValue<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(copyValue) as T
-  if (isMap(v)) {
-    const out: JSONMap = {}
-    for (const k of Object.keys(v)) set(out, k, copyValue(v[k]))
-    return out as T
-  }
-  return v
-}
+export const copyValue: <T>(v: T) => T = deepCopy
