@@ -14,6 +14,14 @@ export {
   UNBOUNDED_COST,
 } from './cel/cost/estimator.js'
 export * from './cel/index.js'
+// kelp's manifest reader (YAML as kubectl reads it, positions kept) and `kelp check` as a function
+export { type CheckManifestsOptions, checkManifests } from './check-api.js'
+export {
+  iterateManifests,
+  type Loaded,
+  type LoadedObject,
+  parseManifests,
+} from './cli/load.js'
 // Custom resources (docs/crd.md)
 export {
   type CompilationResult,
@@ -101,3 +109,4 @@ export {
   validateValidatingAdmissionPolicy,
   validateValidatingAdmissionPolicyBinding,
 } from './policy/validation/index.js'
+export type { Finding, ObjectResult, Report, SourceRef, Summary } from './report/model.js'

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // The direction of the house (docs/architecture.md): cel ← kube ← (crd, builtin, policy) ← engine ← report ←
-// faces (cli, webhook, the library's src/index.ts). A module may import its own folder and any folder of a
+// faces (cli, webhook, the library's src/index.ts and check-api.ts). A module may import its own folder and any folder of a
 // lower layer; never a sibling of its layer, never upwards, and no face another face. The imports are read
 // from the sources (static, re-exports and dynamic `import()`), so a new import against the map fails here.
 // ALLOWED lists today's exceptions file by file, each with why and the issue that removes it; an entry that no
@@ -24,7 +24,8 @@ const LAYER: Record<string, number> = {
   report: 4,
   cli: 5,
   webhook: 5,
-  'index.ts': 5,
+  // the library's entry (src/index.ts) and the files beside it
+  library: 5,
 }
 
 /** `from → to` (paths under src/) that break the direction today: why, and what removes them. */
@@ -42,6 +43,9 @@ const ALLOWED: Record<string, string> = {
   'cli/commands.ts → webhook/log.ts': 'the logger of `kelp serve`, started by the CLI (issue 27, item 3)',
   'cli/commands.ts → webhook/server.ts':
     '`kelp serve` is a command of the kelp CLI: it starts the webhook face (issue 27, item 3)',
+  'index.ts → cli/load.ts': "the library exports kelp's manifest reader, still in cli/ (issue 27, item 2)",
+  'check-api.ts → cli/check.ts':
+    "the library's checkManifests is the CLI's check pipeline, which moves below the faces (issue 27, items 2-3)",
 }
 
 function sources(dir: string): string[] {
@@ -66,7 +70,7 @@ function importsOf(file: string): string[] {
   return out
 }
 
-const folderOf = (path: string): string => (path.includes('/') ? (path.split('/')[0] as string) : path)
+const folderOf = (path: string): string => (path.includes('/') ? (path.split('/')[0] as string) : 'library')
 
 describe('the import direction of src/ (docs/architecture.md)', () => {
   const files = sources(SRC)
