@@ -194,7 +194,8 @@ export function parseKelpText(text: string): Map<string, string[][]> {
       list.push(current)
       out.set(header[1]!, list)
     } else if (line.startsWith('  ') && current) {
-      current.push(line.slice(2))
+      // a finding placed at its field's line starts with that position (`file:line:col: `): kubectl prints none
+      current.push(line.slice(2).replace(/^\S+?:\d+:\d+: /, ''))
     } else if (line.trim() === '') current = undefined
   }
   return out
