@@ -13,7 +13,7 @@ const { encodeChecked } = await import(dist('cel/checker/serialize.js'))
 const { bundledPack, bundledPackFiles, bundledPoliciesDir, PACK_OBJECTS_FILE, packObjectsFile } = await import(
   dist('cli/pack.js')
 )
-const { loadManifests } = await import(dist('cli/load.js'))
+const { loadManifests } = await import(dist('manifest/load.js'))
 const { buildStamp, PACK_CHECKED_DIR } = await import(dist('cli/pack-cache.js'))
 const { PolicySet } = await import(dist('engine/policy-set.js'))
 const { SUPPORTED_VERSIONS } = await import(dist('kube/environment.js'))

@@ -16,12 +16,6 @@ export {
 export * from './cel/index.js'
 // kelp's manifest reader (YAML as kubectl reads it, positions kept) and `kelp check` as a function
 export { type CheckManifestsOptions, checkManifests } from './check-api.js'
-export {
-  iterateManifests,
-  type Loaded,
-  type LoadedObject,
-  parseManifests,
-} from './cli/load.js'
 // Custom resources (docs/crd.md)
 export {
   type CompilationResult,
@@ -94,6 +88,12 @@ export { CorrelatedObject, type Correlation } from './kube/schema/correlation.js
 export { type DeclType, schemaDeclType } from './kube/schema/decltype.js'
 export type { JSONSchemaProps, ValidationRule } from './kube/schema/structural.js'
 export { unstructuredToVal } from './kube/schema/values.js'
+export {
+  iterateManifests,
+  type Loaded,
+  type LoadedObject,
+  parseManifests,
+} from './manifest/load.js'
 export type {
   AdmissionAttributes,
   AdmissionAttributesInput,

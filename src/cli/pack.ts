@@ -4,8 +4,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { instantiateMaterial } from '../engine/material-variables.js'
 import type { KubeVersion } from '../kube/environment.js'
+import { expandPaths, type JSONObject, type Loaded, type LoadedObject, loadManifests } from '../manifest/load.js'
 import type { Finding } from '../report/model.js'
-import { expandPaths, type JSONObject, type Loaded, type LoadedObject, loadManifests } from './load.js'
 import { PACK_CHECKED_DIR } from './pack-cache.js'
 
 // The bundled policy pack (policies/, policies/README.md) for a target release. How its policies

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import type { KubeVersion } from '../kube/environment.js'
+import type { LoadedObject } from '../manifest/load.js'
 import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
 import {
@@ -17,7 +18,6 @@ import {
 } from './check.js'
 import type { AdmitMessage, AdmitReply, ReadMessage, ReadReply, WorkerMessage } from './check-worker.js'
 import { Inputs } from './inputs.js'
-import type { LoadedObject } from './load.js'
 import { planShares } from './shares.js'
 
 // `kelp check` over the cores. Each thread reads its own share of the inputs (shares.ts: the files as

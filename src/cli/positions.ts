@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { FieldLocator } from '../kube/yaml/locate.js'
+import { PIECE_BYTES, type Piece, pieces, STREAM_BYTES, streamable } from '../manifest/stream.js'
 import type { Finding, ObjectResult, Report, SourceRef } from '../report/model.js'
-import { PIECE_BYTES, type Piece, pieces, STREAM_BYTES, streamable } from './stream.js'
 
 // Findings at the line of their field. A finding that names a field (`spec.replicas` of a native validation
 // error, a custom resource's schema or rule error, `spec.validations[0].expression` of a policy's type

@@ -8,11 +8,11 @@ import { type AuthzRule, defaultAuthorize, rulesAuthorizer } from '../kube/authz
 import { AuthorizerType, newAuthorizer } from '../kube/authz/library.js'
 import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit, SUPPORTED_VERSIONS } from '../kube/environment.js'
 import { decodeStream } from '../kube/yaml/decode.js'
+import { parseFirstDocument } from '../manifest/load.js'
+import { readError } from '../manifest/paths.js'
 import { escapeControls } from '../report/common.js'
 import { streamLines } from '../webhook/log.js'
 import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
-import { parseFirstDocument } from './load.js'
-import { readError } from './paths.js'
 import { UsageError } from './usage.js'
 import { VERSION } from './version.js'
 

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { iterateManifests } from '../../src/cli/load.js'
 import { documentShare, planShares } from '../../src/cli/shares.js'
+import { iterateManifests } from '../../src/manifest/load.js'
 
 // `kelp check` on several threads (src/cli/parallel.ts, shares.ts): each thread reads the documents
 // that start in its share of the inputs. What every thread together reads is what one thread reads,

@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import jsyaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { iterateManifests } from '../../src/cli/load.js'
 import { decodeStream } from '../../src/kube/yaml/decode.js'
 import { FieldLocator, type FieldPathInput, locateField } from '../../src/kube/yaml/locate.js'
 import { GOYAML_V2_SCHEMA } from '../../src/kube/yaml/resolve.js'
+import { iterateManifests } from '../../src/manifest/load.js'
 import { documents, edit, picker, projectYAMLFiles, ROOT, yamlFiles } from '../yaml-corpus.js'
 
 // Field paths → where a person sees the field. Expected positions are read off the texts by hand:

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readShare } from '../../src/cli/inputs.js'
-import { pieces } from '../../src/cli/stream.js'
+import { pieces } from '../../src/manifest/stream.js'
 import type { Finding } from '../../src/report/model.js'
 
-// Large files are read in pieces cut at `---` lines (src/cli/stream.ts). What kubectl reads is decided by the
+// Large files are read in pieces cut at `---` lines (src/manifest/stream.ts). What kubectl reads is decided by the
 // whole-file reading, checked against kubectl's own decoder in test/e2e/yaml; here the pieces must give exactly
 // what the whole file gives (objects, errors, lines, columns, document indices), whatever the piece size.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { iterateManifests, parseManifests } from '../../src/cli/load.js'
+import { iterateManifests, parseManifests } from '../../src/manifest/load.js'
 
 // The loader's contract (docs/cli.md): every document with its file:line:column, Lists expanded
 // item by item, a document that does not parse reported at its position while the rest are read.
