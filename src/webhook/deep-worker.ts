@@ -27,11 +27,14 @@ port.on('message', (m: DeepRequest) => {
 async function answer(m: DeepRequest): Promise<void> {
   let r: HandlerResponse
   try {
-    if (m.read.fingerprint !== fingerprint || sets === undefined) {
-      fingerprint = m.read.fingerprint
-      sets = buildServingSets(m.read, m.options).then((l) => (l.ok ? l : { errors: l.errors }))
+    if (m.files !== undefined) {
+      fingerprint = m.fingerprint
+      sets = buildServingSets(m.files.read, m.files.options).then((l) => (l.ok ? l : { errors: l.errors }))
     }
-    const loaded = await sets
+    const loaded =
+      sets !== undefined && fingerprint === m.fingerprint
+        ? await sets
+        : { errors: [`the policy files ${m.fingerprint} were not sent to this thread`] }
     if ('errors' in loaded) r = errorResponse(500, `policy set not loaded: ${loaded.errors.join('; ')}`)
     else {
       validating = loaded.set

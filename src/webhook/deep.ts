@@ -25,11 +25,14 @@ export const MAX_REVIEW_NESTING = 10_002
 /** The worker's stack: 10,000 levels need ~20 MB on kelp's deepest path (measured); room to spare. */
 const STACK_MB = 256
 
-/** What the worker is asked: a review answered with the sets of `read` (built once per fingerprint). */
+/**
+ * What the worker is asked: a review answered with the sets of the policy files `fingerprint` names. The files
+ * and options come with the first review of each fingerprint only (the worker builds the sets once from them).
+ */
 export interface DeepRequest {
   readonly id: number
-  readonly read: PolicyFiles
-  readonly options: PolicySetOptions
+  readonly fingerprint: string
+  readonly files?: { readonly read: PolicyFiles; readonly options: PolicySetOptions }
   readonly mutate: boolean
   readonly body: Uint8Array
 }
@@ -67,6 +70,8 @@ function failure(message: string): DeepAnswer {
 /** A lane started on its first deep review; one worker, its reviews answered in order. */
 export function createDeepLane(onError: (e: unknown) => void = () => {}): DeepLane {
   let worker: Worker | undefined
+  /** The fingerprint of the policy files the worker was sent. */
+  let sent: string | undefined
   let next = 0
   const pending = new Map<number, (r: DeepAnswer) => void>()
   const failAll = (message: string) => {
@@ -75,6 +80,7 @@ export function createDeepLane(onError: (e: unknown) => void = () => {}): DeepLa
   }
   const start = (): Worker => {
     const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')
+    sent = undefined // a new thread has no sets yet
     const w = new Worker(workerURL(), { resourceLimits: { stackSizeMb: STACK_MB } })
     w.unref()
     w.on('message', (m: DeepReply) => {
@@ -94,20 +100,22 @@ export function createDeepLane(onError: (e: unknown) => void = () => {}): DeepLa
   }
   return {
     answer(read, options, body, mutate) {
-      let message: DeepRequest
-      try {
-        // options holding functions (a library caller's authorizer) cannot cross to a thread
-        message = structuredClone({ id: next++, read, options, mutate, body })
-      } catch {
-        return Promise.resolve(
-          failure('a review nested this deep needs policy set options that can be sent to a worker thread'),
-        )
-      }
       worker ??= start()
       const w = worker
+      const id = next++
+      const files = sent === read.fingerprint ? undefined : { read, options }
+      const message: DeepRequest = { id, fingerprint: read.fingerprint, ...(files ? { files } : {}), mutate, body }
       return new Promise((resolve) => {
-        pending.set(message.id, resolve)
-        w.postMessage(message)
+        pending.set(id, resolve)
+        try {
+          w.postMessage(message)
+        } catch {
+          // options holding functions (a library caller's authorizer) cannot cross to a thread
+          pending.delete(id)
+          resolve(failure('a review nested this deep needs policy set options that can be sent to a worker thread'))
+          return
+        }
+        sent = read.fingerprint
       })
     },
     async close() {

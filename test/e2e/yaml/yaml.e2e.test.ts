@@ -123,7 +123,7 @@ const KNOWN: {
     id: 'block-scalar-at-key-column',
     explains: (t, g, k) =>
       g.error === undefined &&
-      k.error !== undefined &&
+      /^bad indentation/.test(k.error ?? '') &&
       /^( *)[^\s#][^\n]*:[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*\1[|>][-+0-9]*[ \t]*(?:#.*)?$/m.test(t),
   },
   // js-yaml reads a less indented entry after an empty one (`-` ending a line) into the inner sequence
