@@ -1,15 +1,20 @@
 import { BoolType, listOf } from '../../cel/types/types.js'
+import type { MutatingAdmissionPolicy } from '../../kube/admissionregistration/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
 import { setOwn } from '../../kube/own-keys.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
-import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../compile.js'
-import { type ActivationInput, forInput } from '../condition.js'
-import { createAdmissionRequest, createNamespaceObject } from '../request.js'
-import type { MutatingAdmissionPolicy } from '../types.js'
-import { type FailurePolicy, type MatchResult, matchResult } from '../validator.js'
-import { checkTypeNamesMatchFieldPathNames, JSONPatchType, mutationTypeName, ObjectType } from './cel-types.js'
+import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../cel/compile.js'
+import { type ActivationInput, forInput } from '../cel/condition.js'
+import {
+  checkTypeNamesMatchFieldPathNames,
+  JSONPatchType,
+  mutationTypeName,
+  ObjectType,
+} from '../cel/mutation-types.js'
+import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
+import { type FailurePolicy, type MatchResult, matchResult } from '../validating/validator.js'
 import { applyPatch, celToJSON, type JSONValue, PatchError, type PatchOperation } from './jsonpatch.js'
 import { applyConfiguration, SmdError, Unconverted } from './smd.js'
 
