@@ -108,10 +108,6 @@ export type {
   UserInfo,
 } from './policy/attributes.js'
 export { type CompilationResult as PolicyCompilationResult, CompositedCompiler } from './policy/cel/compile.js'
-export type {
-  AdmissionStatus,
-  DispatchResult,
-  PolicyViolation,
-  ValidationAction,
-} from './policy/validating/dispatcher.js'
+export type { AdmissionStatus } from './policy/generic/status.js'
+export type { DispatchResult, PolicyViolation, ValidationAction } from './policy/validating/dispatcher.js'
 export type { Finding, ObjectResult, Report, SourceRef, Summary } from './report/model.js'

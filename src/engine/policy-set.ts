@@ -61,6 +61,7 @@ import {
 import type { CheckedCache } from '../policy/cel/compile.js'
 import { policyCompileHook } from '../policy/cel/validation-hook.js'
 import { type ParamSource, paramKindGVK } from '../policy/generic/params.js'
+import type { AdmissionStatus } from '../policy/generic/status.js'
 import { Matcher } from '../policy/matching/matching.js'
 import type { NamespaceInfo } from '../policy/matching/namespace.js'
 import { jsonDiff } from '../policy/mutating/diff.js'
@@ -74,7 +75,6 @@ import {
 import type { PatchOperation } from '../policy/mutating/jsonpatch.js'
 import { PolicyMutator } from '../policy/mutating/mutator.js'
 import {
-  type AdmissionStatus,
   type DispatchResult,
   dispatch,
   type PolicyHook,

@@ -14,7 +14,7 @@ import {
   ObjectType,
 } from '../cel/mutation-types.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
-import { type FailurePolicy, type MatchResult, matchResult } from '../validating/validator.js'
+import { type FailurePolicy, type MatchResult, matchResult } from '../generic/matchconditions.js'
 import { applyPatch, celToJSON, type JSONValue, PatchError, type PatchOperation } from './jsonpatch.js'
 import { applyConfiguration, SmdError, Unconverted } from './smd.js'
 

@@ -1,16 +1,18 @@
-import { goQuote } from '../../cel/ext/quote.js'
 import type {
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,
 } from '../../kube/admissionregistration/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
-import type { EquivalentResourceMapper } from '../../kube/resources.js'
-import type { AdmissionAttributes, GroupVersionKind } from '../attributes.js'
+import type { JSONObject } from '../../kube/values/json.js'
+import type { AdmissionAttributes } from '../attributes.js'
 import { type SharedActivation, sharedActivation } from '../cel/condition.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
-import { collectParams, type ParamSource } from '../generic/params.js'
+import { cachingAuthorizer } from '../generic/caching-authorizer.js'
+import type { DispatchContext, PolicyHook as GenericPolicyHook } from '../generic/hooks.js'
+import { collectParams } from '../generic/params.js'
 import { bindingMatches, definitionMatches } from '../generic/policy-matcher.js'
-import type { Matcher, MatchResult } from '../matching/matching.js'
+import { type AdmissionStatus, forbiddenStatus } from '../generic/status.js'
+import type { MatchResult } from '../matching/matching.js'
 import type { MatchResources as MatcherMatchResources } from '../matching/types.js'
 import type { PolicyDecision, PolicyValidator, ValidateResult } from './validator.js'
 
@@ -20,27 +22,9 @@ import type { PolicyDecision, PolicyValidator, ValidateResult } from './validato
 // validationActions (Deny collected, Warn as warnings, Audit as audit annotations); the first
 // collected Deny answers the request, as admission.NewForbidden with the decision's reason.
 
-type JSONObject = Record<string, unknown>
-
-/** A policy with its bindings, compiled (generic.PolicyHook). */
-export interface PolicyHook {
-  readonly policy: ValidatingAdmissionPolicy
-  readonly bindings: readonly ValidatingAdmissionPolicyBinding[]
+/** A ValidatingAdmissionPolicy with its bindings, compiled (generic.PolicyHook[…, Validator]). */
+export interface PolicyHook extends GenericPolicyHook<ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding> {
   readonly validator: PolicyValidator
-  /** The param objects of the policy's paramKind (undefined when it has none or it is unknown). */
-  readonly params?: ParamSource
-  /** e.g. `failed to find resource referenced by paramKind: '…'`. */
-  readonly configurationError?: string
-}
-
-export interface DispatchContext {
-  readonly matcher: Matcher
-  readonly mapper: EquivalentResourceMapper
-  /** The Namespace object of a namespaced request (undefined: none; the matcher's lookup decides). */
-  readonly namespaceObject: (name: string) => JSONObject | undefined
-  readonly authorize: Authorize
-  /** Converts the request's object to the kind a policy matched (matchPolicy Equivalent). */
-  readonly convert?: (a: AdmissionAttributes, to: GroupVersionKind) => AdmissionAttributes
 }
 
 export type ValidationAction = 'Deny' | 'Warn' | 'Audit'
@@ -59,21 +43,6 @@ export interface PolicyViolation {
   readonly actions: readonly ValidationAction[]
 }
 
-export interface AdmissionStatus {
-  readonly kind: 'Status'
-  readonly apiVersion: 'v1'
-  readonly status: 'Failure'
-  readonly message: string
-  readonly reason: string
-  readonly code: number
-  readonly details: {
-    readonly group?: string
-    readonly kind: string
-    readonly name: string
-    readonly causes: readonly { readonly message: string }[]
-  }
-}
-
 export interface DispatchResult {
   readonly allowed: boolean
   /** The Status of a denied request (403/422/401/413 per the first Deny's reason). */
@@ -88,50 +57,6 @@ export interface DispatchResult {
 
 const ValidationFailureKey = 'validation.policy.admission.k8s.io/validation_failure'
 const MaxAuditAnnotationValueLength = 10 * 1024
-
-/** reasonToCode. */
-function reasonToCode(reason: string): number {
-  switch (reason) {
-    case 'Forbidden':
-      return 403
-    case 'Unauthorized':
-      return 401
-    case 'RequestEntityTooLarge':
-      return 413
-    default:
-      return 422
-  }
-}
-
-/** extractResourceName: the request name, else the object's name or generateName, else Unknown. */
-function resourceName(a: AdmissionAttributes): string {
-  if (a.name !== '') return a.name
-  const m = a.object?.metadata as JSONObject | undefined
-  if (typeof m?.name === 'string' && m.name !== '') return m.name
-  if (typeof m?.generateName === 'string' && m.generateName !== '') return m.generateName
-  return 'Unknown'
-}
-
-/** admission.NewForbidden(a, err) with the decision's reason and code, and the message as a cause. */
-export function forbiddenStatus(a: AdmissionAttributes, message: string, reason: string): AdmissionStatus {
-  const gr = a.resource.group === '' ? a.resource.resource : `${a.resource.resource}.${a.resource.group}`
-  const name = resourceName(a)
-  const full = gr === '' ? `forbidden: ${message}` : `${gr} ${goQuote(name)} is forbidden: ${message}`
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    status: 'Failure',
-    message: full,
-    reason,
-    code: reasonToCode(reason),
-    details: {
-      ...(a.resource.group !== '' ? { group: a.resource.group } : {}),
-      kind: a.resource.resource,
-      name,
-      causes: [{ message }],
-    },
-  }
-}
 
 /** Truncates to the first `max` bytes of the UTF-8 text, as Go slices a string. */
 function truncateBytes(s: string, max: number): string {
@@ -455,37 +380,6 @@ function dispatchBindings(
   }
   if (collected !== undefined)
     for (const [key, values] of collected) out.addAnnotation(`${policyName}/${key}`, values.join(', '))
-}
-
-/**
- * admission/plugin/authorizer/caching_authorizer.go: decisions cached for the duration of one request,
- * keyed by the attributes with the user's groups sorted (equivalent checks answer alike, and the
- * authorizer is asked once).
- */
-function cachingAuthorizer(inner: Authorize): Authorize {
-  const decisions = new Map<string, ReturnType<Authorize>>()
-  return (a) => {
-    const key = JSON.stringify({
-      user: a.user,
-      groups: [...a.groups].sort(),
-      verb: a.verb,
-      resourceRequest: a.resourceRequest,
-      apiGroup: a.apiGroup ?? '',
-      apiVersion: a.apiVersion ?? '',
-      resource: a.resource ?? '',
-      subresource: a.subresource ?? '',
-      namespace: a.namespace ?? '',
-      name: a.name ?? '',
-      fieldSelector: a.fieldSelector ?? '',
-      labelSelector: a.labelSelector ?? '',
-      path: a.path ?? '',
-    })
-    const cached = decisions.get(key)
-    if (cached !== undefined) return cached
-    const d = inner(a)
-    decisions.set(key, d)
-    return d
-  }
 }
 
 /** wrappedParam: a typed param gets apiVersion/kind from paramKind (JSON params already carry them). */

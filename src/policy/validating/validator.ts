@@ -18,6 +18,7 @@ import {
   VariableMemo,
 } from '../cel/condition.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
+import { type FailurePolicy, type MatchResult, matchResult } from '../generic/matchconditions.js'
 
 // A compiled ValidatingAdmissionPolicy and its Validate (apiserver pkg/admission/plugin/policy/
 // validating/plugin.go compilePolicy, validator.go Validate, webhook/matchconditions/matcher.go):
@@ -65,8 +66,6 @@ export interface ValidateInput {
   readonly authorize: Authorize
 }
 
-export type FailurePolicy = 'Fail' | 'Ignore'
-
 /** validateShared's cost / error holder (evaluation is synchronous: one suffices). */
 const runOutcome: RunOutcome = { cost: 0, error: undefined }
 
@@ -76,47 +75,9 @@ const errorDecision = (f: FailurePolicy, message: string): PolicyDecision => ({
   message,
 })
 
-/**
- * utilerrors.NewAggregate(errs).Error(): one error's text alone; several as `[m1, m2]`, each
- * distinct text once (and no brackets when all the texts are the same).
- */
-function aggregate(messages: readonly string[]): string {
-  if (messages.length === 1) return messages[0] as string
-  const seen = [...new Set(messages)]
-  return seen.length === 1 ? (seen[0] as string) : `[${seen.join(', ')}]`
-}
-
 /** Go strings.TrimSpace: Unicode white space (unicode.IsSpace), not JavaScript's trim set (which adds U+FEFF). */
 export function trimSpace(s: string): string {
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+|[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+$/gu, '')
-}
-
-/** matchconditions.MatchResult. */
-export interface MatchResult {
-  readonly matches: boolean
-  readonly error?: string
-  readonly failedConditionName?: string
-}
-
-/**
- * matchconditions matcher.Match after its ForInput: a batch error or aggregated evaluation errors
- * under failurePolicy (nil = Fail); the first `false` stops with that condition's name.
- */
-export function matchResult(
-  out: ForInputOutcome,
-  names: readonly string[],
-  failurePolicy: FailurePolicy = 'Fail',
-): MatchResult {
-  if ('batchError' in out)
-    return failurePolicy === 'Fail' ? { matches: false, error: out.batchError } : { matches: false }
-  const errors: string[] = []
-  for (const [i, r] of out.results.entries()) {
-    if (r.error !== undefined) errors.push(r.error)
-    if (r.value === false) return { matches: false, failedConditionName: names[i] ?? '' }
-  }
-  if (errors.length > 0)
-    return failurePolicy === 'Fail' ? { matches: false, error: aggregate(errors) } : { matches: false }
-  return { matches: true }
 }
 
 /** A ConditionEvaluator's ForInput for one request (activation fixed): the batch outcome for a budget. */

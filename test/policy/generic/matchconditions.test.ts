@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ValidatingAdmissionPolicy } from '../../../src/kube/admissionregistration/types.js'
 import type { EvaluationResult, ForInputOutcome } from '../../../src/policy/cel/condition.js'
-import { type FailurePolicy, matchResult, PolicyValidator } from '../../../src/policy/validating/validator.js'
+import { type FailurePolicy, matchResult } from '../../../src/policy/generic/matchconditions.js'
+import { PolicyValidator } from '../../../src/policy/validating/validator.js'
 import { newValidAttribute } from '../helpers.js'
 
 // Transcribed from k8s.io/apiserver release-1.36 pkg/admission/plugin/webhook/matchconditions/

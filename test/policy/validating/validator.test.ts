@@ -7,11 +7,10 @@ import type {
 } from '../../../src/kube/admissionregistration/types.js'
 import { RuntimeCELCostBudget } from '../../../src/kube/environment.js'
 import { type EvaluationResult, type ForInputOutcome, OutOfBudget } from '../../../src/policy/cel/condition.js'
+import type { FailurePolicy, MatchResult } from '../../../src/policy/generic/matchconditions.js'
 import {
   type AuditAnnotationAction,
-  type FailurePolicy,
   type Filter,
-  type MatchResult,
   type PolicyDecisionAction,
   PolicyValidator,
   validateWith,
