@@ -1,3 +1,4 @@
+import { isObject } from '../values/json.js'
 import type {
   MatchResources,
   MutatingAdmissionPolicy,
@@ -36,8 +37,6 @@ function defaultParamRef(ref: ParamRef): ParamRef {
     ? { ...ref, parameterNotFoundAction: 'Deny' }
     : ref
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** SetObjectDefaults_ValidatingAdmissionPolicy: `failurePolicy: Fail`, match constraints defaulted. */
 export function applyValidatingAdmissionPolicyDefaults(policy: ValidatingAdmissionPolicy): ValidatingAdmissionPolicy {

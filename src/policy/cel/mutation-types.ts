@@ -3,6 +3,7 @@ import { ErrorValue } from '../../cel/common/errors.js'
 import { DynType, StringType, struct, type Type } from '../../cel/types/types.js'
 import { typeNameOf } from '../../cel/values/typeof.js'
 import type { CelValue } from '../../cel/values/values.js'
+import type { JSONObject } from '../../kube/values/json.js'
 
 // The types mutating admission policies construct (apiserver pkg/cel/mutation typeresolver.go
 // DynamicTypeResolver, dynamic/objects.go ObjectType / ObjectVal, jsonpatch.go JSONPatchType /
@@ -18,8 +19,6 @@ export const ObjectTypeName = 'Object'
 export const JSONPatchTypeName = 'JSONPatch'
 
 const TYPE_NAME = Symbol('kelp.mutation.typeName')
-
-type JSONObject = Record<string, unknown>
 
 /** The type name of a value built by `Object…{}` / `JSONPatch{}`, or undefined for any other value. */
 export function mutationTypeName(v: unknown): string | undefined {

@@ -1,3 +1,4 @@
+import type { JSONObject } from '../../kube/values/json.js'
 import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from '../attributes.js'
 
 // The `request` and `namespaceObject` variables as the apiserver builds them (apiserver
@@ -5,8 +6,6 @@ import type { AdmissionAttributes, GroupVersionKind, GroupVersionResource } from
 // converted to unstructured JSON, which drops `omitempty` fields holding zero values
 // (apimachinery runtime/converter.go isEmpty: "", false, 0, nil and empty maps and slices).
 // So `request.namespace` of a cluster-scoped request is a missing key, as in the cluster.
-
-type JSONObject = Record<string, unknown>
 
 const empty = (v: unknown): boolean =>
   v === undefined ||

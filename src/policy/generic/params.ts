@@ -1,12 +1,11 @@
 import type { ParamKind, ParamRef } from '../../kube/admissionregistration/types.js'
 import { labelSelectorAsSelector } from '../../kube/labels.js'
+import type { JSONObject } from '../../kube/values/json.js'
 import type { GroupVersionKind } from '../attributes.js'
 
 // Parameter resolution for one binding (apiserver pkg/admission/plugin/policy/generic/
 // policy_dispatcher.go CollectParams): the param objects the policy is evaluated with, one
 // evaluation each; [null] when the policy or binding has no params.
-
-type JSONObject = Record<string, unknown>
 
 /** The param objects of a kind, as the apiserver's informer would list them. */
 export interface ParamSource {
