@@ -131,7 +131,7 @@ describe('jsonpatch.ts (JSONPatch application, CEL values as JSON)', () => {
     const object = new MutationTypes().newValue('Object.spec', { n: 9007199254740993n })
     expect(celToJSON(object)).toEqual({ n: 9007199254740992 })
   })
-  it('JSONPatch has no field constructor (cel-types.ts)', () => {
+  it('JSONPatch has no field constructor (mutation-types.ts)', () => {
     expect(new MutationTypes().findFieldType(JSONPatchType, 'constructor')).toBeUndefined()
     expect(new MutationTypes().findFieldType(JSONPatchType, 'toString')).toBeUndefined()
   })

@@ -1,6 +1,6 @@
 import type { CompileHook, CompileOutcome } from '../../../../src/kube/admissionregistration/compile-hook.js'
 
-// A stand-in for the policy CEL environment (src/policy/compile.ts), enough to reproduce the
+// A stand-in for the policy CEL environment (src/policy/cel/compile.ts), enough to reproduce the
 // compiler texts the Go tables of pkg/apis/admissionregistration/validation/validation_test.go
 // expect. It answers from the context validation passes: `params` only with hasParams, `variables.x`
 // only for x declared before, `test()` only in the StoredExpressions environment (the Go update test
