@@ -4,7 +4,8 @@ import type { AdmissionAttributes } from '../attributes.js'
 
 // The Status a policy plugin answers a denied request with: admission.NewForbidden (apiserver
 // pkg/admission/errors.go) with the decision's reason, the code policy_dispatcher.go's reasonToCode
-// gives it, and the message as the one cause. Both kinds deny through it.
+// gives it, and the message as the one cause. The validating plugin denies through forbiddenStatus; the
+// mutating plugin answers the same Status shape with its own texts (mutating/dispatcher.ts statusOf).
 
 export interface AdmissionStatus {
   readonly kind: 'Status'
