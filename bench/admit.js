@@ -4,8 +4,8 @@
 // docs/benchmarks.md.
 import { do_not_optimize, measure } from 'mitata'
 import { PolicySet } from '../dist/index.js'
-import { sharedActivation } from '../dist/policy/condition.js'
-import { createAdmissionRequest, createNamespaceObject } from '../dist/policy/request.js'
+import { sharedActivation } from '../dist/policy/cel/condition.js'
+import { createAdmissionRequest, createNamespaceObject } from '../dist/policy/cel/request.js'
 import { deployment, policyMaterial } from './fixtures.js'
 
 const objects = policyMaterial()

@@ -1,6 +1,10 @@
 // kelp: Kubernetes CEL, compiled and run as kube-apiserver does.
 
 export {
+  validateValidatingAdmissionPolicy,
+  validateValidatingAdmissionPolicyBinding,
+} from './builtin/validation/admissionregistration/index.js'
+export {
   type AstNode,
   type CallEstimate,
   type CallEstimator,
@@ -42,6 +46,7 @@ export {
   type Problem,
   type ValidateRequestOptions,
 } from './engine/policy-set.js'
+export type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from './kube/admissionregistration/types.js'
 export {
   type Authorize,
   type AuthzAttributes,
@@ -102,11 +107,7 @@ export type {
   Operation,
   UserInfo,
 } from './policy/attributes.js'
-export { type CompilationResult as PolicyCompilationResult, CompositedCompiler } from './policy/compile.js'
-export type { AdmissionStatus, DispatchResult, PolicyViolation, ValidationAction } from './policy/dispatcher.js'
-export type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from './policy/types.js'
-export {
-  validateValidatingAdmissionPolicy,
-  validateValidatingAdmissionPolicyBinding,
-} from './policy/validation/index.js'
+export { type CompilationResult as PolicyCompilationResult, CompositedCompiler } from './policy/cel/compile.js'
+export type { AdmissionStatus } from './policy/generic/status.js'
+export type { DispatchResult, PolicyViolation, ValidationAction } from './policy/validating/dispatcher.js'
 export type { Finding, ObjectResult, Report, SourceRef, Summary } from './report/model.js'

@@ -19,7 +19,7 @@ import type { OpenAPIV3Document } from '../kube/openapi.js'
 import { validatePathSegment } from '../kube/validation/objectmeta.js'
 import { type JSONObject, type LoadedObject, loadManifests, parseManifests } from '../manifest/load.js'
 import { expandPaths } from '../manifest/paths.js'
-import { forbiddenStatus } from '../policy/dispatcher.js'
+import { forbiddenStatus } from '../policy/generic/status.js'
 import { pushAll } from '../report/common.js'
 import {
   type Finding,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decodeChecked, type EncodedChecked } from '../cel/checker/serialize.js'
 import type { KubeVersion } from '../kube/environment.js'
-import type { CheckedCache } from '../policy/compile.js'
+import type { CheckedCache } from '../policy/cel/compile.js'
 
 // The bundled pack's expressions, parsed and checked when kelp was built (scripts/build-pack-cache.js),
 // one file per release in dist/cli/pack-checked/: `kelp check` plans them without parsing and checking

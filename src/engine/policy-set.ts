@@ -6,10 +6,32 @@ import '../builtin/validation/batch.js'
 import '../builtin/validation/core.js'
 import { validateBuiltin } from '../builtin/validation/meta.js'
 import '../builtin/validation/others.js'
+// the webhook configurations' match conditions compile in the admission CEL environment
+import './admission-validation.js'
 import { admitServiceAccount } from '../builtin/admission/serviceaccount.js'
+import {
+  validateValidatingAdmissionPolicy,
+  validateValidatingAdmissionPolicyBinding,
+} from '../builtin/validation/admissionregistration/index.js'
+import {
+  validateMutatingAdmissionPolicy,
+  validateMutatingAdmissionPolicyBinding,
+} from '../builtin/validation/admissionregistration/mutating-policy.js'
 import type { CustomResourceResult, ValidateOptions } from '../crd/custom-resource.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import { decodeCustomResource } from '../crd/structural/decode.js'
+import {
+  applyMutatingAdmissionPolicyBindingDefaults,
+  applyMutatingAdmissionPolicyDefaults,
+  applyValidatingAdmissionPolicyBindingDefaults,
+  applyValidatingAdmissionPolicyDefaults,
+} from '../kube/admissionregistration/defaults.js'
+import type {
+  MutatingAdmissionPolicy,
+  MutatingAdmissionPolicyBinding,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+} from '../kube/admissionregistration/types.js'
 import type { Authorize } from '../kube/authz/authorizer.js'
 import { defaultAuthorize } from '../kube/authz/authorizer.js'
 import { hasBuiltinSchemas, resolvedSchemaFor } from '../kube/builtin-schemas/index.js'
@@ -36,20 +58,10 @@ import {
   type UserInfo,
   withAttributeDefaults,
 } from '../policy/attributes.js'
-import type { CheckedCache } from '../policy/compile.js'
-import {
-  applyMutatingAdmissionPolicyBindingDefaults,
-  applyMutatingAdmissionPolicyDefaults,
-  applyValidatingAdmissionPolicyBindingDefaults,
-  applyValidatingAdmissionPolicyDefaults,
-} from '../policy/defaults.js'
-import {
-  type AdmissionStatus,
-  type DispatchResult,
-  dispatch,
-  type PolicyHook,
-  type PolicyViolation,
-} from '../policy/dispatcher.js'
+import type { CheckedCache } from '../policy/cel/compile.js'
+import { policyCompileHook } from '../policy/cel/validation-hook.js'
+import { type ParamSource, paramKindGVK } from '../policy/generic/params.js'
+import type { AdmissionStatus } from '../policy/generic/status.js'
 import { Matcher } from '../policy/matching/matching.js'
 import type { NamespaceInfo } from '../policy/matching/namespace.js'
 import { jsonDiff } from '../policy/mutating/diff.js'
@@ -62,24 +74,14 @@ import {
 } from '../policy/mutating/dispatcher.js'
 import type { PatchOperation } from '../policy/mutating/jsonpatch.js'
 import { PolicyMutator } from '../policy/mutating/mutator.js'
-import { type ParamSource, paramKindGVK } from '../policy/params.js'
-import { typeCheck } from '../policy/typechecking.js'
-import type {
-  MutatingAdmissionPolicy,
-  MutatingAdmissionPolicyBinding,
-  ValidatingAdmissionPolicy,
-  ValidatingAdmissionPolicyBinding,
-} from '../policy/types.js'
 import {
-  validateValidatingAdmissionPolicy,
-  validateValidatingAdmissionPolicyBinding,
-} from '../policy/validation/index.js'
-import {
-  validateMutatingAdmissionPolicy,
-  validateMutatingAdmissionPolicyBinding,
-} from '../policy/validation/mutating.js'
-import { policyCompileHook } from '../policy/validation-cel.js'
-import { PolicyValidator } from '../policy/validator.js'
+  type DispatchResult,
+  dispatch,
+  type PolicyHook,
+  type PolicyViolation,
+} from '../policy/validating/dispatcher.js'
+import { typeCheck } from '../policy/validating/typechecking.js'
+import { PolicyValidator } from '../policy/validating/validator.js'
 
 // The one evaluation core the CLI and the webhook share: a policy set built from Kubernetes objects
 // (ValidatingAdmissionPolicies, their bindings, param objects, Namespaces, CRDs) that answers

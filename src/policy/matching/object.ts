@@ -1,4 +1,5 @@
 import type { Labels, Selector } from '../../kube/labels.js'
+import { isObject } from '../../kube/values/json.js'
 import type { AdmissionAttributes } from '../attributes.js'
 import { newInternalError, type StatusError } from './errors.js'
 
@@ -8,10 +9,6 @@ import { newInternalError, type StatusError } from './errors.js'
 /** Supplies the parsed objectSelector (ObjectSelectorProvider); throws when the selector is invalid. */
 export interface ObjectSelectorProvider {
   getParsedObjectSelector(): Selector
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { LabelSelector } from '../../kube/labels.js'
 
 // The admissionregistration.k8s.io/v1 types the matcher reads (k8s.io/api admissionregistration/v1
-// types.go), as they appear in JSON. Minimal local copies: src/policy/types.ts will hold the full
-// API types and these are to be unified with it.
+// types.go), as they appear in JSON. Minimal local copies: src/kube/admissionregistration/types.ts
+// holds the full API types and these are to be unified with it.
 
 /** OperationType: CREATE, UPDATE, DELETE, CONNECT, or `*` for all. */
 export type OperationType = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT' | '*'

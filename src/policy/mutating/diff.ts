@@ -1,13 +1,11 @@
 import { escapeKey } from '../../kube/library/jsonpatch.js'
+import { isObject } from '../../kube/values/json.js'
 import type { JSONValue, PatchOperation } from './jsonpatch.js'
 
 // An RFC 6902 patch from one JSON document to another (what admit() reports as the mutation and a
 // webhook answers with): objects compared key by key (removals, then changes and additions in the new
 // document's key order), lists of the same length element by element, other lists replaced whole.
 // Applying it to `from` gives `to`.
-
-const isObject = (v: unknown): v is { [key: string]: JSONValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
@@ -38,8 +36,8 @@ function walk(a: JSONValue, b: JSONValue, path: string, ops: PatchOperation[]): 
       if (!Object.hasOwn(b, k)) ops.push({ op: 'remove', path: `${path}/${escapeKey(k)}` })
     for (const [k, v] of Object.entries(b)) {
       const p = `${path}/${escapeKey(k)}`
-      if (!Object.hasOwn(a, k)) ops.push({ op: 'add', path: p, value: v })
-      else walk(a[k] as JSONValue, v, p, ops)
+      if (!Object.hasOwn(a, k)) ops.push({ op: 'add', path: p, value: v as JSONValue })
+      else walk(a[k] as JSONValue, v as JSONValue, p, ops)
     }
     return
   }

@@ -1,13 +1,17 @@
-import type { Authorize } from '../../kube/authz/authorizer.js'
-import type { EquivalentResourceMapper } from '../../kube/resources.js'
+import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../../kube/admissionregistration/types.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
+import type { JSONObject } from '../../kube/values/json.js'
 import type { AdmissionAttributes, GroupVersionKind } from '../attributes.js'
-import type { AdmissionStatus } from '../dispatcher.js'
-import type { Matcher } from '../matching/matching.js'
-import { bindingMatches, definitionMatches } from '../matching/policy-matcher.js'
-import type { MatchResources as MatcherMatchResources } from '../matching/types.js'
-import { collectParams, type ParamSource } from '../params.js'
-import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../types.js'
+import type { DispatchContext, PolicyHook } from '../generic/hooks.js'
+import {
+  collectInvocations,
+  type FailedInvocation,
+  metadataOf,
+  type PolicyError,
+  paramName,
+  policyError,
+} from '../generic/invocations.js'
+import type { AdmissionStatus } from '../generic/status.js'
 import { jsonDiff, jsonEqual } from './diff.js'
 import type { PatchOperation } from './jsonpatch.js'
 import type { PolicyMutator } from './mutator.js'
@@ -22,27 +26,16 @@ import type { PolicyMutator } from './mutator.js'
 // ran (the plugin reinvokes the IfNeeded invocations it ran once any mutation updated the object).
 // Errors that are not ignored deny the request: the first one's text is the Status message.
 
-type JSONObject = Record<string, unknown>
-
-/** A policy with its bindings, compiled (generic.PolicyHook for mutating policies). */
-export interface MutatingPolicyHook {
-  readonly policy: MutatingAdmissionPolicy
-  readonly bindings: readonly MutatingAdmissionPolicyBinding[]
+/** A MutatingAdmissionPolicy with its bindings, compiled (generic.PolicyHook[…, PolicyEvaluator]). */
+export interface MutatingPolicyHook extends PolicyHook<MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding> {
   readonly mutator: PolicyMutator
-  readonly params?: ParamSource
-  readonly configurationError?: string
 }
 
-export interface MutatingDispatchContext {
-  readonly matcher: Matcher
-  readonly mapper: EquivalentResourceMapper
-  readonly namespaceObject: (name: string) => JSONObject | undefined
-  readonly authorize: Authorize
+export interface MutatingDispatchContext extends DispatchContext {
   /** The type converter's schema of a kind (built-in schemas, CRDs); undefined: none registered. */
   readonly schemaFor: (kind: GroupVersionKind) => JSONSchemaProps | undefined
   /** The decoding and defaulting of the object after each mutation (built-ins); an error is a 500. */
   readonly normalize?: (object: JSONObject) => { object: JSONObject } | { error: string }
-  readonly convert?: (a: AdmissionAttributes, to: GroupVersionKind) => AdmissionAttributes
 }
 
 /** What one invocation changed. */
@@ -58,13 +51,7 @@ export interface PolicyMutation {
 }
 
 /** An error of a policy (or binding) under failurePolicy Fail (generic.PolicyError). */
-export interface MutationError {
-  readonly policy: string
-  readonly binding?: string
-  readonly message: string
-  /** PolicyError.Error(). */
-  readonly text: string
-}
+export type MutationError = PolicyError
 
 export interface MutateResult {
   readonly allowed: boolean
@@ -75,25 +62,6 @@ export interface MutateResult {
   readonly status?: AdmissionStatus
 }
 
-interface Invocation {
-  readonly hook: MutatingPolicyHook
-  readonly binding: MutatingAdmissionPolicyBinding
-  readonly param: JSONObject | null
-  readonly matchKind: GroupVersionKind
-  readonly matchResource: AdmissionAttributes['resource']
-  readonly key: string
-}
-
-const meta = (o: JSONObject | null): JSONObject =>
-  o !== null && typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as JSONObject) : {}
-
-function paramName(p: JSONObject | null): string | undefined {
-  if (p === null) return undefined
-  const m = meta(p)
-  const ns = typeof m.namespace === 'string' && m.namespace !== '' ? `${m.namespace}/` : ''
-  return `${ns}${String(m.name ?? '')}`
-}
-
 function statusOf(
   a: AdmissionAttributes,
   message: string,
@@ -101,7 +69,10 @@ function statusOf(
   causes: readonly string[],
   code = 403,
 ): AdmissionStatus {
-  const name = a.name !== '' ? a.name : String(meta(a.object ?? null).name ?? meta(a.object ?? null).generateName ?? '')
+  const name =
+    a.name !== ''
+      ? a.name
+      : String(metadataOf(a.object ?? null).name ?? metadataOf(a.object ?? null).generateName ?? '')
   return {
     kind: 'Status',
     apiVersion: 'v1',
@@ -125,13 +96,13 @@ export function dispatchMutating(
   ctx: MutatingDispatchContext,
 ): MutateResult {
   const mutations: PolicyMutation[] = []
-  const errors: (MutationError & { reason: string; failurePolicy: string })[] = []
+  const errors: FailedInvocation[] = []
   const reinvocable = new Set<string>()
   let reinvoke = new Set<string>()
   let attrs = a
   for (const pass of [1, 2] as const) {
     if (pass === 2 && reinvoke.size === 0) break
-    const invocations = collect(attrs, hooks, ctx, pass === 1 ? errors : [])
+    const invocations = collectInvocations(attrs, hooks, ctx, pass === 1 ? errors : [])
     if (invocations.length === 0) continue
     // a namespaced request needs its Namespace
     const isNamespace = attrs.kind.group === '' && attrs.kind.version === 'v1' && attrs.kind.kind === 'Namespace'
@@ -287,87 +258,4 @@ function convertBack(o: JSONObject | null | undefined, a: AdmissionAttributes): 
   if (o === undefined || o === null) return o
   const apiVersion = a.kind.group === '' ? a.kind.version : `${a.kind.group}/${a.kind.version}`
   return { ...o, apiVersion, kind: a.kind.kind }
-}
-
-function policyError(
-  inv: { hook: MutatingPolicyHook; binding?: MutatingAdmissionPolicyBinding },
-  message: string,
-  reason: string,
-): MutationError & { reason: string; failurePolicy: string } {
-  const policy = inv.hook.policy.metadata?.name ?? ''
-  const binding = inv.binding?.metadata?.name
-  const text =
-    binding !== undefined
-      ? `policy '${policy}' with binding '${binding}' denied request: ${message}`
-      : `policy "${policy}" denied request: ${message}`
-  return {
-    policy,
-    ...(binding !== undefined ? { binding } : {}),
-    message,
-    text,
-    reason,
-    failurePolicy: inv.hook.policy.spec?.failurePolicy ?? 'Fail',
-  }
-}
-
-/** generic Dispatch: the invocations (policy × binding × param) the request matches, in order. */
-function collect(
-  a: AdmissionAttributes,
-  hooks: readonly MutatingPolicyHook[],
-  ctx: MutatingDispatchContext,
-  errors: (MutationError & { reason: string; failurePolicy: string })[],
-): Invocation[] {
-  const out: Invocation[] = []
-  for (const hook of hooks) {
-    const m = definitionMatches(
-      ctx.matcher,
-      a,
-      ctx.mapper,
-      hook.policy.spec?.matchConstraints as MatcherMatchResources | undefined,
-    )
-    if (m.error !== undefined) {
-      errors.push(policyError({ hook }, `failed to configure policy: ${m.error.message}`, ''))
-      continue
-    }
-    if (!m.matches) continue
-    if (hook.configurationError !== undefined) {
-      errors.push(policyError({ hook }, `failed to configure policy: ${hook.configurationError}`, ''))
-      continue
-    }
-    for (const binding of hook.bindings) {
-      const bm = bindingMatches(
-        ctx.matcher,
-        a,
-        ctx.mapper,
-        binding.spec?.matchResources as MatcherMatchResources | undefined,
-      )
-      if (bm.error !== undefined) {
-        errors.push(policyError({ hook, binding }, `failed to configure binding: ${bm.error.message}`, ''))
-        continue
-      }
-      if (!bm.matches) continue
-      const p = collectParams(hook.policy.spec?.paramKind, hook.params, binding.spec?.paramRef, a.namespace)
-      if ('error' in p) {
-        errors.push(policyError({ hook, binding }, `failed to configure binding: ${p.error}`, ''))
-        continue
-      }
-      for (const param of p.params) {
-        const pm = param === null ? {} : meta(param)
-        out.push({
-          hook,
-          binding,
-          param,
-          matchKind: m.matchKind,
-          matchResource: m.matchResource,
-          key: JSON.stringify([
-            hook.policy.metadata?.name ?? '',
-            binding.metadata?.name ?? '',
-            pm.namespace ?? '',
-            pm.name ?? '',
-          ]),
-        })
-      }
-    }
-  }
-  return out
 }

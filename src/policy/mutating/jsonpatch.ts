@@ -2,7 +2,7 @@ import { ErrorValue } from '../../cel/common/errors.js'
 import { Duration, formatTimestamp, Timestamp } from '../../cel/values/time.js'
 import { type CelValue, Double, ListValue, MapValue, Optional, Uint } from '../../cel/values/values.js'
 import { setOwn } from '../../kube/own-keys.js'
-import { mutationTypeName } from './cel-types.js'
+import { mutationTypeName } from '../cel/mutation-types.js'
 
 // RFC 6902 JSON Patch as the apiserver applies a mutating admission policy's patch
 // (gopkg.in/evanphx/json-patch.v4 Patch.Apply, which mutating/patch/json_patch.go calls): the

@@ -1,15 +1,22 @@
 import { BoolType, listOf } from '../../cel/types/types.js'
+import { compareStrings } from '../../cel/values/strings.js'
+import type { MutatingAdmissionPolicy } from '../../kube/admissionregistration/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
 import { setOwn } from '../../kube/own-keys.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
+import type { JSONObject } from '../../kube/values/json.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
-import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../compile.js'
-import { type ActivationInput, forInput } from '../condition.js'
-import { createAdmissionRequest, createNamespaceObject } from '../request.js'
-import type { MutatingAdmissionPolicy } from '../types.js'
-import { type FailurePolicy, type MatchResult, matchResult } from '../validator.js'
-import { checkTypeNamesMatchFieldPathNames, JSONPatchType, mutationTypeName, ObjectType } from './cel-types.js'
+import { type CompilationResult, type CompilerOptions, CompositedCompiler } from '../cel/compile.js'
+import { type ActivationInput, forInput } from '../cel/condition.js'
+import {
+  checkTypeNamesMatchFieldPathNames,
+  JSONPatchType,
+  mutationTypeName,
+  ObjectType,
+} from '../cel/mutation-types.js'
+import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
+import { type FailurePolicy, type MatchResult, matchResult } from '../generic/matchconditions.js'
 import { applyPatch, celToJSON, type JSONValue, PatchError, type PatchOperation } from './jsonpatch.js'
 import { applyConfiguration, SmdError, Unconverted } from './smd.js'
 
@@ -17,8 +24,6 @@ import { applyConfiguration, SmdError, Unconverted } from './smd.js'
 // matchConditions, one patcher per mutation (JSONPatch: patch/json_patch.go; ApplyConfiguration:
 // patch/smd.go), each evaluated with its own RuntimeCELCostBudget on the object as the mutations
 // before it left it.
-
-type JSONObject = Record<string, unknown>
 
 /** One evaluation's inputs (per invocation: binding and param). */
 export interface MutateInput {
@@ -276,7 +281,7 @@ function goValue(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(celString).join(' ')}]`
   const o = v as JSONObject
   return `map[${Object.keys(o)
-    .sort()
+    .sort(compareStrings)
     .map((k) => `${k}:${celString(o[k])}`)
     .join(' ')}]`
 }
@@ -286,7 +291,7 @@ function celString(v: unknown): string {
   if (typeof v === 'object' && v !== null) {
     const o = v as JSONObject
     return `{${Object.keys(o)
-      .sort()
+      .sort(compareStrings)
       .map((k) => `${k}: ${celString(o[k])}`)
       .join(', ')}}`
   }

@@ -1,5 +1,7 @@
+import { compareStrings } from '../../cel/values/strings.js'
 import { own, setOwn } from '../../kube/own-keys.js'
 import type { JSONSchemaProps } from '../../kube/schema/structural.js'
+import { isObject as isJSONObject } from '../../kube/values/json.js'
 import type { JSONValue } from './jsonpatch.js'
 
 // An ApplyConfiguration merged into the request's object as mutating/patch/smd.go
@@ -25,7 +27,8 @@ export class Unconverted {
   ) {}
 }
 
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+// isObject narrowed to the JSON values this file holds (kube/values/json.ts's test)
+const isObject = (v: unknown): v is JSONObject => isJSONObject(v)
 
 type ListKind = { kind: 'atomic' } | { kind: 'set' } | { kind: 'map'; keys: readonly string[] }
 
@@ -167,7 +170,7 @@ function goV(v: JSONValue): string {
   if (Array.isArray(v)) return `[${v.map(goV).join(' ')}]`
   if (isObject(v))
     return `map[${Object.keys(v)
-      .sort()
+      .sort(compareStrings)
       .map((k) => `${k}:${goV(v[k] as JSONValue)}`)
       .join(' ')}]`
   return String(v)
@@ -180,7 +183,7 @@ function goSharpV(v: JSONValue): string {
   if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`
   if (isObject(v))
     return `map[string]interface {}{${Object.keys(v)
-      .sort()
+      .sort(compareStrings)
       .map((k) => `${JSON.stringify(k)}:${goSharpV(v[k] as JSONValue)}`)
       .join(', ')}}`
   return String(v)
@@ -240,7 +243,7 @@ function formatKey(item: JSONValue, lk: ListKind, items: JSONSchemaProps | undef
   if (lk.kind !== 'map') return `[=${jsonText(item)}]`
   const o = isObject(item) ? item : {}
   const value = (k: string) => own(o, k) ?? (own(items?.properties, k)?.default as JSONValue | undefined)
-  const present = lk.keys.filter((k) => value(k) !== undefined).sort()
+  const present = lk.keys.filter((k) => value(k) !== undefined).sort(compareStrings)
   return `[${present.map((k) => `${k}=${jsonText(value(k) as JSONValue)}`).join(',')}]`
 }
 
@@ -273,7 +276,7 @@ function canonical(v: JSONValue): JSONValue {
   if (isObject(v))
     return Object.fromEntries(
       Object.keys(v)
-        .sort()
+        .sort(compareStrings)
         .map((k) => [k, canonical(v[k] as JSONValue)]),
     )
   return v
@@ -326,7 +329,7 @@ function pathElement(item: JSONValue, lk: ListKind, items: JSONSchemaProps | und
       throw new SmdError(
         `associative list with keys has an element that omits all key fields [${lk.keys.map((k) => JSON.stringify(k)).join(' ')}] (and doesn't have default values for any key fields)`,
       )
-    parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    parts.sort((a, b) => compareStrings(a[0], b[0]))
     return comparable(parts)
   }
   if (isObject(item)) throw new SmdError("associative list without keys has an element that's a map type")

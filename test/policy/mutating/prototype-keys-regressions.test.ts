@@ -3,7 +3,7 @@ import { decodeBuiltin } from '../../../src/builtin/index.js'
 import { decodeCustomResource } from '../../../src/crd/structural/decode.js'
 import { PolicySet } from '../../../src/engine/policy-set.js'
 import { deepCopy } from '../../../src/kube/values/json.js'
-import { JSONPatchType, MutationTypes } from '../../../src/policy/mutating/cel-types.js'
+import { JSONPatchType, MutationTypes } from '../../../src/policy/cel/mutation-types.js'
 import { applyPatch, celToJSON, type JSONValue } from '../../../src/policy/mutating/jsonpatch.js'
 import { applyConfiguration } from '../../../src/policy/mutating/smd.js'
 import { createAdmissionHandler } from '../../../src/webhook/handler.js'
@@ -131,7 +131,7 @@ describe('jsonpatch.ts (JSONPatch application, CEL values as JSON)', () => {
     const object = new MutationTypes().newValue('Object.spec', { n: 9007199254740993n })
     expect(celToJSON(object)).toEqual({ n: 9007199254740992 })
   })
-  it('JSONPatch has no field constructor (cel-types.ts)', () => {
+  it('JSONPatch has no field constructor (mutation-types.ts)', () => {
     expect(new MutationTypes().findFieldType(JSONPatchType, 'constructor')).toBeUndefined()
     expect(new MutationTypes().findFieldType(JSONPatchType, 'toString')).toBeUndefined()
   })

@@ -1,0 +1,335 @@
+import { ErrorValue } from '../../cel/common/errors.js'
+import type { Activation, Program } from '../../cel/program.js'
+import { type CelValue, MapValue } from '../../cel/values/values.js'
+import type { Authorize } from '../../kube/authz/authorizer.js'
+import { newAuthorizer, newResourceAuthorizer } from '../../kube/authz/library.js'
+import type { AdmissionAttributes } from '../attributes.js'
+import {
+  AuthorizerVarName,
+  type CompilationResult,
+  RequestResourceAuthorizerVarName,
+  VariableVarName,
+} from './compile.js'
+
+// Evaluating a batch of admission expressions (apiserver pkg/admission/plugin/cel/condition.go
+// ForInput, activation.go Evaluate, composition.go): one activation per batch, the expressions in
+// order against one cost budget, and `variables` computed lazily on first use, once per batch, their
+// cost charged to the batch.
+
+export const OutOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run'
+
+/** One expression's outcome: its value, or the error text the apiserver reports. */
+export interface EvaluationResult {
+  /** Undefined for a placeholder (a validation without messageExpression in the message batch). */
+  readonly expression?: string
+  readonly value?: CelValue
+  readonly error?: string
+}
+
+/** A batch-level failure: no results, the whole batch is an error (e.g. out of budget). */
+export interface BatchError {
+  readonly batchError: string
+  /** cel.ErrOutOfBudget. */
+  readonly outOfBudget: boolean
+  /** cel.ErrInternal (kelp raises none; the validator treats it as the apiserver does). */
+  readonly internal?: boolean
+}
+
+/** What ForInput returns: the results and the budget left, or the batch error. */
+export type ForInputOutcome = { readonly results: EvaluationResult[]; readonly remainingBudget: number } | BatchError
+
+/** condition.CompilationErrors: the compile errors of a batch's expressions, in order. */
+export function compilationErrors(compiled: readonly (CompilationResult | undefined)[]): string[] {
+  return compiled.flatMap((c) => (c?.error === undefined ? [] : [c.error.detail]))
+}
+
+/** The optional variables' values (OptionalVariableBindings). */
+export interface OptionalVariableBindings {
+  /** The param object (JSON), or null when the binding has no paramRef. */
+  readonly params?: unknown
+  /** Authorization for `authorizer`: bound only for validations and matchConditions. */
+  readonly authorize?: Authorize
+}
+
+/**
+ * The variables one batch evaluated, for a later batch of the same Validate with the same inputs
+ * (its validations, then its messageExpressions: same object, request, params and namespace). A
+ * variable is a pure function of those, so the later batch takes its value or error and charges its
+ * cost again, as evaluating it afresh would (the apiserver evaluates it again in the new activation):
+ * the same results and the same budget, without the work. Only for policies whose variables cannot
+ * reach `authorizer`, which is bound for validations and not for messages.
+ */
+export class VariableMemo {
+  readonly entries = new Map<string, KeptVariable>()
+}
+
+/**
+ * A variable's evaluation, as a later batch replays it: its value (or error), its own cost, and the
+ * variables it read (each evaluated first in that batch if it was not yet, as evaluating this one
+ * afresh would, so that their cost is charged too).
+ */
+interface KeptVariable {
+  readonly value: CelValue | ErrorValue
+  readonly cost: number
+  readonly reads: readonly string[]
+}
+
+/**
+ * The value and cost of each constant variable (CompilationResult.constant: it reads nothing of the
+ * request), computed on first use and charged again at every use after, as evaluating it would be:
+ * the bundled pack builds 0..9999 for deduplicating lists in a variable of that kind.
+ */
+const CONSTANTS = new WeakMap<CompilationResult, KeptVariable>()
+
+/** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
+class CompositionContext {
+  accumulatedCost = 0
+  constructor(
+    readonly variables: ReadonlyMap<string, CompilationResult>,
+    readonly memo: VariableMemo | undefined,
+  ) {}
+  getAndResetCost(): number {
+    const c = this.accumulatedCost
+    this.accumulatedCost = 0
+    return c
+  }
+}
+
+/** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
+class LazyVariables extends MapValue {
+  private readonly values = new Map<string, CelValue | ErrorValue>()
+  /** The variables read by the variable being evaluated (for its KeptVariable). */
+  private reads: string[] | undefined
+  activation: Activation = {}
+
+  constructor(private readonly ctx: CompositionContext) {
+    super()
+  }
+
+  find(key: CelValue): CelValue | undefined {
+    if (typeof key !== 'string') return undefined
+    this.reads?.push(key)
+    let v = this.values.get(key)
+    if (v === undefined) {
+      const result = this.ctx.variables.get(key)
+      if (result === undefined) return undefined
+      v = this.evaluate(key, result)
+      this.values.set(key, v)
+    }
+    if (v instanceof ErrorValue) throw v
+    return v
+  }
+
+  private evaluate(name: string, result: CompilationResult): CelValue | ErrorValue {
+    if (result.error !== undefined || result.program === undefined) {
+      return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
+    }
+    const memo = this.ctx.memo
+    const kept = memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
+    if (kept !== undefined) return this.replay(kept)
+    const keep = memo !== undefined || result.constant === true
+    const outer = this.reads
+    // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
+    const reads: string[] | undefined = keep ? [] : undefined
+    this.reads = reads
+    let r: ReturnType<Program['tryRun']>
+    try {
+      r = result.program.tryRun(this.activation)
+    } finally {
+      this.reads = outer
+    }
+    this.ctx.accumulatedCost += r.cost
+    const value =
+      'error' in r ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`) : r.value
+    if (reads !== undefined) {
+      const entry: KeptVariable = { value, cost: r.cost, reads: [...new Set(reads)] }
+      memo?.entries.set(name, entry)
+      if (result.constant === true) CONSTANTS.set(result, entry)
+    }
+    return value
+  }
+
+  /** A kept evaluation: the variables it read first (those not evaluated in this batch yet), then its own cost. */
+  private replay(kept: KeptVariable): CelValue | ErrorValue {
+    for (const d of kept.reads) {
+      if (this.values.has(d)) continue
+      const result = this.ctx.variables.get(d)
+      if (result !== undefined) this.values.set(d, this.evaluate(d, result))
+    }
+    this.ctx.accumulatedCost += kept.cost
+    return kept.value
+  }
+
+  keys(): CelValue[] {
+    return [...this.ctx.variables.keys()]
+  }
+  get size(): number {
+    return this.ctx.variables.size
+  }
+  equals(other: CelValue): boolean {
+    return other === this
+  }
+}
+
+/** The inputs of one batch's activation. */
+export interface ActivationInput {
+  readonly attributes: AdmissionAttributes
+  /** `request` as CreateAdmissionRequest built it (JSON). */
+  readonly request: Record<string, unknown>
+  /** `namespaceObject` (JSON) or null. */
+  readonly namespace: Record<string, unknown> | null
+  readonly bindings: OptionalVariableBindings
+  /** The policy's compiled variables (undefined: no composition, as for webhook matchConditions). */
+  readonly variables?: ReadonlyMap<string, CompilationResult>
+  /** Variables shared with the other batches given the same memo (VariableMemo: same inputs only). */
+  readonly memo?: VariableMemo
+}
+
+type AuthorizerValues = {
+  attributes: AdmissionAttributes | undefined
+  authorizer: CelValue
+  requestResource: CelValue
+  authorize: Authorize | undefined
+}
+/**
+ * The values of the last request (admission is synchronous: every batch of one request hits it). Not a
+ * WeakMap per request: weak entries for short-lived keys cost the garbage collector more than this saves.
+ */
+let lastAuthorizer: AuthorizerValues = {
+  attributes: undefined,
+  authorizer: null,
+  requestResource: null,
+  authorize: undefined,
+}
+
+/** NewAuthorizerVal / NewResourceAuthorizerVal, built once per request (they hold no state). */
+function authorizerValues(a: AdmissionAttributes, authorize: Authorize): AuthorizerValues {
+  const cached = lastAuthorizer
+  if (cached.attributes === a && cached.authorize === authorize) return cached
+  const user = { username: a.userInfo.username ?? '', groups: a.userInfo.groups ?? [] }
+  const authorizer = newAuthorizer(user, authorize)
+  const requestResource = newResourceAuthorizer(authorizer, {
+    group: a.resource.group,
+    resource: a.resource.resource,
+    subresource: a.subResource,
+    namespace: a.namespace,
+    name: a.name,
+  })
+  lastAuthorizer = { attributes: a, authorizer, requestResource, authorize }
+  return lastAuthorizer
+}
+
+/** The activation's fixed variables (literal keys: one hidden class for every activation). */
+function baseActivation(
+  a: AdmissionAttributes,
+  params: unknown,
+  request: Record<string, unknown>,
+  namespace: Record<string, unknown> | null,
+): Record<string, CelValue> {
+  // the names are compile.ts's *VarName constants
+  return {
+    object: (a.object ?? null) as CelValue,
+    oldObject: (a.oldObject ?? null) as CelValue,
+    params: (params ?? null) as CelValue,
+    request: request as CelValue,
+    namespaceObject: namespace as CelValue,
+  }
+}
+
+/** Binds `authorizer` and `authorizer.requestResource` in an activation. */
+function bindAuthorizer(act: Record<string, CelValue>, a: AdmissionAttributes, authorize: Authorize): void {
+  const v = authorizerValues(a, authorize)
+  act[AuthorizerVarName] = v.authorizer
+  act[RequestResourceAuthorizerVarName] = v.requestResource
+}
+
+/**
+ * The activation of a request's validations shared by every policy that reads nothing of its own
+ * (no params, no variables: see PolicyValidator.shared), the same as each batch's newActivation
+ * would be. The authorizer values are bound by `withAuthorizer`, only once a policy reads them;
+ * until then they hold null (the keys exist so that the activation keeps newActivation's shape).
+ */
+export interface SharedActivation {
+  readonly activation: Activation
+  /** Binds the authorizer values (idempotent); returns the activation. */
+  withAuthorizer(): Activation
+}
+
+export function sharedActivation(
+  a: AdmissionAttributes,
+  request: Record<string, unknown>,
+  namespace: Record<string, unknown> | null,
+  authorize: () => Authorize,
+): SharedActivation {
+  const act = baseActivation(a, null, request, namespace)
+  act[AuthorizerVarName] = null
+  act[RequestResourceAuthorizerVarName] = null
+  let bound = false
+  return {
+    activation: act,
+    withAuthorizer() {
+      if (!bound) {
+        bindAuthorizer(act, a, authorize())
+        bound = true
+      }
+      return act
+    },
+  }
+}
+
+/** newActivation: the variables every expression of the batch reads. */
+function newActivation(input: ActivationInput): { activation: Activation; composition?: CompositionContext } {
+  const a = input.attributes
+  const act = baseActivation(a, input.bindings.params, input.request, input.namespace)
+  const authorize = input.bindings.authorize
+  if (authorize !== undefined) bindAuthorizer(act, a, authorize)
+  if (input.variables === undefined || input.variables.size === 0) return { activation: act }
+  const composition = new CompositionContext(input.variables, input.memo)
+  const lazy = new LazyVariables(composition)
+  act[VariableVarName] = lazy
+  lazy.activation = act
+  return { activation: act, composition }
+}
+
+/**
+ * ForInput: evaluates `compiled` in order (undefined entries are placeholders) with one budget.
+ * Returns the results and the budget left, or the batch error.
+ */
+export function forInput(
+  compiled: readonly (CompilationResult | undefined)[],
+  input: ActivationInput,
+  budget: number,
+): ForInputOutcome {
+  // a batch of placeholders only (no messageExpression, no auditAnnotation) needs no activation
+  if (compiled.every((c) => c === undefined)) return { results: compiled.map(() => ({})), remainingBudget: budget }
+  const { activation, composition } = newActivation(input)
+  let remaining = budget
+  const results: EvaluationResult[] = []
+  for (const c of compiled) {
+    if (c === undefined) {
+      results.push({})
+      continue
+    }
+    if (c.error !== undefined || c.program === undefined) {
+      results.push({ expression: c.expression, error: `compilation error: ${c.error?.detail ?? ''}` })
+      continue
+    }
+    // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
+    const r = c.program.tryRun(activation)
+    if (composition !== undefined) {
+      const cost = composition.getAndResetCost()
+      if (cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+      remaining -= cost
+    }
+    if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+    remaining -= r.cost
+    if ('error' in r) {
+      results.push({
+        expression: c.expression,
+        error: `expression '${c.expression}' resulted in error: ${r.error.message}`,
+      })
+    } else results.push({ expression: c.expression, value: r.value })
+  }
+  return { results, remainingBudget: remaining }
+}
