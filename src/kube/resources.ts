@@ -1,3 +1,4 @@
+import { compareStrings } from '../cel/values/strings.js'
 import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
 import {
   RELEASES as GENERATED_RELEASES,
@@ -390,7 +391,7 @@ export function compareKubeAwareVersions(a: string, b: string): number {
   if (x === undefined || y === undefined) {
     if (x !== undefined) return -1
     if (y !== undefined) return 1
-    return a < b ? -1 : a > b ? 1 : 0
+    return compareStrings(a, b)
   }
   return y.rank - x.rank || y.major - x.major || y.minor - x.minor
 }

@@ -1,4 +1,5 @@
 import { goQuote } from '../../cel/ext/quote.js'
+import { compareStrings } from '../../cel/values/strings.js'
 import { ErrorType, type FieldError, FieldPath, field, pathString } from '../field.js'
 import { formatRFC3339, parseRFC3339 } from '../gotime.js'
 import { deepEqualJSON } from '../schema/deep-equal.js'
@@ -341,7 +342,8 @@ export function validateObjectMetaUpdate(
   const errs: FieldError[] = []
   if (old.deletionTimestamp !== undefined) {
     const oldSet = new Set(old.finalizers ?? [])
-    const extra = [...new Set(m.finalizers ?? [])].filter((f) => !oldSet.has(f)).sort()
+    // sets.List: sorted as Go sorts strings
+    const extra = [...new Set(m.finalizers ?? [])].filter((f) => !oldSet.has(f)).sort(compareStrings)
     if (extra.length !== 0) {
       errs.push(
         field.forbidden(
