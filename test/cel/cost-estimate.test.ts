@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { check, type TypeProvider } from '../../src/cel/checker/index.js'
+import { envCheck as check } from '../../src/cel/check.js'
+import type { TypeProvider } from '../../src/cel/checker/index.js'
 import { add, byFactor, MAX_UINT64, multiply, scale } from '../../src/cel/cost/estimate-size.js'
 import { type AstNode, type EstimateOptions, estimateCost } from '../../src/cel/cost/estimator.js'
 import { Env } from '../../src/cel/env.js'

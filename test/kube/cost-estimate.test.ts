@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { check, type TypeProvider } from '../../src/cel/checker/index.js'
+import { envCheck as check } from '../../src/cel/check.js'
+import type { TypeProvider } from '../../src/cel/checker/index.js'
 import type { SizeEstimate } from '../../src/cel/cost/estimate-size.js'
 import type { AstNode, EstimateContext, SizeEstimator } from '../../src/cel/cost/estimator.js'
 import { parse } from '../../src/cel/syntax/index.js'
