@@ -1,6 +1,6 @@
 import type { CheckedAst } from '../cel/checker/index.js'
 import { CelError } from '../cel/common/errors.js'
-import type { AstNode, SizeEstimate, SizeEstimator } from '../cel/cost/estimator.js'
+import type { AstNode, SizeEstimate, SizeEstimator } from '../cel/cost/costs.js'
 import type { Env } from '../cel/env.js'
 import { compile, type Program } from '../cel/program.js'
 import { optionalOf, type Type } from '../cel/types/types.js'
