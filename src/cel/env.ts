@@ -1,6 +1,6 @@
 import { makeDispatcher } from './compiler/dispatch.js'
 import { makeOps, type Ops } from './compiler/runtime.js'
-import type { RuntimeCost } from './cost/runtime.js'
+import type { RuntimeCost } from './cost/costs.js'
 import type { FunctionDecl, Impl, Library } from './functions.js'
 import { greaterEquals, greaterThan, index, inValue, lessEquals, lessThan, size } from './stdlib/operators.js'
 import type { Type } from './types/types.js'

@@ -1,4 +1,4 @@
-import type { RuntimeCost } from './cost/runtime.js'
+import type { RuntimeCost } from './cost/costs.js'
 import type { Type } from './types/types.js'
 import type { CelValue } from './values/values.js'
 

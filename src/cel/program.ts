@@ -1,4 +1,5 @@
-import { type CheckedAst, check, type TypeProvider } from './checker/index.js'
+import { envCheck } from './check.js'
+import type { CheckedAst, TypeProvider } from './checker/index.js'
 import type { Expr, ParsedAst } from './common/ast.js'
 import { CelCompileError, CelError, CelEvalError, ErrorValue } from './common/errors.js'
 import { closures, type ExactEvaluator, type Frame } from './compiler/closures.js'
@@ -11,7 +12,6 @@ import { Env } from './env.js'
 import { celLibraries } from './stdlib/index.js'
 import { parse } from './syntax/index.js'
 import { DynType, type Type } from './types/types.js'
-import { validateLiterals } from './validators.js'
 import type { CelValue } from './values/values.js'
 
 export type Activation = Readonly<Record<string, CelValue>>
@@ -352,14 +352,13 @@ export function compile(expression: string, options: CompileOptions = {}): Progr
 function parseAndCheck(expression: string, env: Env, options: CompileOptions): ParsedAst | CheckedAst {
   const parsed = parse(expression, { macros: env.macros, enableOptionalSyntax: env.functions.has('optional.of') })
   if (options.disableCheck) return parsed
-  const ast = check(parsed, env, {
+  // cel-go Env.Check: the type check, then the environment's validators
+  return envCheck(parsed, env, {
     homogeneousAggregateLiterals: env.features.homogeneousAggregateLiterals,
     crossTypeNumericComparisons: env.features.crossTypeNumericComparisons,
     ...(options.typeProvider ? { typeProvider: options.typeProvider } : {}),
     ...(options.expectedType ? { expectedType: options.expectedType } : {}),
   })
-  if (env.features.literalValidators) validateLiterals(ast)
-  return ast
 }
 
 /**

@@ -1,7 +1,6 @@
 import { formatType } from './checker/format.js'
 import type { CheckedAst } from './checker/index.js'
-import type { Expr, ParsedAst } from './common/ast.js'
-import { CelCompileError } from './common/errors.js'
+import type { Expr } from './common/ast.js'
 import type { CelIssue } from './common/source.js'
 import type { Env } from './env.js'
 import { checkFormatCall, type FormatArgInfo } from './ext/format.js'
@@ -30,9 +29,6 @@ export interface ValidationResult {
 /** cel-go common.Errors maxErrorsToReport. */
 const MAX_ISSUES = 100
 
-/** Checked ASTs `validateChecked` has run every configured validator on (validateLiterals then skips them). */
-const validated = new WeakSet<object>()
-
 /** The overload cel-go's strings extension declares for `format` (versions 1 and later). */
 const STRING_FORMAT = 'string_format'
 
@@ -57,7 +53,6 @@ export function validateChecked(ast: CheckedAst, env: Env, homogeneous: boolean)
   if (homogeneous) homogeneousLiterals(ast, formatValidator ? ['format'] : [], report)
   if (env.features.literalValidators) literalArguments(ast.expr, report)
   if (formatValidator) formatCalls(ast, report)
-  validated.add(ast)
   return { issues, count }
 }
 
@@ -92,18 +87,6 @@ function literalArguments(root: Expr, report: (id: number, message: string) => v
       }
     }
   })
-}
-
-/**
- * The literal validators alone (cel-go's ValidateDurationLiterals, ValidateTimestampLiterals,
- * ValidateRegexLiterals): a bad literal is the compile error `invalid <function> argument` at the
- * literal. A checked AST that `validateChecked` has already validated is not walked again.
- */
-export function validateLiterals(ast: ParsedAst): void {
-  if (validated.has(ast)) return
-  const issues: CelIssue[] = []
-  literalArguments(ast.expr, (id, message) => issues.push({ message, offset: ast.sourceInfo.positions.get(id) ?? -1 }))
-  if (issues.length > 0) throw new CelCompileError('check', issues, ast.source)
 }
 
 // ---- homogeneous aggregate literals (cel/validator.go homogeneousAggregateLiteralValidator) ----

@@ -1,6 +1,6 @@
 import type { CheckedAst } from '../cel/checker/index.js'
 import { CelError } from '../cel/common/errors.js'
-import type { AstNode, SizeEstimate, SizeEstimator } from '../cel/cost/estimator.js'
+import type { AstNode, SizeEstimate, SizeEstimator } from '../cel/cost/costs.js'
 import type { Env } from '../cel/env.js'
 import { compile, type Program } from '../cel/program.js'
 import { optionalOf, type Type } from '../cel/types/types.js'
@@ -9,7 +9,7 @@ import { DEFAULT_KUBE_VERSION, kubeEnv, PerCallLimit } from '../kube/environment
 import { type DeclType, MaxRequestSizeBytes, StringKeyDecl } from '../kube/schema/decltype.js'
 import { SchemaTypeProvider } from '../kube/schema/provider.js'
 import type { JSONSchemaProps, ValidationRule } from '../kube/schema/structural.js'
-import { validFieldPath } from './field-path.js'
+import { stepsPath, validFieldPath } from './definition/valid-field-path.js'
 
 // Compiling the x-kubernetes-validations rules of one schema node (apiextensions-apiserver
 // pkg/apiserver/schema/cel/compilation.go Compile): `self` (and `oldSelf`, optional for
@@ -153,7 +153,7 @@ function compileRule(
   }
   if (rule.fieldPath !== undefined && rule.fieldPath !== '') {
     const p = validFieldPath(rule.fieldPath, schema)
-    if (typeof p !== 'string') result = { ...result, normalizedRuleFieldPath: p.path?.toString() ?? '' }
+    if (p.ok) result = { ...result, normalizedRuleFieldPath: stepsPath(p.steps)?.toString() ?? '' }
   }
   return result
 }

@@ -8,6 +8,7 @@ import { type DeclType, schemaDeclType } from '../kube/schema/decltype.js'
 import { escape } from '../kube/schema/escaping.js'
 import { additionalPropertiesSchema, type JSONSchemaProps, type ValidationRule } from '../kube/schema/structural.js'
 import { unstructuredToVal } from '../kube/schema/values.js'
+import { isObject } from '../kube/values/json.js'
 import { type CompilationResult, type CompileError, type CompileRulesOptions, compileRules } from './compilation.js'
 
 // Running x-kubernetes-validations on a custom resource write (apiextensions-apiserver
@@ -110,7 +111,7 @@ export class Validator {
     }
     if (Array.isArray(obj)) this.validateArray(fldPath, obj, Array.isArray(oldObj) ? oldObj : undefined, corr, out)
     else if (typeof obj === 'object')
-      this.validateMap(fldPath, obj as Record<string, unknown>, isRecord(oldObj) ? oldObj : undefined, corr, out)
+      this.validateMap(fldPath, obj as Record<string, unknown>, isObject(oldObj) ? oldObj : undefined, corr, out)
   }
 
   private validateExpressions(
@@ -330,10 +331,6 @@ function keyPath(p: FieldPath | undefined, k: string): FieldPath {
 }
 function indexPath(p: FieldPath | undefined, i: number): FieldPath {
   return p === undefined ? FieldPath.ofKey(String(i)) : p.index(i)
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 function act(self: CelValue | ErrorValue, oldSelf: CelValue | ErrorValue | undefined): Activation {

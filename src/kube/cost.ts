@@ -1,26 +1,17 @@
 import {
-  add,
-  fixed,
-  MAX_UINT64,
-  multiply,
-  ONE,
-  type SizeEstimate,
-  scale,
-  wrap64,
-  ZERO,
-} from '../cel/cost/estimate-size.js'
-import {
   type AstNode,
   type CallEstimate,
   type CallEstimator,
   type CostEstimate,
-  type Estimable,
   type EstimateContext,
-  type EstimateOptions,
-  estimateCost,
+  ListCreateBaseCost,
+  type RuntimeCost,
+  type SizeEstimate,
   type SizeEstimator,
-} from '../cel/cost/estimator.js'
-import { ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cel/cost/runtime.js'
+  StringTraversalCostFactor,
+} from '../cel/cost/costs.js'
+import { add, fixed, MAX_UINT64, multiply, ONE, scale, wrap64, ZERO } from '../cel/cost/estimate-size.js'
+import { type Estimable, type EstimateOptions, estimateCost } from '../cel/cost/estimator.js'
 import type { Env } from '../cel/env.js'
 import type { Library } from '../cel/functions.js'
 import type { Type } from '../cel/types/types.js'

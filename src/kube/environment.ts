@@ -1,5 +1,6 @@
+import { type RuntimeCost, StringTraversalCostFactor } from '../cel/cost/costs.js'
 import { withOverloadCosts } from '../cel/cost/overloads.js'
-import { actualSize, type RuntimeCost, StringTraversalCostFactor, traversalCost } from '../cel/cost/runtime.js'
+import { actualSize, traversalCost } from '../cel/cost/runtime.js'
 import { Env, type Features } from '../cel/env.js'
 import { twoVarComprehensions } from '../cel/ext/comprehensions.js'
 import { listsExtRuntimeCosts } from '../cel/ext/lists.js'

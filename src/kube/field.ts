@@ -1,5 +1,6 @@
 import { goQuote } from '../cel/ext/quote.js'
 import { formatDouble } from '../cel/values/format.js'
+import { compareStrings } from '../cel/values/strings.js'
 
 // apimachinery's field errors (pkg/util/validation/field: errors.go, path.go) and the texts the
 // API server and kubectl build from them (pkg/api/errors NewInvalid, kubectl checkErr). Every
@@ -207,22 +208,11 @@ function goSharpV(v: unknown): string {
   if (typeof v === 'object') {
     if (v instanceof GoStruct || v instanceof MarshaledJSON) return goJSON(v)
     const o = v as Record<string, unknown>
-    const keys = Object.keys(o).sort(compareCodePoints)
+    const keys = Object.keys(o).sort(compareStrings)
     return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSharpV(o[k])}`).join(', ')}}`
   }
   // %#v of a float64, int64, bool or string inside an interface{} prints as %v / %q do
   return goValue(v)
-}
-
-/** Go's string order (bytes of UTF-8, i.e. code points), not JS's UTF-16 code units. */
-function compareCodePoints(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0)
-    if (d !== 0) return d
-  }
-  return x.length - y.length
 }
 
 /** The types whose ErrorBody prints no bad value (errors.go, every supported release). */
@@ -278,7 +268,8 @@ export function goJSON(v: unknown): string {
       return String(v)
     case 'object': {
       if (Array.isArray(v)) return `[${v.map(goJSON).join(',')}]`
-      const keys = Object.keys(v).sort()
+      // json.Marshal sorts a map's keys by their bytes (Go's string order)
+      const keys = Object.keys(v).sort(compareStrings)
       return `{${keys.map((k) => `${goJSON(k)}:${goJSON((v as Record<string, unknown>)[k])}`).join(',')}}`
     }
   }

@@ -1,4 +1,5 @@
 import { goQuote } from '../cel/ext/quote.js'
+import { compareStrings } from '../cel/values/strings.js'
 import { aggregateString, type FieldError, FieldPath, field } from './field.js'
 import { isQualifiedName, isValidLabelValue } from './library/format.js'
 
@@ -164,11 +165,6 @@ export class Requirement {
       this.values.every((v, i) => v === x.values[i])
     )
   }
-}
-
-/** Go's string ordering (bytewise on UTF-8; code-unit order agrees except around surrogates). */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /**

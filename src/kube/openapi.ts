@@ -2,6 +2,7 @@ import { builtinDefinitions, hasBuiltinSchemas, resolvedSchemaFor } from './buil
 import type { GroupVersionKind } from './gvk.js'
 import { setOwn } from './own-keys.js'
 import type { JSONSchemaProps } from './schema/structural.js'
+import { isObject } from './values/json.js'
 
 // The schema of a kind, found as the apiserver finds it for ValidatingAdmissionPolicy type checking
 // (apiserver pkg/cel/openapi/resolver): the OpenAPI v3 document of the kind's group-version (as
@@ -43,10 +44,6 @@ export const RefPrefix = '#/components/schemas/'
 const ExtGVK = 'x-kubernetes-group-version-kind'
 const ObjectMetaName = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
 /** schema.GroupVersionKind.String(): `apps/v1, Kind=Deployment` (`/v1, Kind=Pod` for core). */
 export function gvkString(gvk: GroupVersionKind): string {
   return `${gvk.group}/${gvk.version}, Kind=${gvk.kind}`
@@ -64,7 +61,7 @@ function refOf(s: OpenAPISchema): string | undefined {
   const allOf = s['allOf']
   if (Array.isArray(allOf)) {
     for (const a of allOf) {
-      if (!isRecord(a)) continue
+      if (!isObject(a)) continue
       const nested = refOf(a)
       if (nested !== undefined) return nested
     }
@@ -116,11 +113,11 @@ function populateChildren(
 ): OpenAPISchema {
   let out: Record<string, unknown> | undefined = result === original ? undefined : { ...result }
   const props = result['properties']
-  if (isRecord(props)) {
+  if (isObject(props)) {
     let changed = false
     const populated: Record<string, unknown> = {}
     for (const [name, prop] of Object.entries(props)) {
-      if (!isRecord(prop)) {
+      if (!isObject(prop)) {
         setOwn(populated, name, prop)
         continue
       }
@@ -134,7 +131,7 @@ function populateChildren(
     }
   }
   const ap = result['additionalProperties']
-  if (isRecord(ap)) {
+  if (isObject(ap)) {
     const p = populate(schemaOf, visited, ap)
     if (p !== ap) {
       out ??= { ...result }
@@ -142,7 +139,7 @@ function populateChildren(
     }
   }
   const items = result['items']
-  if (isRecord(items)) {
+  if (isObject(items)) {
     const p = populate(schemaOf, visited, items)
     if (p !== items) {
       out ??= { ...result }
@@ -174,26 +171,26 @@ export function toJSONSchemaProps(s: OpenAPISchema): JSONSchemaProps {
         } else if (typeof v === 'string' && v !== '') out['type'] = v
         break
       case 'properties':
-        if (isRecord(v)) {
+        if (isObject(v)) {
           const props: Record<string, JSONSchemaProps> = {}
-          for (const [name, p] of Object.entries(v)) setOwn(props, name, toJSONSchemaProps(isRecord(p) ? p : {}))
+          for (const [name, p] of Object.entries(v)) setOwn(props, name, toJSONSchemaProps(isObject(p) ? p : {}))
           out['properties'] = props
         }
         break
       case 'items':
-        if (isRecord(v)) out['items'] = toJSONSchemaProps(v)
+        if (isObject(v)) out['items'] = toJSONSchemaProps(v)
         break
       case 'additionalProperties':
-        if (isRecord(v)) out['additionalProperties'] = toJSONSchemaProps(v)
+        if (isObject(v)) out['additionalProperties'] = toJSONSchemaProps(v)
         else if (typeof v === 'boolean') out['additionalProperties'] = v
         break
       case 'not':
-        if (isRecord(v)) out['not'] = toJSONSchemaProps(v)
+        if (isObject(v)) out['not'] = toJSONSchemaProps(v)
         break
       case 'allOf':
       case 'anyOf':
       case 'oneOf':
-        if (Array.isArray(v)) out[key] = v.map((x) => toJSONSchemaProps(isRecord(x) ? x : {}))
+        if (Array.isArray(v)) out[key] = v.map((x) => toJSONSchemaProps(isObject(x) ? x : {}))
         break
       default:
         out[key] = v
@@ -213,7 +210,7 @@ function gvksOf(name: string, s: OpenAPISchema): GroupVersionKind[] {
   const bad = () => new Error(`invalid ${ExtGVK} of component schema "${name}"`)
   if (!Array.isArray(ext)) throw bad()
   return ext.map((g) => {
-    if (!isRecord(g)) throw bad()
+    if (!isObject(g)) throw bad()
     const field = (f: string): string => {
       // encoding/json matches the untagged Group/Version/Kind fields case-insensitively
       const e = Object.entries(g).find(([k]) => k.toLowerCase() === f)
@@ -239,7 +236,7 @@ function documentPath(doc: OpenAPIV3Document): string | undefined {
   }
   const found = new Set<string>()
   for (const [name, s] of Object.entries(doc.components?.schemas ?? {})) {
-    if (!isRecord(s)) continue
+    if (!isObject(s)) continue
     for (const g of gvksOf(name, s)) found.add(openAPIPath(g.group, g.version))
   }
   return found.size === 1 ? [...found][0] : undefined
@@ -306,17 +303,17 @@ export class OpenAPISchemaResolver {
    * each version's `schema.openAPIV3Schema`, or the CRD's top-level `spec.validation` schema.
    */
   addCRD(crd: Readonly<Record<string, unknown>>): void {
-    const spec = isRecord(crd['spec']) ? crd['spec'] : {}
-    const names = isRecord(spec['names']) ? spec['names'] : {}
+    const spec = isObject(crd['spec']) ? crd['spec'] : {}
+    const names = isObject(spec['names']) ? spec['names'] : {}
     const group = typeof spec['group'] === 'string' ? spec['group'] : ''
     const kind = typeof names['kind'] === 'string' ? names['kind'] : ''
-    const topLevel = isRecord(spec['validation']) ? spec['validation'] : undefined
+    const topLevel = isObject(spec['validation']) ? spec['validation'] : undefined
     for (const v of Array.isArray(spec['versions']) ? spec['versions'] : []) {
-      if (!isRecord(v) || typeof v['name'] !== 'string' || v['served'] === false) continue
-      const validation = isRecord(v['schema']) ? v['schema'] : topLevel
+      if (!isObject(v) || typeof v['name'] !== 'string' || v['served'] === false) continue
+      const validation = isObject(v['schema']) ? v['schema'] : topLevel
       const s = validation?.['openAPIV3Schema']
       this.crds.set(gvkKey({ group, version: v['name'], kind }), {
-        schema: isRecord(s) ? (s as JSONSchemaProps) : undefined,
+        schema: isObject(s) ? (s as JSONSchemaProps) : undefined,
       })
     }
     this.resolved.clear()
@@ -350,12 +347,12 @@ export class OpenAPISchemaResolver {
     if (doc !== undefined) {
       const schemas = doc.components?.schemas ?? {}
       for (const [name, s] of Object.entries(schemas)) {
-        if (!isRecord(s)) continue
+        if (!isObject(s)) continue
         if (gvksOf(name, s).some((g) => sameGVK(g, gvk))) {
           const schemaOf = (ref: string): OpenAPISchema | undefined => {
             const n = ref.startsWith(RefPrefix) ? ref.slice(RefPrefix.length) : ref
             const found = Object.hasOwn(schemas, n) ? schemas[n] : undefined
-            return isRecord(found) ? found : undefined
+            return isObject(found) ? found : undefined
           }
           // The root as a reference, so a reference back to it is cut at once: so the apiserver's
           // DefinitionsSchemaResolver (built-in kinds) expands it; its ClientDiscoveryResolver passes
@@ -391,8 +388,8 @@ export class OpenAPISchemaResolver {
         for (const [k, v] of Object.entries(s.properties)) setOwn(props, k, addEmbedded(v))
         out['properties'] = props
       }
-      if (s.items !== undefined && isRecord(s.items)) out['items'] = addEmbedded(s.items)
-      if (isRecord(s.additionalProperties)) out['additionalProperties'] = addEmbedded(s.additionalProperties)
+      if (s.items !== undefined && isObject(s.items)) out['items'] = addEmbedded(s.items)
+      if (isObject(s.additionalProperties)) out['additionalProperties'] = addEmbedded(s.additionalProperties)
       if (s['x-kubernetes-embedded-resource'] === true) {
         out = {
           ...out,
@@ -413,11 +410,11 @@ export class OpenAPISchemaResolver {
   private objectMeta(): JSONSchemaProps {
     for (const doc of this.documents.values()) {
       const schemas = doc.components?.schemas ?? {}
-      if (!isRecord(schemas[ObjectMetaName])) continue
+      if (!isObject(schemas[ObjectMetaName])) continue
       const schemaOf = (ref: string): OpenAPISchema | undefined => {
         const n = ref.startsWith(RefPrefix) ? ref.slice(RefPrefix.length) : ref
         const found = Object.hasOwn(schemas, n) ? schemas[n] : undefined
-        return isRecord(found) ? found : undefined
+        return isObject(found) ? found : undefined
       }
       try {
         return toJSONSchemaProps(populateRefs(schemaOf, RefPrefix + ObjectMetaName))

@@ -1,3 +1,4 @@
+import { compareStrings } from '../cel/values/strings.js'
 import { lifecycleAt, lifecycleRow } from './api-lifecycle.js'
 import {
   RELEASES as GENERATED_RELEASES,
@@ -5,6 +6,7 @@ import {
   type GeneratedRow,
 } from './builtin-schemas/generated.js'
 import type { GroupVersionKind, GroupVersionResource } from './gvk.js'
+import { isObject } from './values/json.js'
 
 // The REST mapping of each release: which resources the API server serves, their kinds, scope and
 // subresources, and which resources are equivalent (the same objects under another group/version).
@@ -390,7 +392,7 @@ export function compareKubeAwareVersions(a: string, b: string): number {
   if (x === undefined || y === undefined) {
     if (x !== undefined) return -1
     if (y !== undefined) return 1
-    return a < b ? -1 : a > b ? 1 : 0
+    return compareStrings(a, b)
   }
   return y.rank - x.rank || y.major - x.major || y.minor - x.minor
 }
@@ -506,24 +508,20 @@ export interface CRDMapping {
   readonly versionSubresources?: Readonly<Record<string, readonly string[]>>
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
 /**
  * The mapping of a CustomResourceDefinition manifest (apiextensions.k8s.io/v1): served versions in
  * spec.versions order, each with its own subresources (status, scale).
  */
 export function crdMappingFromObject(crd: Record<string, unknown>): CRDMapping {
-  const spec = isRecord(crd['spec']) ? crd['spec'] : {}
-  const names = isRecord(spec['names']) ? spec['names'] : {}
+  const spec = isObject(crd['spec']) ? crd['spec'] : {}
+  const names = isObject(spec['names']) ? spec['names'] : {}
   const versions: string[] = []
   const versionSubresources: Record<string, readonly string[]> = {}
   for (const v of Array.isArray(spec['versions']) ? spec['versions'] : []) {
-    if (!isRecord(v) || typeof v['name'] !== 'string' || v['served'] === false) continue
+    if (!isObject(v) || typeof v['name'] !== 'string' || v['served'] === false) continue
     versions.push(v['name'])
-    const subs = isRecord(v['subresources']) ? v['subresources'] : {}
-    versionSubresources[v['name']] = ['status', 'scale'].filter((s) => isRecord(subs[s]))
+    const subs = isObject(v['subresources']) ? v['subresources'] : {}
+    versionSubresources[v['name']] = ['status', 'scale'].filter((s) => isObject(subs[s]))
   }
   return {
     group: String(spec['group'] ?? ''),

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { goQuote } from '../cel/ext/quote.js'
+import { compareStrings } from '../cel/values/strings.js'
 import type { Finding, SourceRef } from '../report/model.js'
 
 // Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime 1.37
@@ -111,7 +112,8 @@ export function expandPaths(
   const walk = (dir: string) => {
     let names: string[]
     try {
-      names = readdirSync(dir).sort()
+      // os.ReadDir sorts by name, as Go compares strings (bytes)
+      names = readdirSync(dir).sort(compareStrings)
     } catch (e) {
       errors.push(inputError(dir, readError(dir, e)))
       return

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type CheckedAst, type CheckOptions, check, formatType } from '../../src/cel/checker/index.js'
+import { type EnvCheckOptions as CheckOptions, envCheck as check } from '../../src/cel/check.js'
+import { type CheckedAst, formatType } from '../../src/cel/checker/index.js'
 import type { ParsedAst } from '../../src/cel/common/ast.js'
 import { CelCompileError } from '../../src/cel/common/errors.js'
 import { Env } from '../../src/cel/env.js'

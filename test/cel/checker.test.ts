@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-  type CheckedAst,
-  type CheckOptions,
-  check,
-  formatType,
-  type TypeProvider,
-} from '../../src/cel/checker/index.js'
+import { type EnvCheckOptions as CheckOptions, envCheck as check } from '../../src/cel/check.js'
+import { type CheckedAst, formatType, type TypeProvider } from '../../src/cel/checker/index.js'
 import type { Expr, MapEntry, StructField } from '../../src/cel/common/ast.js'
 import { CelCompileError } from '../../src/cel/common/errors.js'
 import { Env } from '../../src/cel/env.js'

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type CheckedAst, check } from '../../src/cel/checker/index.js'
+import { envCheck as check } from '../../src/cel/check.js'
+import type { CheckedAst } from '../../src/cel/checker/index.js'
 import { decodeChecked, encodeChecked } from '../../src/cel/checker/serialize.js'
 import { type CompileOptions, compile, standardEnv } from '../../src/cel/program.js'
 import { parse } from '../../src/cel/syntax/index.js'

@@ -73,6 +73,15 @@ describe('ValidFieldPath results (cel/validation.go)', () => {
     const r = validFieldPath(".foo['\\q']", schema)
     expect(r.ok ? '' : r.error).toBe('invalid string literal: invalid escape char \\q')
   })
+  it('of several unknown escapes, the last is reported (Go assigns err on each)', () => {
+    const r = validFieldPath(".foo['\\q\\z']", schema)
+    expect(r.ok ? '' : r.error).toBe('invalid string literal: invalid escape char \\z')
+  })
+  it('an empty properties map is nil in a structural schema: map keys are read from additionalProperties', () => {
+    const s: JSONSchemaProps = { properties: { m: { properties: {}, additionalProperties: { type: 'string' } } } }
+    const r = validFieldPath('.m.k', s)
+    expect(r.ok && stepsString(r.steps)).toBe('m[k]')
+  })
   it('array notation can be forbidden (selectableFields)', () => {
     const r = validFieldPath(".a['bbb']", schema, false)
     expect(r.ok ? '' : r.error).toBe('array notation is not allowed')

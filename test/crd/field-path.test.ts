@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validFieldPath } from '../../src/crd/field-path.js'
+import { stepsPath, validFieldPath } from '../../src/crd/definition/valid-field-path.js'
 import { FieldPath, pathString } from '../../src/kube/field.js'
 import type { JSONSchemaProps } from '../../src/kube/schema/structural.js'
 
@@ -99,7 +99,7 @@ describe('validation_test.go TestValidateFieldPath', () => {
   cases.forEach((tc, i) => {
     it(`#${i} ${tc.name}: ${JSON.stringify(tc.fieldPath)}`, () => {
       const r = validFieldPath(tc.fieldPath, sts)
-      const err = typeof r === 'string' ? r : undefined
+      const err = r.ok ? undefined : r.error
       const errDetail = tc.errDetail ?? ''
       if (err === undefined) expect(errDetail, `expected err contains: ${errDetail} but get nil`).toBe('')
       else {
@@ -108,7 +108,7 @@ describe('validation_test.go TestValidateFieldPath', () => {
       }
       if (tc.validFieldPath !== undefined) {
         // tc.validFieldPath.String() == path.Child(validField.String()).String()
-        const validField = typeof r === 'string' ? undefined : r.path
+        const validField = r.ok ? stepsPath(r.steps) : undefined
         expect(path.child(pathString(validField)).toString()).toBe(tc.validFieldPath.toString())
       }
     })

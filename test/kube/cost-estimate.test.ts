@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { check, type TypeProvider } from '../../src/cel/checker/index.js'
-import type { SizeEstimate } from '../../src/cel/cost/estimate-size.js'
-import type { AstNode, EstimateContext, SizeEstimator } from '../../src/cel/cost/estimator.js'
+import { envCheck as check } from '../../src/cel/check.js'
+import type { TypeProvider } from '../../src/cel/checker/index.js'
+import type { AstNode, EstimateContext, SizeEstimate, SizeEstimator } from '../../src/cel/cost/costs.js'
 import { parse } from '../../src/cel/syntax/index.js'
 import {
   BoolType,

@@ -3,7 +3,6 @@ import { CelCompileError } from '../common/errors.js'
 import type { CelIssue, Source } from '../common/source.js'
 import type { Env } from '../env.js'
 import type { Type } from '../types/types.js'
-import { validateChecked } from '../validators.js'
 import { Checker, type Reference } from './checker.js'
 import * as msg from './errors.js'
 import type { TypeProvider } from './provider.js'
@@ -18,14 +17,6 @@ export type { TypeProvider } from './provider.js'
 export type { Reference }
 
 export interface CheckOptions {
-  /**
-   * cel.HomogeneousAggregateLiterals: list and map literals must have one element type
-   * (`expected type 'int' but found 'string'`). As in cel-go v0.26 this is a validator run once the
-   * check succeeded (the checker itself types mixed literals `list(dyn)`), with its exemption:
-   * literals inside a strings-extension `format` call. Default true (Kubernetes). cel-go's own
-   * default and its conformance runner: off.
-   */
-  readonly homogeneousAggregateLiterals?: boolean
   /**
    * cel.CrossTypeNumericComparisons: `<`, `<=`, `>`, `>=` between int, uint and double.
    * Default true (Kubernetes). cel-go's default and its conformance runner: off.
@@ -70,13 +61,13 @@ class Checked implements CheckedAst {
 /**
  * Type-checks a parsed expression. Environments are reused: the declaration tables derived from
  * `env` are computed on first use and cached. Throws CelCompileError('check') listing every
- * issue, sorted by position and worded as cel-go prints them; when the check succeeds, the
- * environment's AST validators run (src/cel/validators.ts) and their issues are thrown the same way.
+ * issue, sorted by position and worded as cel-go prints them. This is cel-go's checker.Check; the
+ * environment's AST validators run after it in envCheck (src/cel/check.ts), as in cel-go's Env.Check.
  */
 export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): CheckedAst {
   const checker = new Checker(ast, env, {
     // cel-go v0.26 never sets its checker's homogeneous option: cel.HomogeneousAggregateLiterals is
-    // the validator run below (cel/options.go, cel/validator.go).
+    // a validator envCheck runs (cel/options.go, cel/validator.go).
     homogeneousAggregateLiterals: false,
     crossTypeNumericComparisons: options.crossTypeNumericComparisons ?? true,
     provider: options.typeProvider,
@@ -86,7 +77,7 @@ export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): Che
     outputType = checker.run()
   } catch (e) {
     // Only a pathologically deep AST can exhaust the stack; report it as cel-go's checker limit would.
-    if (e instanceof RangeError) throw failure(ast, [{ message: 'max recursion depth exceeded', offset: -1 }], 0)
+    if (e instanceof RangeError) throw checkFailure(ast, [{ message: 'max recursion depth exceeded', offset: -1 }], 0)
     throw e
   }
   const issues = checker.issues
@@ -95,17 +86,12 @@ export function check(ast: ParsedAst, env: Env, options: CheckOptions = {}): Che
     const offset = ast.sourceInfo.positions.get(ast.expr.id) ?? -1
     issues.push({ message: msg.typeMismatch(expected, outputType), offset })
   }
-  if (issues.length > 0) throw failure(ast, issues, checker.errorCount - issues.length)
-  const checked = new Checked(ast, checker.types, checker.refs, outputType)
-  // cel-go Env.Check: the environment's AST validators run on a successful check.
-  const validation = validateChecked(checked, env, options.homogeneousAggregateLiterals ?? true)
-  if (validation.issues.length > 0) {
-    throw failure(ast, validation.issues, validation.count - validation.issues.length)
-  }
-  return checked
+  if (issues.length > 0) throw checkFailure(ast, issues, checker.errorCount - issues.length)
+  return new Checked(ast, checker.types, checker.refs, outputType)
 }
 
-function failure(ast: ParsedAst, issues: CelIssue[], truncated: number): CelCompileError {
+/** The check-stage error of `issues`, `truncated` more not listed (also envCheck's, for validator issues). */
+export function checkFailure(ast: ParsedAst, issues: CelIssue[], truncated: number): CelCompileError {
   // cel-go's Errors.ToDisplayString sorts by line, then column (stably); offsets order the same way.
   return new CelCompileError(
     'check',

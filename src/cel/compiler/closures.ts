@@ -1,5 +1,5 @@
 import { ErrorValue } from '../common/errors.js'
-import type { RuntimeCost } from '../cost/runtime.js'
+import type { RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import { type CelValue, Optional } from '../values/values.js'
 import { isAttribute, type Plan } from './plan.js'

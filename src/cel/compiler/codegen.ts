@@ -1,4 +1,5 @@
-import { type RuntimeCost, setMembershipCost, standardRuntimeCosts } from '../cost/runtime.js'
+import type { RuntimeCost } from '../cost/costs.js'
+import { setMembershipCost, standardRuntimeCosts } from '../cost/runtime.js'
 import type { CelValue } from '../values/values.js'
 import { MacroCost } from './closures.js'
 import type { Plan } from './plan.js'

@@ -1,5 +1,5 @@
 import type { ComprehensionExpr, Expr } from '../common/ast.js'
-import type { RuntimeCost } from '../cost/runtime.js'
+import type { RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import type { CelValue } from '../values/values.js'
 

@@ -1,13 +1,8 @@
 import type { CheckedAst, TypeProvider } from '../checker/index.js'
 import type { CallExpr, ComprehensionExpr, Expr, LiteralValue, ParsedAst } from '../common/ast.js'
 import { ErrorValue } from '../common/errors.js'
-import {
-  ListCreateBaseCost,
-  MapCreateBaseCost,
-  type RuntimeCost,
-  StructCreateBaseCost,
-  setMembershipCost,
-} from '../cost/runtime.js'
+import { ListCreateBaseCost, MapCreateBaseCost, type RuntimeCost, StructCreateBaseCost } from '../cost/costs.js'
+import { setMembershipCost } from '../cost/runtime.js'
 import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
 import { STANDARD_TYPE_VALUES } from '../types/types.js'

@@ -1,7 +1,14 @@
 import type { Env } from '../env.js'
-import { add, fixed, MAX_UINT64, multiply, ONE, type SizeEstimate, scale, wrap64 } from './estimate-size.js'
-import type { AstNode, CallEstimate, CallEstimator, EstimateContext } from './estimator.js'
-import { ListCreateBaseCost, StringTraversalCostFactor } from './runtime.js'
+import {
+  type AstNode,
+  type CallEstimate,
+  type CallEstimator,
+  type EstimateContext,
+  ListCreateBaseCost,
+  type SizeEstimate,
+  StringTraversalCostFactor,
+} from './costs.js'
+import { add, fixed, MAX_UINT64, multiply, ONE, scale, wrap64 } from './estimate-size.js'
 
 // Static estimates the cel-go v0.26 extension libraries register with cel.CostEstimatorOptions:
 // ext/sets.go (estimateSetsCost) and ext/lists.go version 3 (estimateListSlice, ...). They are

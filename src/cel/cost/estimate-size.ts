@@ -2,14 +2,7 @@
 // CostEstimate. Both are uint64 ranges whose arithmetic saturates at MaxUint64 (which also stands
 // for "unbounded"), so they are held as bigints: every figure stays exact beyond 2^53.
 
-/** A size range (code points of a string, bytes, list or map entries) or a cost range. */
-export interface SizeEstimate {
-  readonly min: bigint
-  readonly max: bigint
-}
-
-/** cel-go's CostEstimate has the same shape and arithmetic as its SizeEstimate. */
-export type CostEstimate = SizeEstimate
+import type { SizeEstimate } from './costs.js'
 
 export const MAX_UINT64 = 18446744073709551615n
 const TWO_TO_64 = 2 ** 64

@@ -1,19 +1,13 @@
 import type { CallExpr, Expr } from '../common/ast.js'
 import {
-  add,
-  addSat,
+  type AstNode,
+  type CallEstimate,
   type CostEstimate,
-  minU64,
-  multiply,
-  ONE,
+  RegexStringLengthCostFactor,
   type SizeEstimate,
-  scale,
-  UNKNOWN_SIZE,
-  union,
-  wrap64,
-} from './estimate-size.js'
-import type { AstNode, CallEstimate } from './estimator.js'
-import { RegexStringLengthCostFactor, StringTraversalCostFactor } from './runtime.js'
+  StringTraversalCostFactor,
+} from './costs.js'
+import { add, addSat, minU64, multiply, ONE, scale, UNKNOWN_SIZE, union, wrap64 } from './estimate-size.js'
 
 // The standard library's call estimates (cel-go v0.26 checker/cost.go functionCost, the mirror of
 // the run-time tracker's costCall): string traversals, regex matching, list membership, short

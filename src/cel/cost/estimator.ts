@@ -13,21 +13,22 @@ import type { Env } from '../env.js'
 import { ACCUMULATOR_NAME, HIDDEN_ACCUMULATOR_NAME } from '../syntax/index.js'
 import { DynType, type Type } from '../types/types.js'
 import { codePointLength } from '../values/strings.js'
-import { extCallEstimators } from './estimate-ext.js'
 import {
-  add,
+  type AstNode,
+  type CallEstimate,
+  type CallEstimator,
+  ConstCost,
   type CostEstimate,
-  fixed,
-  MAX_UINT64,
-  multiply,
-  ONE,
+  type EstimateContext,
+  ListCreateBaseCost,
+  MapCreateBaseCost,
+  SelectAndIdentCost,
   type SizeEstimate,
-  UNKNOWN_SIZE,
-  union,
-  ZERO,
-} from './estimate-size.js'
+  type SizeEstimator,
+} from './costs.js'
+import { extCallEstimators } from './estimate-ext.js'
+import { add, fixed, MAX_UINT64, multiply, ONE, UNKNOWN_SIZE, union, ZERO } from './estimate-size.js'
 import { type EntrySize, type EntrySizes, standardCallCost } from './estimate-std.js'
-import { ConstCost, ListCreateBaseCost, MapCreateBaseCost, SelectAndIdentCost } from './runtime.js'
 
 // The static cost estimator: a port of cel-go v0.26 checker/cost.go. It walks the checked AST once
 // and returns the [min, max] cost of an evaluation: identifiers and selections 1, literals 0, list /
@@ -38,56 +39,8 @@ import { ConstCost, ListCreateBaseCost, MapCreateBaseCost, SelectAndIdentCost } 
 // way Kubernetes bounds sizes with maxLength / maxItems / maxProperties. Figures are uint64
 // saturating at MaxUint64, held as bigints so that they stay exact.
 
-export type { CostEstimate, SizeEstimate }
-
-/** What an estimator sees of an expression node (cel-go's checker.AstNode). */
-export interface AstNode {
-  /**
-   * The field path from the root variable: the variable name, then field names and `@items`,
-   * `@values`, `@keys` (`@indices` for the index variable of a two-variable list comprehension);
-   * undefined when the node is not reachable from a variable.
-   */
-  readonly path: readonly string[] | undefined
-  /** The checked type of the node. */
-  readonly type: Type
-  /** The expression; undefined for synthetic nodes (a list's element type built by an estimator). */
-  readonly expr: Expr | undefined
-  /** The size derived from the expression itself (literals, sizes reported by calls), if known. */
-  readonly computedSize: SizeEstimate | undefined
-}
-
-/** Sizes of values the expression cannot know (cel-go CostEstimator.EstimateSize). */
-export interface SizeEstimator {
-  estimateSize(node: AstNode): SizeEstimate | undefined
-}
-
-/** A call's own cost (its arguments are added by the estimator) and, optionally, its result size. */
-export interface CallEstimate {
-  readonly cost: CostEstimate
-  readonly resultSize?: SizeEstimate
-}
-
-/** Passed to call estimators. The object is reused: read it during the call only. */
-export interface EstimateContext {
-  /** The function name as resolved by the checker (`sets.contains`, `_==_`, `startsWith`). */
-  readonly function: string
-  readonly overloadId: string
-  /** The SizeEstimator's answer for the node (undefined without one). */
-  estimateSize(node: AstNode): SizeEstimate | undefined
-  /** The computed size, else the SizeEstimator's, else unknown [0, MaxUint64]. */
-  sizeOf(node: AstNode): SizeEstimate
-}
-
-/**
- * A per-overload estimate (cel-go FunctionEstimator / CostEstimator.EstimateCallCost): `target` is
- * the receiver of member calls (undefined for global calls), `args` the other arguments. Undefined
- * means "no estimate here": the next estimator, then cel-go's own rules apply.
- */
-export type CallEstimator = (
-  target: AstNode | undefined,
-  args: readonly AstNode[],
-  ctx: EstimateContext,
-) => CallEstimate | undefined
+// the public names (src/index.ts) of the shared types
+export type { AstNode, CallEstimate, CallEstimator, CostEstimate, EstimateContext, SizeEstimate, SizeEstimator }
 
 export interface EstimateOptions {
   /** Sizes of variables and of what is reached from them (Kubernetes: schema maxLength, maxItems, ...). */

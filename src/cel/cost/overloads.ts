@@ -1,7 +1,7 @@
 import { guardFor } from '../compiler/dispatch.js'
 import type { Library } from '../functions.js'
 import type { CelValue } from '../values/values.js'
-import type { RuntimeCost } from './runtime.js'
+import type { RuntimeCost } from './costs.js'
 
 /** A library's cost of one overload (cel-go's per-overload-id CallCost switch). */
 export interface OverloadRuntimeCost {

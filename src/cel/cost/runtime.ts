@@ -2,26 +2,12 @@ import { ErrorValue } from '../common/errors.js'
 import { codePointLength } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
 import { CelMap, Kind, kindOf, MapValue } from '../values/values.js'
+import { RegexStringLengthCostFactor, type RuntimeCost, StringTraversalCostFactor } from './costs.js'
 
-// Run-time cost, as cel-go's interpreter/runtimecost.go counts it (cel-go common/cost.go constants):
+// Run-time cost, as cel-go's interpreter/runtimecost.go counts it (common/cost.go constants, costs.ts):
 // identifiers, field selections and qualifiers 1, constants 0, list literals 10, map literals 30,
 // function calls 1 unless a size-dependent formula below applies. The evaluator charges these per
 // node it evaluates, so short-circuited branches cost nothing, exactly as cel-go's observer sees it.
-
-export const SelectAndIdentCost = 1
-export const ConstCost = 0
-export const ListCreateBaseCost = 10
-/** common.StructCreateBaseCost: message construction (`T{...}`, through a provider's newValue). */
-export const StructCreateBaseCost = 40
-export const MapCreateBaseCost = 30
-export const StringTraversalCostFactor = 0.1
-export const RegexStringLengthCostFactor = 0.25
-
-/**
- * The run-time cost of one call, from its arguments (receiver first) and result; `undefined` means
- * "no figure here" (cel-go's nil CallCost): the next library's entry, then the default 1, applies.
- */
-export type RuntimeCost = (args: readonly CelValue[], result: CelValue) => number | undefined
 
 /** cel-go's CostTracker.actualSize: strings count code points, bytes bytes, lists and maps elements; others 1. */
 export function actualSize(v: CelValue): number {

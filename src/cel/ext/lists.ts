@@ -1,6 +1,7 @@
 import { evalError, noSuchOverload } from '../common/errors.js'
 import { MAX_UNLIMITED_SIZE, remainingBudget, reserve } from '../cost/budget.js'
-import { actualSize, ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/runtime.js'
+import { ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/costs.js'
+import { actualSize } from '../cost/runtime.js'
 import { type FunctionDecl, fn, type Impl, memberOverload, type OverloadDecl, overload } from '../functions.js'
 import {
   BoolType,

@@ -1,3 +1,4 @@
+import { isObject } from '../../kube/values/json.js'
 import type { JSONSchemaProps, ValidationRule } from './types.js'
 
 // Decoding a v1 JSONSchemaProps from JSON as the API server's decoder does, then converting it to the
@@ -7,10 +8,6 @@ import type { JSONSchemaProps, ValidationRule } from './types.js'
 // here it is dropped.
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
 
 const STRINGS = ['id', '$schema', 'description', 'type', 'format', 'title', 'pattern'] as const
 const BOOLS = [

@@ -1,4 +1,5 @@
-import { decodeSchema, isObject, mapValues } from './decode-schema.js'
+import { isObject } from '../../kube/values/json.js'
+import { decodeSchema, mapValues } from './decode-schema.js'
 import type {
   CustomResourceColumnDefinition,
   CustomResourceDefinitionNames,

@@ -1,6 +1,7 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isDNS1035Label } from '../../kube/validation/names.js'
 import { validateObjectMetaJSON } from '../../kube/validation/objectmeta.js'
+import { isObject } from '../../kube/values/json.js'
 import { sortedKeys } from './structural.js'
 import type { JSONSchemaProps, ObjectMeta } from './types.js'
 
@@ -16,10 +17,6 @@ export type MaybePath = FieldPath | undefined
 export const child = (p: MaybePath, name: string): FieldPath => (p === undefined ? FieldPath.of(name) : p.child(name))
 const key = (p: MaybePath, k: string): FieldPath => (p === undefined ? FieldPath.ofKey(k) : p.key(k))
 const index = (p: MaybePath, i: number): FieldPath => (p === undefined ? FieldPath.ofKey(String(i)) : p.index(i))
-
-function isMap(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x)
-}
 
 function asResourceRoot(s: JSONSchemaProps | undefined, isResourceRoot: boolean): JSONSchemaProps | undefined {
   return isResourceRoot ? { ...(s ?? {}), 'x-kubernetes-embedded-resource': true } : s
@@ -39,7 +36,7 @@ function jsonKind(v: unknown): string {
  */
 export function decodeObjectMeta(v: unknown): ObjectMeta | { error: string } {
   if (v === null || v === undefined) return {}
-  if (!isMap(v)) return { error: `json: cannot unmarshal ${jsonKind(v)} into Go value of type v1.ObjectMeta` }
+  if (!isObject(v)) return { error: `json: cannot unmarshal ${jsonKind(v)} into Go value of type v1.ObjectMeta` }
   const typeError = (f: string, t: string, x: unknown) => ({
     error: `json: cannot unmarshal ${jsonKind(x)} into Go struct field ObjectMeta.${f} of type ${t}`,
   })
@@ -53,7 +50,7 @@ export function decodeObjectMeta(v: unknown): ObjectMeta | { error: string } {
   for (const f of ['labels', 'annotations'] as const) {
     const x = v[f]
     if (x === undefined || x === null) continue
-    if (!isMap(x)) return typeError(f, 'map[string]string', x)
+    if (!isObject(x)) return typeError(f, 'map[string]string', x)
     for (const val of Object.values(x)) if (val !== null && typeof val !== 'string') return typeError(f, 'string', val)
     out[f] = x
   }
@@ -79,7 +76,7 @@ export function coerce(
 
 function coerceAt(pth: MaybePath, x: unknown, s: JSONSchemaProps | undefined): FieldError | undefined {
   if (s === undefined) return undefined
-  if (isMap(x)) {
+  if (isObject(x)) {
     for (const k of sortedKeys(x)) {
       const v = x[k]
       if (s['x-kubernetes-embedded-resource'] === true) {
@@ -123,7 +120,7 @@ export function validateEmbeddedMeta(
 function validateAt(pth: MaybePath, x: unknown, s: JSONSchemaProps | undefined): FieldError[] {
   if (s === undefined) return []
   const errs: FieldError[] = []
-  if (isMap(x)) {
+  if (isObject(x)) {
     if (s['x-kubernetes-embedded-resource'] === true) errs.push(...validateEmbeddedResource(pth, x))
     for (const k of sortedKeys(x)) {
       const prop = s.properties !== undefined && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../cel/values/strings.js'
 import { goJSON, MarshaledJSON } from '../../kube/field.js'
 import type { CustomResourceDefinitionVersion, JSONSchemaProps, SelectableField, ValidationRule } from './types.js'
 
@@ -19,8 +20,9 @@ const list = <T>(a: readonly T[] | undefined, f: (x: T) => string) =>
 const map = <T>(m: Readonly<Record<string, T>> | undefined, f: (x: T) => string) =>
   m === undefined
     ? 'null'
-    : `{${Object.keys(m)
-        .sort()
+    : // json.Marshal sorts a map's keys by their bytes (Go's string order)
+      `{${Object.keys(m)
+        .sort(compareStrings)
         .map((k) => `${goJSON(k)}:${f(m[k] as T)}`)
         .join(',')}}`
 

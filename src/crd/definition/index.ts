@@ -13,7 +13,6 @@ import type { CustomResourceDefinition } from './types.js'
 // what the API server answers to the create of an apiextensions.k8s.io/v1 CustomResourceDefinition,
 // given as the JSON (or YAML-read) object kubectl would send.
 
-export { validationRuleJSON } from './gojson.js'
 export type {
   CelRuleSite,
   CelRuleValidator,

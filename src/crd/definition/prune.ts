@@ -1,3 +1,4 @@
+import { isObject } from '../../kube/values/json.js'
 import { additionalPropertiesSchema } from './structural.js'
 import type { JSONSchemaProps } from './types.js'
 
@@ -7,10 +8,6 @@ import type { JSONSchemaProps } from './types.js'
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata'])
 
-function isMap(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x)
-}
-
 /** Prune(x, s, isResourceRoot) would delete a field. */
 export function wouldPrune(x: unknown, s: JSONSchemaProps | undefined, isResourceRoot: boolean): boolean {
   if (isResourceRoot) s = { ...(s ?? {}), 'x-kubernetes-embedded-resource': true }
@@ -19,7 +16,7 @@ export function wouldPrune(x: unknown, s: JSONSchemaProps | undefined, isResourc
 
 function prune(x: unknown, s: JSONSchemaProps | undefined): boolean {
   if (s?.['x-kubernetes-preserve-unknown-fields'] === true) return skipPrune(x, s)
-  if (isMap(x)) {
+  if (isObject(x)) {
     if (s === undefined) return Object.keys(x).length > 0
     for (const k of Object.keys(x)) {
       if (s['x-kubernetes-embedded-resource'] === true && META_FIELDS.has(k)) continue
@@ -44,7 +41,7 @@ function prune(x: unknown, s: JSONSchemaProps | undefined): boolean {
 /** skipPrune: under x-kubernetes-preserve-unknown-fields only the specified fields are pruned. */
 function skipPrune(x: unknown, s: JSONSchemaProps | undefined): boolean {
   if (s === undefined) return false
-  if (isMap(x)) {
+  if (isObject(x)) {
     for (const k of Object.keys(x)) {
       if (s['x-kubernetes-embedded-resource'] === true && META_FIELDS.has(k)) continue
       if (s.properties !== undefined && Object.hasOwn(s.properties, k)) {

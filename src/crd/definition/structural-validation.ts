@@ -1,5 +1,6 @@
 import { ErrorValue } from '../../cel/common/errors.js'
 import { compileRegex } from '../../cel/stdlib/regex.js'
+import { compareStrings } from '../../cel/values/strings.js'
 import { errorString, type FieldError, type FieldPath, field } from '../../kube/field.js'
 import { deepEqual } from './equality.js'
 import { additionalPropertiesSchema, sortedKeys, structuralItems, structuralProperties } from './structural.js'
@@ -16,20 +17,7 @@ type Level = 'root' | 'item' | 'field'
 /** ValidateStructural with the CRD options (no nested additionalProperties or x-kubernetes-validations). */
 export function validateStructural(fldPath: FieldPath, s: JSONSchemaProps): FieldError[] {
   const errs = [...validateStructuralInvariants(s, 'root', fldPath), ...validateStructuralCompleteness(s, fldPath)]
-  return errs.sort((a, b) => compareGoStrings(errorString(a), errorString(b)))
-}
-
-/** Go's `<` on strings: UTF-8 byte order, which is code point order (UTF-16 order differs past U+FFFF). */
-function compareGoStrings(a: string, b: string): number {
-  if (a === b) return 0
-  const n = Math.min(a.length, b.length)
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i) as number
-    const y = b.codePointAt(i) as number
-    if (x !== y) return x < y ? -1 : 1
-    if (x > 0xffff) i++
-  }
-  return a.length - b.length
+  return errs.sort((a, b) => compareStrings(errorString(a), errorString(b)))
 }
 
 /**

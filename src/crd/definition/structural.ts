@@ -1,3 +1,4 @@
+import { compareStrings } from '../../cel/values/strings.js'
 import type { JSONSchemaProps } from './types.js'
 
 // NewStructural (apiextensions pkg/apiserver/schema/convert.go) read directly off the internal
@@ -21,9 +22,9 @@ export function additionalPropertiesSchema(s: JSONSchemaProps): JSONSchemaProps 
   return typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined
 }
 
-/** Own keys in sorted order: Go visits maps in random order, kelp in a fixed one. */
+/** Own keys in sorted order: Go visits maps in random order, kelp in a fixed one (Go's string order). */
 export function sortedKeys(m: Readonly<Record<string, unknown>> | undefined): string[] {
-  return m === undefined ? [] : Object.keys(m).sort()
+  return m === undefined ? [] : Object.keys(m).sort(compareStrings)
 }
 
 /** validateUnsupportedFields: the keywords NewStructural cannot represent. */

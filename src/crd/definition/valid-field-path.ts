@@ -1,8 +1,16 @@
-import type { JSONSchemaProps } from './types.js'
+import { FieldPath } from '../../kube/field.js'
 
 // ValidFieldPath (apiextensions pkg/apiserver/schema/cel/validation.go): a JSON path of field
 // (`.name`) and map-key (`['key']`) steps that must exist in the schema. Used for the fieldPath of
-// x-kubernetes-validations rules and for selectableFields.
+// x-kubernetes-validations rules, both when the CRD is validated and when its rules are compiled
+// (normalizedRuleFieldPath), and for selectableFields. It reads only properties and
+// additionalProperties, so it serves the CRD's schema types and the structural ones alike.
+
+/** What ValidFieldPath reads of a schema node. */
+export interface PathSchema {
+  readonly properties?: Readonly<Record<string, PathSchema>>
+  readonly additionalProperties?: PathSchema | boolean
+}
 
 /** One step of the validated path: a field name or a map key (field.Path Child / Key). */
 export interface PathStep {
@@ -10,8 +18,8 @@ export interface PathStep {
   readonly isKey: boolean
 }
 
-export type ValidFieldPathResult =
-  | { readonly ok: true; readonly steps: readonly PathStep[]; readonly schema: JSONSchemaProps | undefined }
+export type ValidFieldPathResult<S extends PathSchema = PathSchema> =
+  | { readonly ok: true; readonly steps: readonly PathStep[]; readonly schema: S | undefined }
   | { readonly ok: false; readonly error: string }
 
 /** field.Path.String() of the steps (`a.b[k]`). */
@@ -22,6 +30,16 @@ export function stepsString(steps: readonly PathStep[]): string {
     else s += i > 0 && st.name.length > 0 ? `.${st.name}` : st.name
   })
   return s
+}
+
+/** The steps as a field.Path (undefined for none: Go's nil path). */
+export function stepsPath(steps: readonly PathStep[]): FieldPath | undefined {
+  let p: FieldPath | undefined
+  for (const st of steps) {
+    if (st.isKey) p = p === undefined ? FieldPath.ofKey(st.name) : p.key(st.name)
+    else p = p === undefined ? FieldPath.of(st.name) : p.child(st.name)
+  }
+  return p
 }
 
 /**
@@ -69,13 +87,16 @@ const ESCAPES: Record<string, string> = {
   '\\': '\\',
 }
 
-/** unescapeSingleQuote: `\x` escapes of a quoted key; an unknown one is an error. */
+/**
+ * unescapeSingleQuote: `\x` escapes of a quoted key (Go's `\\.`: any character but a newline); an
+ * unknown one is an error, the last one found (Go assigns its err on every unknown escape).
+ */
 function unescapeSingleQuote(s: string): string | { error: string } {
   let err: string | undefined
   const out = s.replace(/\\[^\n]/gu, (m) => {
     const r = ESCAPES[m[1] as string]
     if (r === undefined) {
-      err ??= `invalid escape char ${m}`
+      err = `invalid escape char ${m}`
       return ''
     }
     return r
@@ -83,18 +104,19 @@ function unescapeSingleQuote(s: string): string | { error: string } {
   return err === undefined ? out : { error: err }
 }
 
-function hasProperties(s: JSONSchemaProps): boolean {
+/** Structural.Properties is non-nil: NewStructural leaves an empty properties map nil. */
+function hasProperties(s: PathSchema): boolean {
   return s.properties !== undefined && Object.keys(s.properties).length > 0
 }
 
-export function validFieldPath(
+export function validFieldPath<S extends PathSchema>(
   jsonPath: string,
-  schema: JSONSchemaProps | undefined,
+  schema: S | undefined,
   allowArrayNotation = true,
-): ValidFieldPathResult {
+): ValidFieldPathResult<S> {
   const steps: PathStep[] = []
-  let current = schema
-  const fail = (error: string): ValidFieldPathResult => ({ ok: false, error })
+  let current: PathSchema | undefined = schema
+  const fail = (error: string): ValidFieldPathResult<S> => ({ ok: false, error })
   const toks = tokenize(jsonPath)
   let i = 0
   // Go dereferences the schema without a nil check: a step past an additionalProperties without a
@@ -103,14 +125,14 @@ export function validFieldPath(
     if (current === undefined) return 'does not refer to a valid field'
     if (hasProperties(current)) {
       steps.push({ name, isKey: false })
-      const next: JSONSchemaProps | undefined = Object.hasOwn(current.properties ?? {}, name)
+      const next: PathSchema | undefined = Object.hasOwn(current.properties ?? {}, name)
         ? current.properties?.[name]
         : undefined
       if (next === undefined) return 'does not refer to a valid field'
       current = next
     } else if (current.additionalProperties !== undefined) {
       steps.push({ name, isKey: true })
-      const ap: JSONSchemaProps | boolean = current.additionalProperties
+      const ap: PathSchema | boolean = current.additionalProperties
       current = typeof ap === 'object' ? ap : undefined
     } else {
       return 'does not refer to a valid field'
@@ -140,5 +162,5 @@ export function validFieldPath(
       return fail(`expected [ or . but got: ${tok}`)
     }
   }
-  return { ok: true, steps, schema: current }
+  return { ok: true, steps, schema: current as S | undefined }
 }

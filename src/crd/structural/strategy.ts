@@ -1,4 +1,5 @@
 import { goQuote } from '../../cel/ext/quote.js'
+import { compareStrings } from '../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
 import { isQualifiedName } from '../../kube/library/format.js'
 import { CorrelatedObject, type Correlation } from '../../kube/schema/correlation.js'
@@ -201,7 +202,8 @@ export function finalizerWarnings(obj: JSONObject, old: JSONObject | undefined, 
       ? ((o.metadata.finalizers as unknown[]).filter((f) => typeof f === 'string') as string[])
       : []
   const before = new Set(names(old))
-  const added = [...new Set(names(obj))].filter((f) => !before.has(f)).sort()
+  // sets.List: sorted as Go sorts strings
+  const added = [...new Set(names(obj))].filter((f) => !before.has(f)).sort(compareStrings)
   const standard = new Set(['orphan', 'foregroundDeletion', 'kubernetes'])
   const out: string[] = []
   const p = 'metadata.finalizers'

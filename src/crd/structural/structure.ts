@@ -1,6 +1,6 @@
 import { decodeErrorMessage, type FieldValidation, strictDecodingError } from '../../kube/decoding.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
-import type { FieldError } from '../../kube/field.js'
+import { type FieldError, withReleaseValues } from '../../kube/field.js'
 import { type NameGenerator, needsNameGeneration, SimpleNameGenerator } from '../../kube/names.js'
 import type { Correlation } from '../../kube/schema/correlation.js'
 import { isObject, type JSONObject } from '../../kube/values/json.js'
@@ -24,7 +24,7 @@ import {
   validateStatusUpdate,
   validateUpdate,
 } from './strategy.js'
-import { minorOf, withReleaseValues } from './versions.js'
+import { minorOf } from './versions.js'
 
 // The non-CEL half of a custom resource write, in kube-apiserver's order. Every step has its own
 // exported function; validateStructure runs them all.

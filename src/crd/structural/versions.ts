@@ -1,5 +1,5 @@
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../../kube/environment.js'
-import { ErrorType, type FieldError, type FieldPath, field, pathString, withReleaseValues } from '../../kube/field.js'
+import { ErrorType, type FieldError, type FieldPath, field, pathString } from '../../kube/field.js'
 
 // What changed between the Kubernetes minor versions kelp supports, for the checks of this
 // directory. field.ts renders today's texts; the older ones are built here.
@@ -8,11 +8,6 @@ import { ErrorType, type FieldError, type FieldPath, field, pathString, withRele
 export const minorOf = (v: KubeVersion): number => Number(v.split('.')[1])
 
 export const DEFAULT_MINOR = minorOf(DEFAULT_KUBE_VERSION)
-
-/** field.TooLong by release (src/kube/validation/objectmeta.ts). */
-export { tooLong } from '../../kube/validation/objectmeta.js'
-/** Bad values as the release prints them (before 1.34 Go's %#v and "null"; kubernetes#132314). */
-export { withReleaseValues }
 
 /** A schema maxLength error: field.TooLongMaxLength (`may not be longer than N`) up to 1.31. */
 export function schemaTooLong(p: FieldPath | undefined, value: unknown, max: number, minor: number): FieldError {

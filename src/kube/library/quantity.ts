@@ -1,5 +1,6 @@
 import { ErrorValue } from '../../cel/common/errors.js'
-import { actualSize, type RuntimeCost, StringTraversalCostFactor } from '../../cel/cost/runtime.js'
+import { type RuntimeCost, StringTraversalCostFactor } from '../../cel/cost/costs.js'
+import { actualSize } from '../../cel/cost/runtime.js'
 import { fn, type Library, memberOverload, overload } from '../../cel/functions.js'
 import { BoolType, DoubleType, IntType, StringType } from '../../cel/types/types.js'
 import { type CelValue, mkDouble, mkInt } from '../../cel/values/values.js'

@@ -1,6 +1,7 @@
 import { type BuiltinKindSchema, schemaFor as builtinSchemaFor } from '../builtin-schemas/index.js'
 import type { GroupVersionKind } from '../gvk.js'
 import type { OpenAPISchema } from '../openapi.js'
+import { isObject } from '../values/json.js'
 import { PatchError } from './mergepatch.js'
 
 // The patch metadata of a field (apimachinery pkg/util/strategicpatch meta.go, types.go): the patch
@@ -42,8 +43,6 @@ export interface LookupPatchMeta {
 
 type Schema = OpenAPISchema
 
-const isRecord = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /** An extension's value: spec.Extensions keys are lowercased when read. */
 function extension(s: Schema, key: string): unknown {
   if (Object.hasOwn(s, key)) return s[key]
@@ -77,7 +76,7 @@ export function componentsResolver(schemas: Readonly<Record<string, unknown>>): 
   return (ref) => {
     const name = ref.startsWith(RefPrefix) ? ref.slice(RefPrefix.length) : ref
     const s = Object.hasOwn(schemas, name) ? schemas[name] : undefined
-    return isRecord(s) ? s : undefined
+    return isObject(s) ? s : undefined
   }
 }
 
@@ -100,7 +99,7 @@ export class PatchMetaFromOpenAPIV3 implements LookupPatchMeta {
   private traverse(key: string): Schema | undefined {
     if (this.schema === undefined) return undefined
     const props = this.schema['properties']
-    if (!isRecord(props) || Object.keys(props).length === 0 || !Object.hasOwn(props, key) || !isRecord(props[key]))
+    if (!isObject(props) || Object.keys(props).length === 0 || !Object.hasOwn(props, key) || !isObject(props[key]))
       throw new PatchError(`unable to find api field "${key}"`)
     return props[key] as Schema
   }
@@ -109,7 +108,7 @@ export class PatchMetaFromOpenAPIV3 implements LookupPatchMeta {
   private resolve(s: Schema | undefined): PatchMetaFromOpenAPIV3 {
     if (s === undefined) return new PatchMetaFromOpenAPIV3(this.schemaList, undefined)
     const allOf = s['allOf']
-    if (Array.isArray(allOf) && allOf.length > 0) s = isRecord(allOf[0]) ? allOf[0] : {}
+    if (Array.isArray(allOf) && allOf.length > 0) s = isObject(allOf[0]) ? allOf[0] : {}
     const ref = refOf(s)
     if (ref !== '') {
       const target = this.schemaList(ref)
@@ -129,7 +128,7 @@ export class PatchMetaFromOpenAPIV3 implements LookupPatchMeta {
     const p = this.traverse(key)
     if (p === undefined) return [new PatchMetaFromOpenAPIV3(this.schemaList, undefined), EMPTY_PATCH_META]
     const items = p['items']
-    return [this.resolve(items === undefined ? p : isRecord(items) ? items : undefined), patchMetaOf(p)]
+    return [this.resolve(items === undefined ? p : isObject(items) ? items : undefined), patchMetaOf(p)]
   }
 
   name(): string {
@@ -150,8 +149,8 @@ interface TypeNode {
 
 /** The reflect.Kind a schema node stands for. */
 function kindOf(s: Schema): string {
-  if (isRecord(s['properties'])) return 'struct'
-  if (isRecord(s['additionalProperties'])) return 'map'
+  if (isObject(s['properties'])) return 'struct'
+  if (isObject(s['additionalProperties'])) return 'map'
   const t = Array.isArray(s['type']) ? s['type'][0] : s['type']
   switch (t) {
     case 'array':
@@ -185,7 +184,7 @@ export class PatchMetaFromStructSchema implements LookupPatchMeta {
   /** The type a property or items schema names: allOf[0], then its $ref. */
   private typeOf(s: Schema, fallbackName: string): TypeNode {
     const allOf = s['allOf']
-    const inner = Array.isArray(allOf) && allOf.length > 0 && isRecord(allOf[0]) ? allOf[0] : s
+    const inner = Array.isArray(allOf) && allOf.length > 0 && isObject(allOf[0]) ? allOf[0] : s
     const ref = refOf(inner)
     if (ref === '') return { schema: inner, typeName: fallbackName }
     const target = this.resolveRef(ref)
@@ -205,7 +204,7 @@ export class PatchMetaFromStructSchema implements LookupPatchMeta {
     if (kind !== 'struct')
       throw new PatchError(`merging an object in json but data type is not map or struct, instead is: ${kind}`)
     const props = s['properties']
-    const p = isRecord(props) && Object.hasOwn(props, key) && isRecord(props[key]) ? (props[key] as Schema) : undefined
+    const p = isObject(props) && Object.hasOwn(props, key) && isObject(props[key]) ? (props[key] as Schema) : undefined
     if (p === undefined)
       throw new PatchError(`unable to find api field in struct ${this.node.typeName} for the json field "${key}"`)
     return [new PatchMetaFromStructSchema(this.resolveRef, this.typeOf(p, '')), patchMetaOf(p)]
@@ -218,8 +217,8 @@ export class PatchMetaFromStructSchema implements LookupPatchMeta {
     const items = node.schema['items']
     // a pointer field (OpenAPI cannot tell *T from T) stands for its element type, as the Go lookup's
     // reflect.Pointer case does
-    if (kindOf(node.schema) !== 'slice' || !isRecord(items)) return [sub, meta]
-    if (isRecord(items['items']) || items['type'] === 'array') throw new PatchError('unexpected slice of slice')
+    if (kindOf(node.schema) !== 'slice' || !isObject(items)) return [sub, meta]
+    if (isObject(items['items']) || items['type'] === 'array') throw new PatchError('unexpected slice of slice')
     return [new PatchMetaFromStructSchema(this.resolveRef, this.typeOf(items, '')), meta]
   }
 

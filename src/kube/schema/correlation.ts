@@ -1,4 +1,5 @@
 import { goQuote } from '../../cel/ext/quote.js'
+import { isObject, type JSONObject } from '../values/json.js'
 import { deepEqualJSON } from './deep-equal.js'
 import { additionalPropertiesSchema, type JSONSchemaProps } from './structural.js'
 
@@ -6,12 +7,6 @@ import { additionalPropertiesSchema, type JSONSchemaProps } from './structural.j
 // equality.go): object properties and map entries by key; list items only in map lists, by their
 // key properties. Transition rules see the correlated old value as oldSelf, and ratcheting lets an
 // unchanged (deep-equal) value keep failing a rule it already failed.
-
-type JSONObject = Record<string, unknown>
-
-function isObject(v: unknown): v is JSONObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
 
 /**
  * A key tuple as the apiserver builds it (maplist.go): one key is the scalar itself (singleKeyStrategy,

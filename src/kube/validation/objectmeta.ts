@@ -1,7 +1,9 @@
 import { goQuote } from '../../cel/ext/quote.js'
+import { compareStrings } from '../../cel/values/strings.js'
 import { ErrorType, type FieldError, FieldPath, field, pathString } from '../field.js'
 import { formatRFC3339, parseRFC3339 } from '../gotime.js'
 import { deepEqualJSON } from '../schema/deep-equal.js'
+import { isObject, type JSONObject } from '../values/json.js'
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './names.js'
 import { utf8Length } from './utf8.js'
 
@@ -341,7 +343,8 @@ export function validateObjectMetaUpdate(
   const errs: FieldError[] = []
   if (old.deletionTimestamp !== undefined) {
     const oldSet = new Set(old.finalizers ?? [])
-    const extra = [...new Set(m.finalizers ?? [])].filter((f) => !oldSet.has(f)).sort()
+    // sets.List: sorted as Go sorts strings
+    const extra = [...new Set(m.finalizers ?? [])].filter((f) => !oldSet.has(f)).sort(compareStrings)
     if (extra.length !== 0) {
       errs.push(
         field.forbidden(
@@ -381,11 +384,9 @@ export function validateObjectMetaUpdate(
 /** A metav1.Time as a bad value (its JSON: RFC 3339, or null when zero). */
 const timeValue = (t: number | undefined) => (t === undefined ? null : formatRFC3339(t))
 
-type JSONObject = Record<string, unknown>
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 function strMap(v: unknown): Record<string, string> | undefined {
-  if (!isObj(v)) return undefined
+  if (!isObject(v)) return undefined
   // a loop, not Object.fromEntries(entries.map): this runs for every object's labels and annotations
   const out: Record<string, string> = {}
   for (const k of Object.keys(v)) {
@@ -405,7 +406,7 @@ const time = (v: unknown): number | undefined => {
  * decoder: times are RFC 3339 strings, numbers integers).
  */
 export function objectMetaFromJSON(metadata: unknown): ObjectMeta {
-  const m = isObj(metadata) ? metadata : {}
+  const m = isObject(metadata) ? metadata : {}
   const out = emptyObjectMeta()
   out.name = str(m.name)
   out.generateName = str(m.generateName)
@@ -425,7 +426,7 @@ export function objectMetaFromJSON(metadata: unknown): ObjectMeta {
   const annotations = strMap(m.annotations)
   if (annotations !== undefined) out.annotations = annotations
   if (Array.isArray(m.ownerReferences)) {
-    out.ownerReferences = m.ownerReferences.filter(isObj).map((r) => ({
+    out.ownerReferences = m.ownerReferences.filter(isObject).map((r) => ({
       apiVersion: str(r.apiVersion),
       kind: str(r.kind),
       name: str(r.name),
@@ -436,7 +437,7 @@ export function objectMetaFromJSON(metadata: unknown): ObjectMeta {
   }
   if (Array.isArray(m.finalizers)) out.finalizers = m.finalizers.map(str)
   if (Array.isArray(m.managedFields)) {
-    out.managedFields = m.managedFields.filter(isObj).map((e) => {
+    out.managedFields = m.managedFields.filter(isObject).map((e) => {
       const t = time(e.time)
       return {
         manager: str(e.manager),

@@ -3,6 +3,7 @@
 // was written (util/json convertNumber: Int64 first); JavaScript cannot, so an integral number in int64
 // range counts as int64 (a JSON `1.0` is float64 in Go, int64 here) and a bigint is always int64.
 
+import { compareStrings } from '../../cel/values/strings.js'
 import { setOwn } from '../own-keys.js'
 
 /** The reflect kind a value has once decoded as unstructured. */
@@ -86,16 +87,8 @@ export function deepCopy<T>(v: T): T {
   return v
 }
 
-/** Go's sort.Strings order (UTF-8 bytes, i.e. code points). */
-export function compareGoStrings(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = (x[i] as string).codePointAt(0)! - (y[i] as string).codePointAt(0)!
-    if (d !== 0) return d
-  }
-  return x.length - y.length
-}
+/** Go's sort.Strings order (UTF-8 bytes, i.e. code points): cel's compareStrings, under its old name here. */
+export const compareGoStrings: (a: string, b: string) => number = compareStrings
 
 /**
  * `Object.keys(o).sort()` (UTF-16 order, as JS sorts), without Array.prototype.sort for the few keys

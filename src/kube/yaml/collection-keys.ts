@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { goQuote } from '../../cel/ext/quote.js'
+import { compareStrings } from '../../cel/values/strings.js'
 
 // A mapping or a sequence used as a mapping key: go-yaml v2 refuses it when it decodes into interface{}
 // (decode.go mapping(): a Go map key must be hashable, `failf("invalid map key: %#v", k.Interface())`), so
@@ -19,8 +20,8 @@ const yaml = (): YamlModule => {
 function goSharpV(node: unknown, Y: YamlModule): string {
   if (Y.isMap(node)) {
     const entries = node.items.map((p) => `${goSharpV(p.key, Y)}:${goSharpV(p.value, Y)}`)
-    // fmt prints a map's entries sorted by key
-    return `map[interface {}]interface {}{${entries.sort().join(', ')}}`
+    // fmt prints a map's entries sorted by key (Go's string order)
+    return `map[interface {}]interface {}{${entries.sort(compareStrings).join(', ')}}`
   }
   if (Y.isSeq(node)) return `[]interface {}{${node.items.map((i) => goSharpV(i, Y)).join(', ')}}`
   const v = Y.isScalar(node) ? node.value : node
