@@ -14,10 +14,10 @@ import { instantiateMaterial } from '../engine/material-variables.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { expandPaths, parseManifests } from '../manifest/load.js'
+import { createLogger, type Logger } from '../report/log.js'
 import { createDeepLane, DEEP_NESTING, MAX_REVIEW_NESTING } from './deep.js'
 import { type AdmitEvent, createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
 import { type JSONShape, jsonShape } from './json.js'
-import { createLogger, type Logger } from './log.js'
 import { createMetrics, type RefusalReason, type ReloadTarget, type WebhookMetrics } from './metrics.js'
 
 // `kelp serve`: the admission handler over node:https.

@@ -7,9 +7,9 @@ import { connect } from 'node:tls'
 import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addServeCommand } from '../../src/cli/commands.js'
-import { main } from '../../src/cli/program.js'
-import { createLogger } from '../../src/webhook/log.js'
+import { main } from '../../src/bin/program.js'
+import { createLogger } from '../../src/report/log.js'
+import { addServeCommand } from '../../src/webhook/command.js'
 import { startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
 import {
   BROKEN_POLICY,
