@@ -3,6 +3,7 @@
 // A separate entry point so that `import … from 'kelp-k8s'` does not load the server and prom-client.
 
 export { createLogger, LOG_LEVELS, type Logger, type LoggerOptions, type LogLevel } from '../report/log.js'
+export { BODY_LIMIT } from './body.js'
 export {
   ADMISSION_API_VERSION,
   ADMISSION_KIND,
@@ -23,11 +24,5 @@ export {
   webhookAuditAnnotationKey,
 } from './handler.js'
 export { createMetrics, type WebhookMetrics } from './metrics.js'
-export {
-  BODY_LIMIT,
-  DEFAULT_PORT,
-  type ReloadResult,
-  type ServeOptions,
-  startWebhookServer,
-  type WebhookServer,
-} from './server.js'
+export { DEFAULT_PORT, type ServeOptions, startWebhookServer, type WebhookServer } from './server.js'
+export type { ReloadResult } from './watch.js'
