@@ -17,7 +17,8 @@ const out = join(root, 'dist/.cli-bundle')
 await rm(out, { recursive: true, force: true })
 const { output } = await build({
   input: {
-    'kelp-main': join(cli, 'program.js'),
+    // the kelp command (src/bin/program.ts: the CLI's commands and the webhook's `serve`)
+    'kelp-main': join(root, 'dist/bin/program.js'),
     'check-worker': join(cli, 'check-worker.js'),
     // kelp serve's deep lane (src/webhook/deep.ts): a thread started as a file, beside the chunks
     'webhook-deep-worker': join(root, 'dist/webhook/deep-worker.js'),

@@ -11,7 +11,10 @@ import vm = require('node:vm')
 // bytecode. Node 20 has no code-cache API for ES modules (module.enableCompileCache is Node 22), hence
 // CommonJS, and this file is CommonJS too: an ES module entry costs the ESM loader's start. V8 refuses
 // a cache written by another V8 or for other flags (cachedDataRejected) and compiles as usual: a stale
-// cache costs time, never a wrong answer. Without a bundle (tsc's build only) it runs program.js.
+// cache costs time, never a wrong answer. Without a bundle (tsc's build only) it runs bin/program.js.
+// It stays in src/cli so that it is built to dist/cli/kelp.cjs, beside the bundle it runs (package.json
+// "bin", parallel.ts's worker threads, the Dockerfile), but it is the executable's entry: the import test
+// places it with src/bin/, above both faces.
 
 /** What scripts/bundle-cli.js writes: the entry and the chunks it requires, dependencies first. */
 interface BundleManifest {
@@ -20,7 +23,7 @@ interface BundleManifest {
   readonly worker: string
   readonly preload: readonly string[]
 }
-type Program = typeof import('./program.js')
+type Program = typeof import('../bin/program.js')
 
 /** Set by scripts/build-code-cache.js: the process writes the cache of what it compiled when it ends. */
 const WRITE_ENV = 'KELP_WRITE_CODE_CACHE'
@@ -69,7 +72,7 @@ async function start(): Promise<void> {
     program = loadScript(__dirname, manifest.entry) as Program
     if (process.env[WRITE_ENV] === '1') process.once('exit', writeCodeCache)
   } else {
-    program = await import('./program.js')
+    program = await import('../bin/program.js')
   }
   process.exitCode = await program.main(process.argv.slice(2))
 }

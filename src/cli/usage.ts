@@ -1,10 +1,2 @@
-/** A command-line mistake: reported as `kelp: <message>`, exit code 2. */
-export class UsageError extends Error {}
-
-/** Where the CLI writes (stdout lines, stderr lines); tests capture them. */
-export interface Io {
-  out(line: string): void
-  err(line: string): void
-  /** Whether stdout is a terminal that shows colour (TTY and no NO_COLOR). */
-  readonly color?: boolean
-}
+// The command line's usage error and output: below the faces (src/report/usage.ts), shared with `kelp serve`.
+export { type Io, UsageError } from '../report/usage.js'

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads'
 import type { PolicySet } from '../engine/policy-set.js'
 import type { DeepReply, DeepRequest } from './deep.js'
 import { createAdmissionHandler, errorResponse, type HandlerResponse } from './handler.js'
-import { buildServingSets } from './server.js'
+import { buildServingSets } from './reload.js'
 
 // The deep lane's thread (deep.ts): started with a large stack, it builds the serving sets from the
 // policy files the main thread serves (the same texts and options, so the same sets) and answers the

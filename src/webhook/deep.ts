@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type { Worker } from 'node:worker_threads'
 import type { PolicySetOptions } from '../engine/policy-set.js'
 import { errorResponse } from './handler.js'
-import type { PolicyFiles } from './server.js'
+import type { PolicyFiles } from './reload.js'
 
 // The deep lane of `kelp serve`: AdmissionReviews whose JSON nests past DEEP_NESTING are answered on a
 // worker thread with a large stack. kube-apiserver decodes objects up to Go's encoding/json limit of

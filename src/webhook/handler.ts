@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { createHash, randomBytes } from 'node:crypto'
 import { type AdmitResult, isAdmissionStatus, type PolicySet } from '../engine/policy-set.js'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import type {
   AdmissionAttributes,
   GroupVersionKind,
@@ -29,8 +30,6 @@ import { jsonSizeWithin, parseJSONExact } from './json.js'
 //   500) is an HTTP error, not an AdmissionReview: kube-apiserver then treats the call as failed and
 //   the *webhook configuration's* failurePolicy decides (Fail rejects, Ignore admits), as for any
 //   webhook that cannot be reached.
-
-type JSONObject = Record<string, unknown>
 
 export const ADMISSION_API_VERSION = 'admission.k8s.io/v1'
 export const ADMISSION_KIND = 'AdmissionReview'
@@ -111,8 +110,6 @@ export interface AdmissionHandler {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const
-
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const REASONS: Record<number, string> = {
   400: 'BadRequest',

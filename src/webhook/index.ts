@@ -1,6 +1,9 @@
 // `kelp/webhook`: the admission webhook as a library. The framework-neutral handler (AdmissionReview v1
 // in, AdmissionReview out) for node:http(s), Express, Fastify, …, and the `kelp serve` server itself.
 // A separate entry point so that `import … from 'kelp-k8s'` does not load the server and prom-client.
+
+export { createLogger, LOG_LEVELS, type Logger, type LoggerOptions, type LogLevel } from '../report/log.js'
+export { BODY_LIMIT } from './body.js'
 export {
   ADMISSION_API_VERSION,
   ADMISSION_KIND,
@@ -20,13 +23,6 @@ export {
   stringifyExact,
   webhookAuditAnnotationKey,
 } from './handler.js'
-export { createLogger, LOG_LEVELS, type Logger, type LoggerOptions, type LogLevel } from './log.js'
 export { createMetrics, type WebhookMetrics } from './metrics.js'
-export {
-  BODY_LIMIT,
-  DEFAULT_PORT,
-  type ReloadResult,
-  type ServeOptions,
-  startWebhookServer,
-  type WebhookServer,
-} from './server.js'
+export { DEFAULT_PORT, type ServeOptions, startWebhookServer, type WebhookServer } from './server.js'
+export type { ReloadResult } from './watch.js'

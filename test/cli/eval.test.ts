@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../src/cli/program.js'
+import { main } from '../../src/bin/program.js'
 
 // `kelp eval`: one expression in the Kubernetes environment; value and CEL type on stdout, the error
 // as cel-go words it on stderr; exit 1 on a CEL error, 2 on bad usage.

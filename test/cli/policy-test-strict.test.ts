@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../src/cli/program.js'
+import { main } from '../../src/bin/program.js'
 
 // `kelp test` reads its suites strictly (issue 26): a misspelled key asserted nothing and the suite passed.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { jsonShape, jsonSizeWithin } from '../../src/webhook/json.js'
 
 // The two measures behind issue 25's bounds: a body's containers counted from its bytes before it is
-// parsed (server.ts parsedCost), and a mutated object's size as JSON measured without writing it
+// parsed (body.ts parsedCost), and a mutated object's size as JSON measured without writing it
 // (handler.ts mutationResponse). Expected values from JSON.parse / JSON.stringify themselves.
 
 /** Objects and arrays, values past the first of each, and the deepest nesting, as JSON.parse makes them. */

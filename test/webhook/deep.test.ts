@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/report/log.js'
 import { DEEP_NESTING, MAX_REVIEW_NESTING } from '../../src/webhook/deep.js'
 import { jsonShape } from '../../src/webhook/json.js'
-import { createLogger } from '../../src/webhook/log.js'
 import { startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
 import { hasOpenssl, makeCert, send, tempDir } from './helpers.js'
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createLogger } from '../../src/webhook/log.js'
+import { createLogger } from '../../src/report/log.js'
 import { type ServeOptions, startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
 import {
   DEPLOYMENTS,

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KubeVersion } from '../../src/kube/environment.js'
 import { applyPatch, type JSONValue } from '../../src/policy/mutating/jsonpatch.js'
-import { createLogger } from '../../src/webhook/log.js'
+import { createLogger } from '../../src/report/log.js'
 import { startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
 import { DEPLOYMENTS, deployment, hasOpenssl, makeCert, review, send, tempDir } from './helpers.js'
 

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { buildServingSets, readPolicyFiles } from '../../src/webhook/server.js'
+import { buildServingSets, readPolicyFiles } from '../../src/webhook/reload.js'
 
 // kelp serve -p policies/ gets the bundled pack instantiated for its --kube-version, as kelp check does
 // (src/engine/material-variables.ts): the release variable holds the target's minor, and the restricted

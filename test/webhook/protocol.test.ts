@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../src/webhook/log.js'
+import { createLogger } from '../../src/report/log.js'
 import { startWebhookServer, type WebhookServer } from '../../src/webhook/server.js'
 import {
   DEPLOYMENTS,

@@ -1,5 +1,7 @@
 // Structured logs: one JSON object per line (`time`, `level`, `msg`, then the event's fields), for
-// a cluster's log pipeline. Levels below the configured one are dropped before formatting.
+// a cluster's log pipeline (kelp serve's). Levels below the configured one are dropped before formatting.
+// streamLines, the line writer every face writes its process streams with (kelp's stdout and stderr, the
+// log), is here too: below the faces, so that the CLI and the webhook share it without importing each other.
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']

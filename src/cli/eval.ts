@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { Command, CommanderError } from 'commander'
+import type { Command } from 'commander'
 import { formatType } from '../cel/checker/index.js'
 import { CelError, type CelValue, compile, DynType, type Type } from '../cel/index.js'
 import { formatValue } from '../cel/values/format.js'
@@ -11,17 +11,11 @@ import { decodeStream } from '../kube/yaml/decode.js'
 import { parseFirstDocument } from '../manifest/load.js'
 import { readError } from '../manifest/paths.js'
 import { escapeControls } from '../report/common.js'
-import { streamLines } from '../webhook/log.js'
-import { addCheckCommand, addServeCommand, addTestCommand } from './commands.js'
-import { UsageError } from './usage.js'
-import { VERSION } from './version.js'
+import { collect } from '../report/usage.js'
+import { type Io, UsageError } from './usage.js'
 
-// The kelp command line. Exit codes: 0 success, 1 a CEL error (or findings at or above --fail-on, or
-// a failed policy test), 2 bad usage or input errors.
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value]
-}
+// `kelp eval`: one CEL expression in Kubernetes' CEL environment. Exit codes: 0 success, 1 a CEL error,
+// 2 bad usage or input errors. (The kelp command itself, its commands together: src/bin/program.ts.)
 
 /** Reads one YAML or JSON document for a variable binding. */
 function readBinding(spec: string): [string, CelValue] {
@@ -78,36 +72,9 @@ function readSet(spec: string): [string, CelValue] {
   }
 }
 
-export type { Io } from './usage.js'
-
-import type { Io } from './usage.js'
-
-// lines to stdout / stderr; a stream whose reader went away (`kelp check | head`) is given up
-let outLines: ((line: string) => void) | undefined
-let errLines: ((line: string) => void) | undefined
-const processIo: Io = {
-  out: (s) => {
-    outLines ??= streamLines(process.stdout)
-    outLines(s)
-  },
-  err: (s) => {
-    errLines ??= streamLines(process.stderr)
-    errLines(s)
-  },
-  // colours only on a terminal, and never when NO_COLOR is set (https://no-color.org)
-  color: process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '',
-}
-
-/** Runs the kelp command line on `argv` (without node and script); returns the exit code. */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  let code = 0
+export function addEvalCommand(program: Command, io: Io, setCode: (c: number) => void): void {
   const out = io.out
   const err = io.err
-  const program = new Command()
-    .name('kelp')
-    .description('Kubernetes CEL policies: compile and run CEL exactly as kube-apiserver does')
-    .exitOverride()
-    .configureOutput({ writeErr: (s) => err(s.replace(/\n$/, '')), writeOut: (s) => out(s.replace(/\n$/, '')) })
   program
     .command('eval')
     .description(
@@ -184,27 +151,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           if (!(e instanceof CelError)) throw e
           // the message may quote the input (`no such key: <key>`): control characters shown, not sent
           err(escapeControls(e.message))
-          code = 1
+          setCode(1)
         }
       },
     )
-  program.version(VERSION, '--version', 'print the kelp version')
-  addCheckCommand(program, io, (c) => {
-    code = c
-  })
-  addTestCommand(program, io, (c) => {
-    code = c
-  })
-  addServeCommand(program, io)
-  try {
-    await program.parseAsync(argv, { from: 'user' })
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2
-    if (e instanceof UsageError) {
-      err(`kelp: ${escapeControls(e.message)}`)
-      return 2
-    }
-    throw e
-  }
-  return code
 }
