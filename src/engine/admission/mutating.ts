@@ -86,12 +86,13 @@ export function mutatingDispatchContext(
   minor: number,
   builtins: boolean,
 ): MutatingDispatchContext {
-  return {
+  // a literal of one shape (no spreads): read on every request
+  const ctx: { -readonly [K in keyof MutatingDispatchContext]: MutatingDispatchContext[K] } = {
     matcher: base.matcher,
     mapper: base.mapper,
     namespaceObject: base.namespaceObject,
     authorize: base.authorize,
-    ...(base.convert !== undefined ? { convert: base.convert } : {}),
+    convert: base.convert,
     schemaFor: (kind) => {
       const crd = crds.get(kind.group, kind.kind)
       if (crd !== undefined) {
@@ -100,19 +101,17 @@ export function mutatingDispatchContext(
       }
       return hasBuiltinSchemas(release) ? (resolvedSchemaFor(release, kind) as never) : undefined
     },
-    ...(builtins
-      ? {
-          normalize: (o: JSONObject) => {
-            const r = decodeBuiltin(o, { minor })
-            if (r === undefined || r.object === undefined)
-              // the mutating plugin decodes the patched object itself (the strict converter):
-              // its error is the decoder's, without the request decoding's prefix
-              return r?.allowed === false ? { error: r.decodeError ?? r.message ?? '' } : { object: o }
-            return { object: r.object }
-          },
-        }
-      : {}),
   }
+  if (builtins)
+    ctx.normalize = (o: JSONObject) => {
+      const r = decodeBuiltin(o, { minor })
+      if (r === undefined || r.object === undefined)
+        // the mutating plugin decodes the patched object itself (the strict converter):
+        // its error is the decoder's, without the request decoding's prefix
+        return r?.allowed === false ? { error: r.decodeError ?? r.message ?? '' } : { object: o }
+      return { object: r.object }
+    }
+  return ctx
 }
 
 const crTypeSchemas = new WeakMap<object, Map<string, JSONSchemaProps>>()

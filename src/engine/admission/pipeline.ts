@@ -9,8 +9,7 @@ import { excludedResources } from './excluded.js'
 import { generateName } from './generate-name.js'
 import { inTreeMutatingPlugins } from './in-tree.js'
 import { mutatingAdmission } from './mutating.js'
-import type { AdmissionContext, AdmissionStage } from './state.js'
-import { newState } from './state.js'
+import { type AdmissionContext, type AdmissionStage, newState } from './state.js'
 import { strategy } from './strategy.js'
 import { validatingAdmission } from './validating.js'
 
@@ -26,16 +25,25 @@ export const ADMISSION_STAGES: readonly AdmissionStage[] = [
   validatingAdmission,
 ]
 
-/** The answer to one request (`mutating: false`: no MutatingAdmissionPolicy runs). */
+/**
+ * The answer to one request (`mutating: false`: no MutatingAdmissionPolicy runs): the stages of
+ * ADMISSION_STAGES called one after the other, written out rather than looped over the list, so each call
+ * site sees one function (V8 inlines it; a loop's one call site of eight targets it cannot).
+ */
 export function admit(
   ctx: AdmissionContext,
   given: AdmissionAttributesInput,
   options: { readonly mutating?: boolean },
 ): AdmitResult {
   const s = newState(withAttributeDefaults(given), options.mutating !== false && ctx.mutatingHooks.length > 0)
-  for (let i = 0; i < ADMISSION_STAGES.length; i++) {
-    const answer = (ADMISSION_STAGES[i] as AdmissionStage)(ctx, s)
-    if (answer !== undefined) return answer
-  }
-  throw new Error('admission: no stage answered') // validatingAdmission always answers
+  return (
+    excludedResources(ctx, s) ??
+    generateName(ctx, s) ??
+    decodeAndDefault(ctx, s) ??
+    inTreeMutatingPlugins(ctx, s) ??
+    mutatingAdmission(ctx, s) ??
+    strategy(ctx, s) ??
+    customResourceValidation(ctx, s) ??
+    validatingAdmission(ctx, s)
+  )
 }

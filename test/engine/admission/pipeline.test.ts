@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMISSION_STAGES } from '../../../src/engine/admission/pipeline.js'
+import { ADMISSION_STAGES, admit } from '../../../src/engine/admission/pipeline.js'
 import { isAdmissionStatus, PolicySet } from '../../../src/engine/policy-set.js'
 
 // The stages of one request in kube-apiserver's order, and what the order decides: a step that refuses
@@ -80,6 +80,13 @@ describe('admission stages', () => {
       'customResourceValidation', // the CRD's strategy Validate
       'validatingAdmission', // createValidation
     ])
+  })
+
+  it('are what admit() calls, in that order', () => {
+    const text = admit.toString()
+    const at = ADMISSION_STAGES.map((stage) => text.indexOf(stage.name))
+    expect(at.every((p) => p > 0)).toBe(true)
+    expect([...at].sort((x, y) => x - y)).toEqual(at)
   })
 
   const set = PolicySet.build([
