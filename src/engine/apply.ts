@@ -9,7 +9,9 @@ import {
   LastAppliedConfigAnnotation,
   withLastAppliedAnnotation,
 } from '../kube/patch/index.js'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { AdmissionAttributes } from '../policy/attributes.js'
+import { metaOf } from './objects.js'
 import type { AdmitResult, PolicySet } from './policy-set.js'
 
 // `kubectl apply` (client-side) of a manifest, with or without a previous revision the cluster holds
@@ -27,11 +29,6 @@ import type { AdmitResult, PolicySet } from './policy-set.js'
 // A previous revision whose create the cluster would refuse natively (a 400 or 422) was never stored: the new
 // manifest is then a create. Validating policies do not decide it: the old object exists from before them.
 // Server-side apply (`kubectl apply --server-side`) is not modelled.
-
-type JSONObject = Record<string, unknown>
-
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
-const metaOf = (o: JSONObject): JSONObject => (isObj(o.metadata) ? o.metadata : {})
 
 export interface ApplyInput {
   /** The manifest applied (as read). */
@@ -72,7 +69,7 @@ function withNamespace(manifest: JSONObject, request: AdmissionAttributes): JSON
   if (request.namespace === '' || isNamespace) {
     // cli-runtime builder.go FilterNamespace: a cluster-scoped object's namespace is dropped before kubectl
     // records or diffs it
-    if (!isObj(manifest.metadata) || !Object.hasOwn(m, 'namespace')) return manifest
+    if (!isObject(manifest.metadata) || !Object.hasOwn(m, 'namespace')) return manifest
     const { namespace: _, ...rest } = m
     return { ...manifest, metadata: rest }
   }
@@ -184,7 +181,7 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   if (typeof input.manifest.apiVersion === 'string') current.apiVersion = input.manifest.apiVersion
   const annotations = metaOf(current).annotations
   const lastApplied =
-    isObj(annotations) && typeof annotations[LastAppliedConfigAnnotation] === 'string'
+    isObject(annotations) && typeof annotations[LastAppliedConfigAnnotation] === 'string'
       ? (annotations[LastAppliedConfigAnnotation] as string)
       : undefined
   let applied: KubectlApplyPatch
@@ -221,9 +218,9 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   // apiVersion and kind, as the stored ones did (src/builtin/stored.ts)
   if (first.kind.group === 'apps' && first.kind.kind === 'StatefulSet') {
     const spec = object.spec
-    if (isObj(spec) && Array.isArray(spec.volumeClaimTemplates))
+    if (isObject(spec) && Array.isArray(spec.volumeClaimTemplates))
       spec.volumeClaimTemplates = spec.volumeClaimTemplates.map((t) =>
-        isObj(t) ? { ...t, apiVersion: 'v1', kind: 'PersistentVolumeClaim' } : t,
+        isObject(t) ? { ...t, apiVersion: 'v1', kind: 'PersistentVolumeClaim' } : t,
       )
   }
   // rest.BeforeUpdate: a change of creationTimestamp is ignored (the stored one kept; kelp's stored object has none)

@@ -1,5 +1,3 @@
-type JSONObject = Record<string, unknown>
-
 // The pack's policies are static YAML that a cluster accepts as they are; two things in them depend
 // on where they are installed, and a policy cannot see either (CEL has no view of the server's
 // version or of other policies). Each is one variable, named by an annotation on the policy:
@@ -15,6 +13,8 @@ type JSONObject = Record<string, unknown>
 //
 // `instantiateMaterial` applies both to any policy material (suites, `-p` files); objects without those
 // annotations are returned as they are.
+
+import { isObject, type JSONObject } from '../kube/values/json.js'
 
 export const RELEASE_VARIABLE_ANNOTATION = 'kelp.dev/release-variable'
 export const ENFORCED_WITH_ANNOTATION = 'kelp.dev/enforced-with'
@@ -37,8 +37,7 @@ export function instantiateMaterial(objects: readonly JSONObject[], target: stri
   })
 }
 
-const record = (v: unknown): JSONObject | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JSONObject) : undefined
+const record = (v: unknown): JSONObject | undefined => (isObject(v) ? v : undefined)
 
 const isKind = (o: JSONObject, kind: string): boolean =>
   o.kind === kind && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('admissionregistration.k8s.io/')
