@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { instantiateMaterial } from '../engine/material-variables.js'
-import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
+import { materialKind, materialProblems, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { expandPaths, parseManifests } from '../manifest/load.js'
 import type { Logger } from '../report/log.js'
@@ -69,12 +69,9 @@ async function parseInSlices(read: PolicyFiles): Promise<Parsed> {
 
 const problemText = (p: { kind: string; name: string; message: string }) => `${p.kind} ${p.name}: ${p.message}`
 
-/**
- * One policy document's problems, from a set built of it alone (a ValidatingAdmissionPolicy's validation
- * reads nothing else): the one place that asks, to be switched to the engine's own question when it has one.
- */
+/** One policy document's problems (its validation reads nothing else), as the engine states them. */
 function documentProblems(o: Record<string, unknown>, options: PolicySetOptions): string[] {
-  return PolicySet.build([o], options).problems.map(problemText)
+  return materialProblems(o, options).map(problemText)
 }
 
 /** The release whose variables the pack's policies get (kelp.dev/ annotations, as kelp check sets them). */
