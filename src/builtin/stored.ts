@@ -1,9 +1,9 @@
 import { deepEqualJSON } from '../kube/schema/deep-equal.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin, marshalBuiltin } from './index.js'
-import { prepareJobForCreate } from './validation/batch.js'
-import { quantity, ZERO } from './validation/resources.js'
-import { serviceAsCreated } from './validation/service.js'
+import { prepareJobForCreate } from './validation/batch/validation.js'
+import { quantity, ZERO } from './validation/core/resources.js'
+import { serviceAsCreated } from './validation/core/service.js'
 
 // A built-in object as a create stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
 // `kelp check -o yaml`), from the decoded and defaulted object, by the steps of the create path kelp

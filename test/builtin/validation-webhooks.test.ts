@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { aggregateString } from '../../src/kube/field.js'
-import { errors, fieldTypes, type O, texts, tweak } from './validation-support.js'
+import { errors, fieldTypes, type O, texts, tweak } from './validation/support.js'
 
 // admissionregistration.k8s.io/v1 webhook configurations: kubernetes v1.37.2
 // pkg/apis/admissionregistration/validation/validation_test.go TestValidateValidatingWebhookConfiguration,
