@@ -1,4 +1,5 @@
 import { deepEqualJSON } from '../kube/schema/deep-equal.js'
+import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin, marshalBuiltin } from './index.js'
 import { prepareJobForCreate } from './validation/batch/validation.js'
@@ -33,10 +34,6 @@ import { serviceAsCreated } from './validation/core/service.js'
 //   omitted, or null where the field is not omitempty (`rules: null` for a Role given `rules: []`).
 // Not done (docs/known-differences.md): the rest of a Pod's PrepareForCreate (the scheduling gates' condition, …)
 // and the autoscaling/v1 conversion annotations.
-
-type JSONObject = Record<string, unknown>
-
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The kinds whose PrepareForCreate resets the status (`group/Kind`) and sets generation 1. */
 const RESET_STATUS = new Set([

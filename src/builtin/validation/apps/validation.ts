@@ -11,8 +11,7 @@ import {
   validateLabels,
   validateObjectMetaFor,
 } from '../../../kube/validation/objectmeta.js'
-import type { JSONObject } from '../../../kube/values/json.js'
-import { sortedKeys } from '../../../kube/values/json.js'
+import { isObject as isObj, type JSONObject, sortedKeys } from '../../../kube/values/json.js'
 import { validateDNS1123Label, validateNonnegative, validatePodTemplateSpec } from '../core/pod.js'
 import { validatePodSpecificAnnotations } from '../core/pod-security.js'
 import { validateClaimTemplates } from '../core/pvc.js'
@@ -25,7 +24,6 @@ import { asSelector, selectorValue } from '../selectors.js'
 // Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts, a StatefulSet's
 // volumeClaimTemplates' claim specs on create (pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
 
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 const num = (v: unknown): number | undefined =>

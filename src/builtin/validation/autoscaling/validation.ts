@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { nameIsDNSSubdomain, parseGroupVersion, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
 import { isPathSegmentName } from '../../../kube/validation/path-segment-name.js'
@@ -155,7 +156,7 @@ function validateMetricSpec(m: JSONObject, p: FieldPath, o: Opts): FieldError[] 
   } else errs.push(field.notSupported(p.child('type'), type, METRIC_TYPES))
   // Go ranges over a set (random order); kelp reports the fields sorted
   if (present.length !== 1)
-    for (const k of present.filter((k) => k !== expected).sort())
+    for (const k of present.filter((k) => k !== expected).sort(compareStrings))
       errs.push(field.forbidden(p.child(k), 'must populate the given metric source only'))
   return errs
 }

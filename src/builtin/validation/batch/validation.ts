@@ -4,8 +4,7 @@ import type { LabelSelector as PolicyLabelSelector } from '../../../kube/validat
 import { validateLabelSelector } from '../../../kube/validation/label-selector.js'
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
-import type { JSONObject } from '../../../kube/values/json.js'
-import { sortedKeys } from '../../../kube/values/json.js'
+import { isObject as isObj, type JSONObject, sortedKeys } from '../../../kube/values/json.js'
 import { validateNonnegative, validatePodTemplateSpec } from '../core/pod.js'
 import { asSelector, selectorValue } from '../selectors.js'
 
@@ -21,7 +20,6 @@ import { asSelector, selectorValue } from '../selectors.js'
 // status (a suspended Job that never started may change its scheduling directives and, from 1.36,
 // container resources; kelp reads status.startTime and status.active from the old object).
 
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { regexError } from '../../../kube/validation/names.js'
 import {
@@ -114,7 +115,7 @@ export function validateSecret(s: JSONObject, minor: number): FieldError[] {
   const errs = objectMeta(s, true, nameIsDNSSubdomain, minor)
   const data = secretData(s)
   let total = 0
-  for (const k of [...data.keys()].sort()) {
+  for (const k of [...data.keys()].sort(compareStrings)) {
     for (const m of isConfigMapKey(k)) errs.push(field.invalid(DATA.key(k), k, m))
     total += (data.get(k) as Uint8Array).length
   }

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field, GoStruct } from '../../../kube/field.js'
 import { deepEqual } from '../../../kube/values/json.js'
 import type { Quantity } from '../../../kube/values/quantity.js'
@@ -123,7 +124,7 @@ function validateOnlyDeletedSchedulingGates(ng: unknown[], og: unknown[]): Field
   })
   for (const g of og) added.delete(str(obj(g)?.name))
   return [...added.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareStrings(a, b))
     .map(([name, i]) =>
       field.forbidden(
         SPEC.child('schedulingGates').index(i).child('name'),
@@ -242,7 +243,7 @@ function computePodQOS(spec: JSONObject): string {
 /** kelp's rendering of the spec diff: a `-` / `+` line per changed top-level field. */
 function specDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
   const lines: string[] = []
-  for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort()) {
+  for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort(compareStrings)) {
     if (deepEqual(oldSpec[k] ?? null, newSpec[k] ?? null)) continue
     if (oldSpec[k] !== undefined) lines.push(`-  ${k}: ${JSON.stringify(oldSpec[k])}`)
     if (newSpec[k] !== undefined) lines.push(`+  ${k}: ${JSON.stringify(newSpec[k])}`)

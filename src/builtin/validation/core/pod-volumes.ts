@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, type FieldPath, field } from '../../../kube/field.js'
 import { isDNS1123Subdomain, isQualifiedName } from '../../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels } from '../../../kube/validation/objectmeta.js'
@@ -125,7 +126,8 @@ export function validateObjectFieldSelector(fs: JSONObject, expressions: readonl
   }
   if (fp === 'spec.host') fp = 'spec.nodeName'
   else if (!POD_FIELD_LABELS.has(fp)) return convErr(`field label not supported: ${fp}`)
-  if (!expressions.includes(fp)) return [field.notSupported(p.child('fieldPath'), fp, [...expressions].sort())]
+  if (!expressions.includes(fp))
+    return [field.notSupported(p.child('fieldPath'), fp, [...expressions].sort(compareStrings))]
   return []
 }
 

@@ -1,4 +1,5 @@
 import { goQuote } from '../../../cel/ext/quote.js'
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { isValidPortName } from '../../../kube/library/format.js'
 import { isQualifiedName, isValidLabelValue } from '../../../kube/validation/names.js'
@@ -8,8 +9,7 @@ import {
   validateLabels,
   validateObjectMetaFor,
 } from '../../../kube/validation/objectmeta.js'
-import type { JSONObject } from '../../../kube/values/json.js'
-import { sortedKeys } from '../../../kube/values/json.js'
+import { isObject as isObj, type JSONObject, sortedKeys } from '../../../kube/values/json.js'
 import { parseQuantity, Quantity } from '../../../kube/values/quantity.js'
 import { validateDNS1123Label, validateNonnegativeField } from '../common.js'
 import { isConfigMapKey } from './config.js'
@@ -76,7 +76,6 @@ import {
 // The strategy's mutations before validation (dropping disabled fields, merging matchLabelKeys into
 // selectors, the AppArmor annotation skew) are not applied.
 
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
@@ -417,12 +416,12 @@ function validateResourceClaimNames(claims: unknown, podClaims: ReadonlySet<stri
       if (names.has(key)) errs.push(field.duplicate(ip, key))
       else if (request === '')
         // Go ranges over a set (random order): one Duplicate per earlier request of this claim
-        for (const k of [...names].sort())
+        for (const k of [...names].sort(compareStrings))
           if (k.split('/')[0] === name && k.includes('/')) errs.push(field.duplicate(ip, name))
       names.add(key)
     }
     if (!podClaims.has(name)) {
-      const list = [...podClaims].sort()
+      const list = [...podClaims].sort(compareStrings)
       errs.push({
         ...field.notFound(ip, name),
         detail: `must be one of the names in pod.spec.resourceClaims${list.length === 0 ? ' which is empty' : `: ${list.join(', ')}`}`,
@@ -744,7 +743,7 @@ function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, 
   const podLimits = resourceList(res.limits)
   // Go ranges over maps (random order): kelp visits resource names sorted
   const reqs = aggregate(spec, 'requests')
-  for (const name of [...reqs.keys()].sort()) {
+  for (const name of [...reqs.keys()].sort(compareStrings)) {
     const pq = podRequests.get(name)
     const cq = reqs.get(name) as Quantity
     if (pq !== undefined && cq.cmp(pq) > 0)
@@ -757,7 +756,7 @@ function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, 
       )
   }
   const lims = aggregate(spec, 'limits')
-  for (const name of [...lims.keys()].sort()) {
+  for (const name of [...lims.keys()].sort(compareStrings)) {
     if (!isHugePageResourceName(name)) continue
     const pq = podLimits.get(name)
     const cq = lims.get(name) as Quantity
@@ -772,7 +771,7 @@ function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, 
   }
   arr(spec.containers).forEach((c, i) => {
     const cl = resourceList(obj(obj(c).resources).limits)
-    for (const name of [...cl.keys()].sort()) {
+    for (const name of [...cl.keys()].sort(compareStrings)) {
       const pq = podLimits.get(name)
       const cq = cl.get(name) as Quantity
       // Go's path: resources.containers[i][<name>].limits

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field, MarshaledJSON } from '../../../kube/field.js'
 import type { LabelSelector } from '../../../kube/validation/label-selector.js'
 import { validateLabelSelector } from '../../../kube/validation/label-selector.js'
@@ -278,7 +279,7 @@ function specDiff(oldSpec: JSONObject, newSpec: JSONObject, minor: number): stri
 /** A line per changed top-level spec field (kelp's rendering of go-cmp's diff, before 1.34). */
 function lineDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
   const lines: string[] = []
-  for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort()) {
+  for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort(compareStrings)) {
     if (deepEqual(oldSpec[k] ?? null, newSpec[k] ?? null)) continue
     if (oldSpec[k] !== undefined) lines.push(`-  ${k}: ${JSON.stringify(oldSpec[k])}`)
     if (newSpec[k] !== undefined) lines.push(`+  ${k}: ${JSON.stringify(newSpec[k])}`)

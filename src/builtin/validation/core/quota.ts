@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field, GoStruct } from '../../../kube/field.js'
 import { isQualifiedName } from '../../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
@@ -96,7 +97,7 @@ export function validateLimitRange(lr: JSONObject, minor: number): FieldError[] 
       defaultRequest: dreq,
       maxLimitRequestRatio: ratio,
     } = maps as Record<string, Map<string, Quantity>>
-    for (const k of [...all].sort()) {
+    for (const k of [...all].sort(compareStrings)) {
       const mn = min?.get(k)
       const mx = max?.get(k)
       const d = def?.get(k)

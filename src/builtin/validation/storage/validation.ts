@@ -1,3 +1,4 @@
+import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { validateLabelName } from '../../../kube/validation/label-selector.js'
 import { isQualifiedName } from '../../../kube/validation/names.js'
@@ -38,7 +39,7 @@ function validateTopologies(terms: unknown[], p: FieldPath, minor: number): Fiel
       })
       errs.push(...validateLabelName(str(rq.key), jp.child('key'), minor))
       if (Object.hasOwn(map, str(rq.key))) errs.push(field.duplicate(jp.child('key'), str(rq.key)))
-      map[str(rq.key)] = [...set].sort()
+      map[str(rq.key)] = [...set].sort(compareStrings)
     })
     if (seen.some((m) => deepEqual(m, map))) errs.push(field.duplicate(ep, ''))
     seen.push(map)
