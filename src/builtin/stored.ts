@@ -26,7 +26,7 @@ import { serviceAsCreated } from './validation/core/service.js'
 //   default, the kube-api-access-<random> projected token volume mounted in every container; the random suffix
 //   is `00000` here), Priority (priority 0 and PreemptLowerPriority without a class; the two system classes),
 //   DefaultTolerationSeconds (the not-ready and unreachable NoExecute tolerations, 300 s).
-// - a Service's BeginCreate hooks (validation/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
+// - a Service's BeginCreate hooks (validation/core/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
 //   and node ports, the cluster's being random).
 // - StorageObjectInUseProtection's pvc-protection / pv-protection finalizer; a PersistentVolume's
 //   lastPhaseTransitionTime is the time kelp runs.

@@ -20,9 +20,9 @@ import { asSelector, selectorValue } from '../selectors.js'
 // apps/v1 Deployment, ReplicaSet, DaemonSet and StatefulSet (kubernetes v1.37.2
 // pkg/apis/apps/validation/validation.go: ValidateDeployment / Update, ValidateReplicaSet / Update,
 // ValidateDaemonSet / Update, ValidateStatefulSet / Update), create and update: selectors (required,
-// valid, not empty, matching the template's labels, immutable), the template (core.ts), restartPolicy
+// valid, not empty, matching the template's labels, immutable), the template (core/pod.ts), restartPolicy
 // Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts, a StatefulSet's
-// volumeClaimTemplates' claim specs on create (pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
+// volumeClaimTemplates' claim specs on create (core/pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
 
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')

@@ -6,7 +6,7 @@ import { arr, isObj, type JSONObject, keys, obj, optNum, str, strMap } from '../
 import { quantity, ZERO } from './resources.js'
 
 // The update rules of core/v1 Pod: ValidatePodUpdate after ValidateObjectMetaUpdate and
-// validatePodMetadataAndSpec (both in core.ts), in Go's order: ValidatePodSpecificAnnotationUpdates,
+// validatePodMetadataAndSpec (both in pod.ts), in Go's order: ValidatePodSpecificAnnotationUpdates,
 // ValidateContainerUpdates (containers, then initContainers; a count change stops there),
 // activeDeadlineSeconds, validateOnlyAddedTolerations, validateOnlyDeletedSchedulingGates, then the
 // spec equality after munging the updatable fields (images, activeDeadlineSeconds, tolerations,
@@ -49,7 +49,7 @@ const UPDATABLE = [
   '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
 ]
 
-/** The pod-spec validations ValidatePodUpdate repeats on the new pod (from core.ts). */
+/** The pod-spec validations ValidatePodUpdate repeats on the new pod (from pod.ts). */
 export interface PodUpdateChecks {
   /** ValidatePodSpecificAnnotations(new annotations, new spec, metadata.annotations). */
   readonly annotations: () => FieldError[]

@@ -3,7 +3,7 @@ import { fieldTypes, type O, texts } from '../support.js'
 
 // ValidatePersistentVolumeClaimUpdate's volumeAttributesClassName rules per release (kubernetes
 // release-1.30, 1.33, 1.34 pkg/apis/core/validation/validation.go; TestValidatePersistentVolumeClaimUpdate
-// of v1.37.2 is in validation-pvc.test.ts): the class is munged before the spec comparison always in
+// of v1.37.2 is in pvc.test.ts): the class is munged before the spec comparison always in
 // 1.30, for a bound claim with a new class in 1.31-1.33, for any bound claim from 1.34; before 1.34 the
 // VolumeAttributesClass gate is off (beta), so a change is also `update is forbidden when the
 // VolumeAttributesClass feature gate is disabled`, and a class in the old spec may not be removed

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PolicySet } from '../../../src/engine/policy-set.js'
+import { PolicySet } from '../../src/engine/policy-set.js'
 
-// Kinds whose validation kelp does not cover, but whose ObjectMeta rules it knows (meta.ts
-// METADATA_ONLY): their metadata is validated on create, the rest is not (the report keeps saying
-// "not covered"). Expected texts: a real kube-apiserver 1.37.2 in the differential corpus
+// Kinds whose validation kelp does not cover, but whose ObjectMeta rules it knows (the rows of
+// src/builtin/strategies.ts with metadataOnly): their metadata is validated on create, the rest is not
+// (the report keeps saying "not covered"). Expected texts: a real kube-apiserver 1.37.2 in the differential corpus
 // (test/e2e/differential, mutations meta/name-uppercase-underscore and meta/label-key-space).
 
 const set = PolicySet.build([])
