@@ -162,52 +162,51 @@ const roleRefValue = (r: unknown) => {
 
 type Kind = 'Role' | 'ClusterRole' | 'RoleBinding' | 'ClusterRoleBinding'
 
+/** Validate<Kind> (old undefined) / Validate<Kind>Update of the four RBAC kinds. */
 function validateCreateOrUpdate(kind: Kind, o: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
-  {
-    const declared: FieldError[] = []
-    let errs: FieldError[]
-    switch (kind) {
-      case 'Role':
-        errs = validateRoleFields(o, minor, declared)
-        break
-      case 'ClusterRole':
-        errs = validateClusterRoleFields(o, minor, declared, old !== undefined && hasInvalidLabelValueInSelector(old))
-        break
-      default:
-        errs = validateBinding(o, kind === 'RoleBinding', minor, declared)
-    }
-    if (old !== undefined) {
-      errs.push(...objectMetaUpdate(o, old, minor))
-      if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') {
-        const nr = roleRefValue(o.roleRef)
-        const or = roleRefValue(old.roleRef)
-        // before 1.37 the handwritten check says `cannot change roleRef`; from 1.37 it is ValidateImmutableField
-        const e = validateImmutableField(nr, or, FieldPath.of('roleRef'))
-        errs.push(
-          ...e.map((x) => ({
-            ...x,
-            badValue: roleRefStruct(nr),
-            ...(minor <= 36 ? { detail: 'cannot change roleRef' } : {}),
-            // before 1.34 ErrorBody printed the struct with %#v
-            ...(minor <= 33
-              ? {
-                  printedValue: `rbac.RoleRef{APIGroup:${goQuote(nr.APIGroup)}, Kind:${goQuote(nr.Kind)}, Name:${goQuote(nr.Name)}}`,
-                }
-              : {}),
-          })),
-        )
-        // declarative rules skip an unchanged roleRef on update (ratcheting): its handwritten error stays
-        if (e.length === 0 && str(nr.Name) === '' && beta(minor)) {
-          const i = declared.findIndex((d) => d.field === 'roleRef.name')
-          if (i >= 0) {
-            declared.splice(i, 1)
-            errs.push(field.required(FieldPath.of('roleRef', 'name'), ''))
-          }
+  const declared: FieldError[] = []
+  let errs: FieldError[]
+  switch (kind) {
+    case 'Role':
+      errs = validateRoleFields(o, minor, declared)
+      break
+    case 'ClusterRole':
+      errs = validateClusterRoleFields(o, minor, declared, old !== undefined && hasInvalidLabelValueInSelector(old))
+      break
+    default:
+      errs = validateBinding(o, kind === 'RoleBinding', minor, declared)
+  }
+  if (old !== undefined) {
+    errs.push(...objectMetaUpdate(o, old, minor))
+    if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') {
+      const nr = roleRefValue(o.roleRef)
+      const or = roleRefValue(old.roleRef)
+      // before 1.37 the handwritten check says `cannot change roleRef`; from 1.37 it is ValidateImmutableField
+      const e = validateImmutableField(nr, or, FieldPath.of('roleRef'))
+      errs.push(
+        ...e.map((x) => ({
+          ...x,
+          badValue: roleRefStruct(nr),
+          ...(minor <= 36 ? { detail: 'cannot change roleRef' } : {}),
+          // before 1.34 ErrorBody printed the struct with %#v
+          ...(minor <= 33
+            ? {
+                printedValue: `rbac.RoleRef{APIGroup:${goQuote(nr.APIGroup)}, Kind:${goQuote(nr.Kind)}, Name:${goQuote(nr.Name)}}`,
+              }
+            : {}),
+        })),
+      )
+      // declarative rules skip an unchanged roleRef on update (ratcheting): its handwritten error stays
+      if (e.length === 0 && str(nr.Name) === '' && beta(minor)) {
+        const i = declared.findIndex((d) => d.field === 'roleRef.name')
+        if (i >= 0) {
+          declared.splice(i, 1)
+          errs.push(field.required(FieldPath.of('roleRef', 'name'), ''))
         }
       }
     }
-    return [...errs, ...declared]
   }
+  return [...errs, ...declared]
 }
 
 /** The internal rbac.RoleRef as json.Marshal prints it (no JSON tags: Go field names, in order). */
