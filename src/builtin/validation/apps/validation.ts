@@ -331,9 +331,15 @@ function validateDaemonSetSpec(spec: JSONObject, p: FieldPath, minor: number): F
   return errs
 }
 
-function validateDaemonSetCreateOrUpdate(ds: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
+/** ValidateDaemonSet. */
+export function validateDaemonSet(ds: JSONObject, minor: number): FieldError[] {
   const spec = () => validateDaemonSetSpec(obj(ds.spec), SPEC, minor)
-  if (old === undefined) return [...meta(ds, nameIsDNSSubdomain, old, minor), ...spec()]
+  return [...meta(ds, nameIsDNSSubdomain, undefined, minor), ...spec()]
+}
+
+/** ValidateDaemonSetUpdate. */
+export function validateDaemonSetUpdate(ds: JSONObject, old: JSONObject, minor: number): FieldError[] {
+  const spec = () => validateDaemonSetSpec(obj(ds.spec), SPEC, minor)
   const selector = immutable(obj(ds.spec).selector, obj(old.spec).selector, SPEC.child('selector'))
   // ValidateDaemonSetSpecUpdate's templateGeneration rules: the field is internal (the strategy keeps it)
   if (createFirstOnUpdate(minor))
@@ -482,6 +488,16 @@ const STS_UPDATABLE = [
   'persistentVolumeClaimRetentionPolicy',
 ]
 
+/** ValidateStatefulSet. */
+export function validateStatefulSet(s: JSONObject, minor: number): FieldError[] {
+  const errs = meta(s, nameIsDNSLabel, undefined, minor)
+  errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, minor))
+  // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
+  const claims = obj(s.spec).volumeClaimTemplates
+  if (Array.isArray(claims)) errs.push(...validateClaimTemplates(claims, SPEC.child('volumeClaimTemplates'), minor))
+  return errs
+}
+
 /**
  * ValidateStatefulSetUpdate. Up to 1.36 every spec field but the updatable ones (revisionHistoryLimit
  * among them from 1.33) must stay, with one Forbidden on `spec`; from 1.37 selector,
@@ -489,19 +505,7 @@ const STS_UPDATABLE = [
  * serviceName is not validated (AllowInvalidServiceName); from 1.34 the template's pod spec is not
  * validated when the old spec does not validate (SkipValidatePodTemplateSpec).
  */
-function validateStatefulSetCreateOrUpdate(
-  s: JSONObject,
-  oldObject: JSONObject | undefined,
-  minor: number,
-): FieldError[] {
-  if (oldObject === undefined) {
-    const errs = meta(s, nameIsDNSLabel, undefined, minor)
-    errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, minor))
-    // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
-    const claims = obj(s.spec).volumeClaimTemplates
-    if (Array.isArray(claims)) errs.push(...validateClaimTemplates(claims, SPEC.child('volumeClaimTemplates'), minor))
-    return errs
-  }
+export function validateStatefulSetUpdate(s: JSONObject, oldObject: JSONObject, minor: number): FieldError[] {
   const old = obj(oldObject.spec)
   const spec = obj(s.spec)
   const errs = meta(s, nameIsDNSLabel, oldObject, minor)
@@ -555,24 +559,4 @@ export function validateReplicaSet(rs: JSONObject, minor: number): FieldError[] 
 /** ValidateReplicaSetUpdate. */
 export function validateReplicaSetUpdate(rs: JSONObject, old: JSONObject, minor: number): FieldError[] {
   return validateReplicaSetCreateOrUpdate(rs, old, minor)
-}
-
-/** ValidateDaemonSet. */
-export function validateDaemonSet(ds: JSONObject, minor: number): FieldError[] {
-  return validateDaemonSetCreateOrUpdate(ds, undefined, minor)
-}
-
-/** ValidateDaemonSetUpdate. */
-export function validateDaemonSetUpdate(ds: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateDaemonSetCreateOrUpdate(ds, old, minor)
-}
-
-/** ValidateStatefulSet. */
-export function validateStatefulSet(s: JSONObject, minor: number): FieldError[] {
-  return validateStatefulSetCreateOrUpdate(s, undefined, minor)
-}
-
-/** ValidateStatefulSetUpdate. */
-export function validateStatefulSetUpdate(s: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateStatefulSetCreateOrUpdate(s, old, minor)
 }

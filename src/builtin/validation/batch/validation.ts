@@ -897,8 +897,13 @@ export function validateJobCreate(job: JSONObject, minor: number, requirePrefixe
   return errs
 }
 
-function validateJobCreateOrUpdate(job: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
-  if (old === undefined) return validateJobCreate(prepareJobForCreate(job), minor, true)
+/** ValidateJob (after the strategy's PrepareForCreate selector and labels). */
+export function validateJob(job: JSONObject, minor: number): FieldError[] {
+  return validateJobCreate(prepareJobForCreate(job), minor, true)
+}
+
+/** ValidateJobUpdate. */
+export function validateJobUpdate(job: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const spec = obj(job.spec)
   const oldSpec = obj(old.spec)
   const errs = validateObjectMetaFor(job, {
@@ -1011,14 +1016,17 @@ function validateCronJobSpec(spec: JSONObject, oldSpec: JSONObject | undefined, 
   return errs
 }
 
-function validateCronJobCreateOrUpdate(cj: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
-  if (old === undefined) {
-    const errs = validateObjectMetaFor(cj, { namespaced: true, nameFn: nameIsDNSSubdomain, minor, path: META })
-    errs.push(...validateCronJobSpec(obj(cj.spec), undefined, minor))
-    const name = str(obj(cj.metadata).name)
-    if (name.length > 52) errs.push(field.invalid(META.child('name'), name, 'must be no more than 52 characters'))
-    return errs
-  }
+/** ValidateCronJobCreate. */
+export function validateCronJobCreate(cj: JSONObject, minor: number): FieldError[] {
+  const errs = validateObjectMetaFor(cj, { namespaced: true, nameFn: nameIsDNSSubdomain, minor, path: META })
+  errs.push(...validateCronJobSpec(obj(cj.spec), undefined, minor))
+  const name = str(obj(cj.metadata).name)
+  if (name.length > 52) errs.push(field.invalid(META.child('name'), name, 'must be no more than 52 characters'))
+  return errs
+}
+
+/** ValidateCronJobUpdate. */
+export function validateCronJobUpdate(cj: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const errs = validateObjectMetaFor(cj, {
     namespaced: true,
     nameFn: nameIsDNSSubdomain,
@@ -1028,24 +1036,4 @@ function validateCronJobCreateOrUpdate(cj: JSONObject, old: JSONObject | undefin
   })
   errs.push(...validateCronJobSpec(obj(cj.spec), obj(old.spec), minor))
   return errs
-}
-
-/** ValidateJob (after the strategy's PrepareForCreate selector and labels). */
-export function validateJob(job: JSONObject, minor: number): FieldError[] {
-  return validateJobCreateOrUpdate(job, undefined, minor)
-}
-
-/** ValidateJobUpdate. */
-export function validateJobUpdate(job: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateJobCreateOrUpdate(job, old, minor)
-}
-
-/** ValidateCronJobCreate. */
-export function validateCronJobCreate(cj: JSONObject, minor: number): FieldError[] {
-  return validateCronJobCreateOrUpdate(cj, undefined, minor)
-}
-
-/** ValidateCronJobUpdate. */
-export function validateCronJobUpdate(cj: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateCronJobCreateOrUpdate(cj, old, minor)
 }

@@ -34,14 +34,19 @@ export function validateNamespace(ns: JSONObject, minor: number): FieldError[] {
   return errs
 }
 
-function validateNamespaceCreateOrUpdate(o: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
+/** ValidateNamespace after PrepareForCreate's `kubernetes` finalizer (on a copy). */
+export function validateNamespaceCreate(o: JSONObject, minor: number): FieldError[] {
   const ns: JSONObject = { ...o, spec: { ...(obj(o.spec) ?? {}) } }
   const spec = ns.spec as JSONObject
-  if (old === undefined) {
-    const f = strs(spec.finalizers)
-    if (!f.includes('kubernetes')) spec.finalizers = [...f, 'kubernetes']
-    return validateNamespace(ns, minor)
-  }
+  const f = strs(spec.finalizers)
+  if (!f.includes('kubernetes')) spec.finalizers = [...f, 'kubernetes']
+  return validateNamespace(ns, minor)
+}
+
+/** ValidateNamespaceUpdate, the finalizers PrepareForUpdate keeps from the old object (on a copy). */
+export function validateNamespaceUpdate(o: JSONObject, old: JSONObject, minor: number): FieldError[] {
+  const ns: JSONObject = { ...o, spec: { ...(obj(o.spec) ?? {}) } }
+  const spec = ns.spec as JSONObject
   const oldFinalizers = obj(old.spec)?.finalizers
   if (oldFinalizers === undefined) delete spec.finalizers
   else spec.finalizers = oldFinalizers
@@ -52,16 +57,6 @@ function validateNamespaceCreateOrUpdate(o: JSONObject, old: JSONObject | undefi
 function validateServiceAccountCreateOrUpdate(o: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
   const create = objectMeta(o, true, nameIsDNSSubdomain, minor)
   return old === undefined ? create : [...objectMetaUpdate(o, old, minor), ...create]
-}
-
-/** ValidateNamespace after PrepareForCreate's `kubernetes` finalizer (on a copy). */
-export function validateNamespaceCreate(o: JSONObject, minor: number): FieldError[] {
-  return validateNamespaceCreateOrUpdate(o, undefined, minor)
-}
-
-/** ValidateNamespaceUpdate, the finalizers PrepareForUpdate keeps from the old object (on a copy). */
-export function validateNamespaceUpdate(o: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateNamespaceCreateOrUpdate(o, old, minor)
 }
 
 /** ValidateServiceAccount. */

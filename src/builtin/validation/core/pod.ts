@@ -948,32 +948,12 @@ function validatePodSpecAndAnnotations(pod: JSONObject, minor: number): FieldErr
   return errs
 }
 
-/**
- * ValidatePodCreate (validatePodMetadataAndSpec, then the create-only rules), or ValidatePodUpdate
- * (ValidateObjectMetaUpdate, validatePodMetadataAndSpec, then pod-update.ts's rules).
- */
-function validatePodCreateOrUpdate(pod: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
+/** ValidatePodCreate: validatePodMetadataAndSpec, then the create-only rules. */
+export function validatePodCreate(pod: JSONObject, minor: number): FieldError[] {
   const createMeta = () =>
     validateObjectMetaFor(pod, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor, path: META })
   const spec = obj(pod.spec)
   const annotations = strMap(obj(pod.metadata).annotations)
-  if (old !== undefined) {
-    const errs = validateObjectMetaFor(pod, {
-      namespaced: true,
-      nameFn: nameIsDNSSubdomain,
-      minor: minor,
-      oldObject: old,
-      path: META,
-    })
-    errs.push(...createMeta(), ...validatePodSpecAndAnnotations(pod, minor))
-    errs.push(
-      ...validatePodUpdateRules(pod, old, minor, {
-        annotations: () => validatePodSpecificAnnotations(annotations, spec, META.child('annotations')),
-        tolerations: () => validateTolerations(spec.tolerations, SPEC.child('tolerations'), minor),
-      }),
-    )
-    return errs
-  }
   const errs = createMeta()
   errs.push(...validatePodSpecAndAnnotations(pod, minor))
   if (arr(spec.ephemeralContainers).length > 0)
@@ -981,6 +961,29 @@ function validatePodCreateOrUpdate(pod: JSONObject, old: JSONObject | undefined,
   if (str(spec.nodeName) !== '' && arr(spec.schedulingGates).length > 0)
     errs.push(field.forbidden(SPEC.child('nodeName'), 'cannot be set until all schedulingGates have been cleared'))
   errs.push(...validateAnnotationsAndFieldsMatch(annotations, spec, SPEC))
+  return errs
+}
+
+/** ValidatePodUpdate: ValidateObjectMetaUpdate, validatePodMetadataAndSpec, then pod-update.ts's rules. */
+export function validatePodUpdate(pod: JSONObject, old: JSONObject, minor: number): FieldError[] {
+  const createMeta = () =>
+    validateObjectMetaFor(pod, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor, path: META })
+  const spec = obj(pod.spec)
+  const annotations = strMap(obj(pod.metadata).annotations)
+  const errs = validateObjectMetaFor(pod, {
+    namespaced: true,
+    nameFn: nameIsDNSSubdomain,
+    minor: minor,
+    oldObject: old,
+    path: META,
+  })
+  errs.push(...createMeta(), ...validatePodSpecAndAnnotations(pod, minor))
+  errs.push(
+    ...validatePodUpdateRules(pod, old, minor, {
+      annotations: () => validatePodSpecificAnnotations(annotations, spec, META.child('annotations')),
+      tolerations: () => validateTolerations(spec.tolerations, SPEC.child('tolerations'), minor),
+    }),
+  )
   return errs
 }
 
@@ -998,16 +1001,6 @@ function validatePodTemplateCreateOrUpdate(t: JSONObject, old: JSONObject | unde
       : validateObjectMetaFor(t, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor })
   errs.push(...validatePodTemplateSpec(obj(t.template), FieldPath.of('template'), o))
   return errs
-}
-
-/** ValidatePodCreate. */
-export function validatePodCreate(pod: JSONObject, minor: number): FieldError[] {
-  return validatePodCreateOrUpdate(pod, undefined, minor)
-}
-
-/** ValidatePodUpdate. */
-export function validatePodUpdate(pod: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validatePodCreateOrUpdate(pod, old, minor)
 }
 
 /** ValidatePodTemplate. */

@@ -303,13 +303,15 @@ export function validateClaimTemplates(templates: unknown[], p: FieldPath, minor
   return templates.flatMap((t, i) => validatePVCSpec(obj(obj(t)?.spec) ?? {}, p.index(i).child('spec'), o))
 }
 
-function validatePersistentVolumeClaimCreateOrUpdate(
-  pvc: JSONObject,
-  old: JSONObject | undefined,
-  minor: number,
-): FieldError[] {
+/** ValidatePersistentVolumeClaim. */
+export function validatePersistentVolumeClaim(pvc: JSONObject, minor: number): FieldError[] {
+  const o = options(undefined, minor)
+  return validateCreate(pvc, prepareSpec(obj(pvc.spec) ?? {}, undefined, minor), o, minor)
+}
+
+/** ValidatePersistentVolumeClaimUpdate. */
+export function validatePersistentVolumeClaimUpdate(pvc: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const o = options(old, minor)
-  if (old === undefined) return validateCreate(pvc, prepareSpec(obj(pvc.spec) ?? {}, undefined, minor), o, minor)
   const oldSpec = normalizeDataSources(clone(obj(old.spec) ?? {}))
   const newSpec = prepareSpec(obj(pvc.spec) ?? {}, oldSpec, minor)
   const errs = [
@@ -398,14 +400,4 @@ function validatePersistentVolumeClaimCreateOrUpdate(
     }
   }
   return errs
-}
-
-/** ValidatePersistentVolumeClaim. */
-export function validatePersistentVolumeClaim(pvc: JSONObject, minor: number): FieldError[] {
-  return validatePersistentVolumeClaimCreateOrUpdate(pvc, undefined, minor)
-}
-
-/** ValidatePersistentVolumeClaimUpdate. */
-export function validatePersistentVolumeClaimUpdate(pvc: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validatePersistentVolumeClaimCreateOrUpdate(pvc, old, minor)
 }

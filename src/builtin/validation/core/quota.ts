@@ -296,13 +296,18 @@ export function validateResourceQuotaSpec(spec: JSONObject, p: FieldPath): Field
   return errs
 }
 
-function validateResourceQuotaCreateOrUpdate(rq: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
+/** ValidateResourceQuota. */
+export function validateResourceQuota(rq: JSONObject, minor: number): FieldError[] {
   const spec = obj(rq.spec) ?? {}
-  if (old === undefined)
-    return [
-      ...validateObjectMetaFor(rq, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor }),
-      ...validateResourceQuotaSpec(spec, FieldPath.of('spec')),
-    ]
+  return [
+    ...validateObjectMetaFor(rq, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor }),
+    ...validateResourceQuotaSpec(spec, FieldPath.of('spec')),
+  ]
+}
+
+/** ValidateResourceQuotaUpdate. */
+export function validateResourceQuotaUpdate(rq: JSONObject, old: JSONObject, minor: number): FieldError[] {
+  const spec = obj(rq.spec) ?? {}
   const errs = [
     ...validateObjectMetaFor(rq, { namespaced: true, nameFn: nameIsDNSSubdomain, minor: minor, oldObject: old }),
     ...validateResourceQuotaSpec(spec, FieldPath.of('spec')),
@@ -318,14 +323,4 @@ function validateResourceQuotaCreateOrUpdate(rq: JSONObject, old: JSONObject | u
       ),
     )
   return errs
-}
-
-/** ValidateResourceQuota. */
-export function validateResourceQuota(rq: JSONObject, minor: number): FieldError[] {
-  return validateResourceQuotaCreateOrUpdate(rq, undefined, minor)
-}
-
-/** ValidateResourceQuotaUpdate. */
-export function validateResourceQuotaUpdate(rq: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateResourceQuotaCreateOrUpdate(rq, old, minor)
 }

@@ -283,9 +283,15 @@ function validateIngressClassFields(ic: JSONObject, minor: number, declared: Fie
   return errs
 }
 
-function validateIngressClassCreateOrUpdate(ic: JSONObject, old: JSONObject | undefined, minor: number): FieldError[] {
+/** ValidateIngressClass. */
+export function validateIngressClass(ic: JSONObject, minor: number): FieldError[] {
   const declared: FieldError[] = []
-  if (old === undefined) return [...validateIngressClassFields(ic, minor, declared), ...declared]
+  return [...validateIngressClassFields(ic, minor, declared), ...declared]
+}
+
+/** ValidateIngressClassUpdate. */
+export function validateIngressClassUpdate(ic: JSONObject, old: JSONObject, minor: number): FieldError[] {
+  const declared: FieldError[] = []
   const errs = validateObjectMetaFor(ic, {
     namespaced: false,
     nameFn: nameIsDNSSubdomain,
@@ -314,14 +320,4 @@ export function validateIngressCreate(ing: JSONObject, minor: number): FieldErro
 /** ValidateIngressUpdate. */
 export function validateIngressUpdate(ing: JSONObject, old: JSONObject, minor: number): FieldError[] {
   return validateIngressCreateOrUpdate(ing, old, minor)
-}
-
-/** ValidateIngressClass. */
-export function validateIngressClass(ic: JSONObject, minor: number): FieldError[] {
-  return validateIngressClassCreateOrUpdate(ic, undefined, minor)
-}
-
-/** ValidateIngressClassUpdate. */
-export function validateIngressClassUpdate(ic: JSONObject, old: JSONObject, minor: number): FieldError[] {
-  return validateIngressClassCreateOrUpdate(ic, old, minor)
 }
