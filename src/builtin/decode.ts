@@ -1,6 +1,8 @@
+import { compareStrings } from '../cel/values/strings.js'
 import { formatRFC3339, parseRFC3339 } from '../kube/gotime.js'
 import { BoundedMemo } from '../kube/memo.js'
 import { setOwn } from '../kube/own-keys.js'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import { parseQuantity } from '../kube/values/quantity.js'
 import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 
@@ -24,8 +26,6 @@ import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 //   quantities and times in canonical form, bytes in padded base64.
 //
 // Each struct's decoder is built once from the type table (gotypes.ts) and reused.
-
-type JSONObject = Record<string, unknown>
 
 /** A custom UnmarshalJSON failed: decoding stops (encoding/json returns the error at once). */
 class Abort {
@@ -126,8 +126,6 @@ function jsonKind(v: unknown): string {
   if (Array.isArray(v)) return 'array'
   return 'object'
 }
-
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The number as kubectl's JSON writes it (Go's float64 formatting agrees with JS's for these). */
 export const numberLiteral = (v: number | bigint): string => String(v)
@@ -331,7 +329,7 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
     let sorted = true
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string
-      if (i > 0 && !((keys[i - 1] as string) < k)) sorted = false
+      if (i > 0 && sorted && compareStrings(keys[i - 1] as string, k) >= 0) sorted = false
       ss.push(k)
       const d = elem(v[k], ctx)
       ss.pop()
@@ -344,11 +342,7 @@ function mapDecoder(goType: string, elem: Decoder): Decoder {
       return out
     }
     const order = keys.map((_, i) => i)
-    order.sort((a, b) => {
-      const x = keys[a] as string
-      const y = keys[b] as string
-      return x < y ? -1 : x > y ? 1 : 0
-    })
+    order.sort((a, b) => compareStrings(keys[a] as string, keys[b] as string))
     for (const i of order) setOwn(out, keys[i] as string, values[i])
     return out
   }
@@ -836,7 +830,7 @@ export function inKubectlOrder(paths: readonly string[]): string[] {
       if (typeof u === 'number' && typeof v === 'number') return u - v
       const su = String(u)
       const sv = String(v)
-      return su < sv ? -1 : 1
+      return compareStrings(su, sv) < 0 ? -1 : 1
     }
     return x.length - y.length
   }

@@ -1,6 +1,6 @@
 import { BoundedMemo } from '../kube/memo.js'
 import { setOwn } from '../kube/own-keys.js'
-import { sortedKeys } from '../kube/values/json.js'
+import { isObject, type JSONObject, sortedKeys } from '../kube/values/json.js'
 import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
 import { structInfo, type TypeNode } from './gotypes.js'
@@ -16,8 +16,6 @@ import { imageTag } from './image.js'
 //
 // Feature gates follow their defaults at the target release (the `minor`).
 
-type JSONObject = Record<string, unknown>
-
 export interface DefaultEnv {
   /** The target release's minor version (1.x). */
   readonly minor: number
@@ -25,7 +23,6 @@ export interface DefaultEnv {
 
 type SetDefaults = (o: JSONObject, env: DefaultEnv) => void
 
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 /** A Go zero value as marshalled: absent, null, '', 0, false. */
 const isZero = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === false
 const isNil = (v: unknown) => v === undefined || v === null

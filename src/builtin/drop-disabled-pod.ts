@@ -1,4 +1,5 @@
 import type { FeatureGates } from '../kube/feature-gates.js'
+import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 
 // A pod spec's fields whose feature gate is off in the target release, dropped as the strategies of the
 // pod-bearing kinds drop them in PrepareForCreate / PrepareForUpdate (kubernetes v1.37.2 pkg/api/pod/util.go
@@ -8,9 +9,6 @@ import type { FeatureGates } from '../kube/feature-gates.js'
 // them (the `…InUse(old)` checks), so an object written while the gate was on stays writable. Works on the
 // decoded v1 object in place; a Go nil is an absent key (the fields are omitempty).
 
-type JSONObject = Record<string, unknown>
-
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 const objects = (v: unknown): JSONObject[] => (Array.isArray(v) ? v.filter(isObj) : [])
 const nonEmpty = (v: unknown): boolean =>
   Array.isArray(v) ? v.length > 0 : isObj(v) ? Object.keys(v).length > 0 : false

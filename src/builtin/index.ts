@@ -2,6 +2,7 @@ import { goQuote } from '../cel/ext/quote.js'
 import { decodeErrorMessage, type FieldValidation, type RequestStatus, strictDecodingError } from '../kube/decoding.js'
 import type { FieldError, InvalidStatus } from '../kube/field.js'
 import { setOwn } from '../kube/own-keys.js'
+import type { JSONObject } from '../kube/values/json.js'
 import { decodeStruct, omitEmptyCollections } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
 import { kindStruct } from './gotypes.js'
@@ -15,8 +16,6 @@ import { GO_TYPES_RELEASE } from './types.generated.js'
 // `Deployment in version "v1" cannot be handled as a Deployment: <error>`. Unknown fields fail the
 // request under fieldValidation Strict (kubectl's default), are `unknown field "x"` warnings under
 // Warn, and are dropped silently under Ignore.
-
-type JSONObject = Record<string, unknown>
 
 export { GO_TYPES_RELEASE }
 

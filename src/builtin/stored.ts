@@ -1,9 +1,10 @@
 import { deepEqualJSON } from '../kube/schema/deep-equal.js'
+import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin, marshalBuiltin } from './index.js'
-import { prepareJobForCreate } from './validation/batch.js'
-import { quantity, ZERO } from './validation/resources.js'
-import { serviceAsCreated } from './validation/service.js'
+import { prepareJobForCreate } from './validation/batch/validation.js'
+import { quantity, ZERO } from './validation/core/resources.js'
+import { serviceAsCreated } from './validation/core/service.js'
 
 // A built-in object as a create stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
 // `kelp check -o yaml`), from the decoded and defaulted object, by the steps of the create path kelp
@@ -25,7 +26,7 @@ import { serviceAsCreated } from './validation/service.js'
 //   default, the kube-api-access-<random> projected token volume mounted in every container; the random suffix
 //   is `00000` here), Priority (priority 0 and PreemptLowerPriority without a class; the two system classes),
 //   DefaultTolerationSeconds (the not-ready and unreachable NoExecute tolerations, 300 s).
-// - a Service's BeginCreate hooks (validation/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
+// - a Service's BeginCreate hooks (validation/core/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
 //   and node ports, the cluster's being random).
 // - StorageObjectInUseProtection's pvc-protection / pv-protection finalizer; a PersistentVolume's
 //   lastPhaseTransitionTime is the time kelp runs.
@@ -33,10 +34,6 @@ import { serviceAsCreated } from './validation/service.js'
 //   omitted, or null where the field is not omitempty (`rules: null` for a Role given `rules: []`).
 // Not done (docs/known-differences.md): the rest of a Pod's PrepareForCreate (the scheduling gates' condition, …)
 // and the autoscaling/v1 conversion annotations.
-
-type JSONObject = Record<string, unknown>
-
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The kinds whose PrepareForCreate resets the status (`group/Kind`) and sets generation 1. */
 const RESET_STATUS = new Set([

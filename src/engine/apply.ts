@@ -1,5 +1,5 @@
 import { storedOnCreate, storedOnUpdate } from '../builtin/stored.js'
-import { PLACEHOLDER_UID } from '../builtin/validation/batch.js'
+import { PLACEHOLDER_UID } from '../builtin/validation/batch/validation.js'
 import { goQuote } from '../cel/ext/quote.js'
 import { BUILTIN_SCHEMA_RELEASES, hasBuiltinSchemas } from '../kube/builtin-schemas/index.js'
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dropDisabledFields, dropDisabledPVCFields } from '../../src/builtin/drop-disabled.js'
+import { dropDisabledPVCFields } from '../../src/builtin/drop-disabled.js'
+import { dropDisabledFields } from '../../src/builtin/strategy.js'
 import type { FeatureGate, FeatureGates } from '../../src/kube/feature-gates.js'
 
 // The other kinds' drops, transcribed from kubernetes v1.37.2: pkg/api/job/util_test.go

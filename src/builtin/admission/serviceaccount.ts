@@ -1,4 +1,5 @@
 import { type NameGenerator, SimpleNameGenerator } from '../../kube/names.js'
+import { isObject, type JSONObject } from '../../kube/values/json.js'
 import { structInfo } from '../gotypes.js'
 
 // The ServiceAccount admission plugin's mutation of a Pod on create (kubernetes
@@ -14,14 +15,10 @@ import { structInfo } from '../gotypes.js'
 // secrets (kelp does not see the cluster's ServiceAccounts: it takes the named one as existing, with
 // neither set), and the refusal of a Pod whose ServiceAccount does not exist.
 
-type JSONObject = Record<string, unknown>
-
 export const DefaultServiceAccountName = 'default'
 export const ServiceAccountVolumeName = 'kube-api-access'
 export const DefaultAPITokenMountPath = '/var/run/secrets/kubernetes.io/serviceaccount'
 const MirrorPodAnnotationKey = 'kubernetes.io/config.mirror'
-
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** TokenVolumeSource, as a decoded v1 object writes it. */
 function tokenVolumeSource(): JSONObject {

@@ -7,20 +7,18 @@ import {
   validateObjectMeta,
   validateObjectMetaUpdate,
 } from '../../kube/validation/objectmeta.js'
-import { deepEqual, sortedKeys } from '../../kube/values/json.js'
+import { deepEqual, isObject as isObj, type JSONObject, sortedKeys } from '../../kube/values/json.js'
 import { parseIPSloppy } from '../../kube/values/net.js'
 import { parseAddr, parsePrefix } from '../../kube/values/netip.js'
-import type { JSONObject } from './registry.js'
 
 // Helpers shared by the validators of src/builtin/validation (the kinds of issue 19 outside Pod,
 // apps and batch): reading the decoded v1 object, ObjectMeta through the apimachinery port, and
 // the small pkg/apis/core/validation and apimachinery functions several kinds call.
 
-export type { JSONObject }
+export { isObj, type JSONObject }
 
 export const META = FieldPath.of('metadata')
 
-export const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 export const obj = (v: unknown): JSONObject | undefined => (isObj(v) ? v : undefined)
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 export const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)

@@ -1,3 +1,4 @@
+import { compareStrings } from '../../cel/values/strings.js'
 import { goJSON } from '../../kube/field.js'
 
 // apimachinery pkg/util/diff.Diff as of Kubernetes 1.34 (kubernetes#132026): the two values as
@@ -31,21 +32,10 @@ export function marshalIndent(v: GoValue, indent = ''): string {
     'struct' in (v as object)
       ? [...(v as { struct: readonly (readonly [string, GoValue])[] }).struct]
       : Object.keys((v as { map: Record<string, GoValue> }).map)
-          .sort(compareBytes)
+          .sort(compareStrings)
           .map((k) => [k, (v as { map: Record<string, GoValue> }).map[k] as GoValue] as const)
   if (entries.length === 0) return '{}'
   return `{\n${entries.map(([k, x]) => `${inner}${goJSON(k)}: ${marshalIndent(x, inner)}`).join(',\n')}\n${indent}}`
-}
-
-/** Go's string order (UTF-8 bytes, i.e. code points). */
-function compareBytes(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0)
-    if (d !== 0) return d
-  }
-  return x.length - y.length
 }
 
 /** difflib.SplitLines: split after each "\n", the last line given a "\n". */

@@ -1,10 +1,8 @@
 import { GoStruct } from '../../kube/field.js'
 import { type LabelSelector, LabelSelectorError, labelSelectorAsSelector, type Selector } from '../../kube/labels.js'
-import type { JSONObject } from './registry.js'
+import { isObject as isObj, type JSONObject } from '../../kube/values/json.js'
 
 // Label selectors as the workload validations (apps, batch) use them: as a bad value, and converted.
-
-const isObj = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A *metav1.LabelSelector as a bad value: its JSON (fields in declaration order). */
 export const selectorValue = (s: JSONObject) =>

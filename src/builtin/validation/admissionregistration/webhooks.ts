@@ -11,7 +11,6 @@ import { isDNS1035Label, isDNS1123Subdomain } from '../../../kube/validation/nam
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
 import { validateWebhookService, validateWebhookURL } from '../../../kube/validation/webhook.js'
 import { arr, deepEqual, isObj, type JSONObject, num, obj, str, strs } from '../common.js'
-import { register, type ValidationContext } from '../registry.js'
 import { validateMatchConditions } from './match-conditions.js'
 import { NO_PREEXISTING_EXPRESSIONS } from './options.js'
 import { validateRuleWithOperations } from './rule-with-operations.js'
@@ -217,31 +216,40 @@ function updateOptions(cfg: JSONObject, old: JSONObject, minor: number): Opts {
   }
 }
 
-function write(mutating: boolean) {
-  return (cfg: JSONObject, c: ValidationContext): FieldError[] => {
-    const old = c.oldObject
-    if (old !== undefined) return validateConfiguration(cfg, mutating, updateOptions(cfg, old, c.minor))
-    const errs = validateConfiguration(cfg, mutating, {
-      ignoreMatchConditions: false,
-      requireNoSideEffects: true,
-      requireRecognizedAdmissionReviewVersion: true,
-      requireUniqueWebhookNames: true,
-      allowInvalidLabelValueInSelector: false,
-      preexistingMatchConditions: new Set(),
-      minor: c.minor,
-    })
-    const name = str(obj(cfg.metadata)?.name)
-    if (c.minor >= 37 && name.endsWith(STATIC_SUFFIX))
-      errs.push(
-        field.invalid(
-          FieldPath.of('metadata', 'name'),
-          name,
-          `names ending with "${STATIC_SUFFIX}" are reserved for static manifest-based configurations and cannot be managed via the API`,
-        ),
-      )
-    return errs
-  }
+/** ValidateValidatingWebhookConfiguration / ValidateMutatingWebhookConfiguration on create. */
+function validateCreate(cfg: JSONObject, mutating: boolean, minor: number): FieldError[] {
+  const errs = validateConfiguration(cfg, mutating, {
+    ignoreMatchConditions: false,
+    requireNoSideEffects: true,
+    requireRecognizedAdmissionReviewVersion: true,
+    requireUniqueWebhookNames: true,
+    allowInvalidLabelValueInSelector: false,
+    preexistingMatchConditions: new Set(),
+    minor,
+  })
+  const name = str(obj(cfg.metadata)?.name)
+  if (minor >= 37 && name.endsWith(STATIC_SUFFIX))
+    errs.push(
+      field.invalid(
+        FieldPath.of('metadata', 'name'),
+        name,
+        `names ending with "${STATIC_SUFFIX}" are reserved for static manifest-based configurations and cannot be managed via the API`,
+      ),
+    )
+  return errs
 }
 
-register(G, 'v1', 'ValidatingWebhookConfiguration', write(false))
-register(G, 'v1', 'MutatingWebhookConfiguration', write(true))
+export const validateValidatingWebhookConfiguration = (cfg: JSONObject, minor: number): FieldError[] =>
+  validateCreate(cfg, false, minor)
+export const validateValidatingWebhookConfigurationUpdate = (
+  cfg: JSONObject,
+  old: JSONObject,
+  minor: number,
+): FieldError[] => validateConfiguration(cfg, false, updateOptions(cfg, old, minor))
+export const validateMutatingWebhookConfiguration = (cfg: JSONObject, minor: number): FieldError[] =>
+  validateCreate(cfg, true, minor)
+export const validateMutatingWebhookConfigurationUpdate = (
+  cfg: JSONObject,
+  old: JSONObject,
+  minor: number,
+): FieldError[] => validateConfiguration(cfg, true, updateOptions(cfg, old, minor))

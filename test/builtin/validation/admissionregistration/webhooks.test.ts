@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 // the match conditions' compile hook, as the engine installs it (src/engine/admission-validation.ts)
 import '../../../../src/engine/admission-validation.js'
 import { aggregateString } from '../../../../src/kube/field.js'
-import { errors, fieldTypes, type O, texts, tweak } from '../../validation-support.js'
+import { errors, fieldTypes, type O, texts, tweak } from '../support.js'
 
 // admissionregistration.k8s.io/v1 webhook configurations: kubernetes v1.37.2
 // pkg/apis/admissionregistration/validation/validation_test.go TestValidateValidatingWebhookConfiguration,

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { decodeBuiltin } from '../../src/builtin/index.js'
+import { STRATEGIES } from '../../src/builtin/strategies.js'
+import { beforeCreate, beforeUpdate, strategyFor, validatorFor } from '../../src/builtin/strategy.js'
+
+// The table of built-in strategies (src/builtin/strategies.ts) and the registry steps that run a row
+// (src/builtin/strategy.ts): what the engine calls between mutating and validating admission.
+
+type O = Record<string, unknown>
+
+describe('the table', () => {
+  it('answers which kinds kelp validates natively', () => {
+    const validated = STRATEGIES.filter((s) => s.validate !== undefined).flatMap((s) =>
+      s.versions.map((v) => `${s.group === '' ? '' : `${s.group}/`}${v}/${s.kind}`),
+    )
+    expect(validated.sort()).toEqual(
+      [
+        'v1/Pod',
+        'v1/PodTemplate',
+        'v1/Service',
+        'v1/PersistentVolumeClaim',
+        'v1/ConfigMap',
+        'v1/Secret',
+        'v1/Namespace',
+        'v1/ServiceAccount',
+        'v1/LimitRange',
+        'v1/ResourceQuota',
+        'apps/v1/Deployment',
+        'apps/v1/ReplicaSet',
+        'apps/v1/DaemonSet',
+        'apps/v1/StatefulSet',
+        'batch/v1/Job',
+        'batch/v1/CronJob',
+        'autoscaling/v2/HorizontalPodAutoscaler',
+        'networking.k8s.io/v1/NetworkPolicy',
+        'networking.k8s.io/v1/Ingress',
+        'networking.k8s.io/v1/IngressClass',
+        'policy/v1/PodDisruptionBudget',
+        'rbac.authorization.k8s.io/v1/Role',
+        'rbac.authorization.k8s.io/v1/ClusterRole',
+        'rbac.authorization.k8s.io/v1/RoleBinding',
+        'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
+        'scheduling.k8s.io/v1/PriorityClass',
+        'storage.k8s.io/v1/StorageClass',
+        'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration',
+        'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration',
+      ].sort(),
+    )
+  })
+
+  it('has create and update validation together, and one row per group/version/kind', () => {
+    for (const s of STRATEGIES) expect(s.validate === undefined).toBe(s.validateUpdate === undefined)
+    const keys = STRATEGIES.flatMap((s) => s.versions.map((v) => `${s.group}/${v}/${s.kind}`))
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('looks a kind up by group, version and kind', () => {
+    expect(validatorFor('apps', 'v1', 'Deployment')).toBeTypeOf('function')
+    expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeUndefined()
+    expect(strategyFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')?.prepare).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'Endpoints')?.metadataOnly).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'Node')).toBeUndefined()
+  })
+})
+
+const decoded = (o: O, minor = 37) => {
+  const b = decodeBuiltin(o, { minor, keepEmpty: true })
+  if (b?.object === undefined) throw new Error('not decoded')
+  return b
+}
+
+const deployment = (replicas: number): O => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'default' },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+  },
+})
+
+describe('beforeCreate / beforeUpdate', () => {
+  const request = { namespaced: true, namespace: 'default', minor: 37 }
+
+  it('validates: a refused object is a 422 Invalid', () => {
+    const r = beforeCreate(decoded(deployment(-1)), request)
+    expect(r.allowed).toBe(false)
+    expect(r.nativeValidation).toBe('validated')
+    expect(r.status).toMatchObject({ code: 422, reason: 'Invalid' })
+    expect(r.message).toBe(
+      'The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+    )
+  })
+
+  it('validates an update against the old object', () => {
+    const old = decoded(deployment(1)).object as O
+    const changed = deployment(1)
+    ;(changed.spec as O).selector = { matchLabels: { app: 'api' } }
+    const r = beforeUpdate(decoded(changed), old, request)
+    expect(r.allowed).toBe(false)
+    expect(r.errors.map((e) => e.field)).toContain('spec.selector')
+  })
+
+  it('marks kinds it does not cover', () => {
+    const node = decoded({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' } })
+    const r = beforeCreate(node, { namespaced: false, namespace: '', minor: 37 })
+    expect(r).toMatchObject({ allowed: true, nativeValidation: 'not-covered' })
+  })
+
+  it('prepares (PrepareForCreate drops a disabled field) before validating', () => {
+    const job = decoded(
+      {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: { name: 'j', namespace: 'default' },
+        spec: {
+          managedBy: 'example.com/controller',
+          template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } },
+        },
+      },
+      30,
+    )
+    const r = beforeCreate(job, { ...request, minor: 30 })
+    expect(r.allowed).toBe(true)
+    expect(((r.object as O).spec as O).managedBy).toBeUndefined()
+  })
+
+  it('marshals the object: the given-empty lists go and keptEmpty with them', () => {
+    const d = deployment(1)
+    ;((d.spec as O).template as O).spec = { containers: [{ name: 'c', image: 'nginx', args: [] }] }
+    const b = decoded(d)
+    expect(b.keptEmpty).toBe(true)
+    const r = beforeCreate(b, request)
+    expect(r.keptEmpty).toBeUndefined()
+    expect(r.object).toBe(b.object)
+    const c = (((((r.object as O).spec as O).template as O).spec as O).containers as O[])[0] as O
+    expect(c.args).toBeUndefined()
+  })
+})
