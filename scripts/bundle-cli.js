@@ -18,7 +18,7 @@ await rm(out, { recursive: true, force: true })
 const { output } = await build({
   input: {
     'kelp-main': join(cli, 'program.js'),
-    'check-worker': join(cli, 'check-worker.js'),
+    'check-worker': join(root, 'dist/check/worker.js'),
     // kelp serve's deep lane (src/webhook/deep.ts): a thread started as a file, beside the chunks
     'webhook-deep-worker': join(root, 'dist/webhook/deep-worker.js'),
   },

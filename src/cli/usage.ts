@@ -1,5 +1,5 @@
-/** A command-line mistake: reported as `kelp: <message>`, exit code 2. */
-export class UsageError extends Error {}
+/** A command-line mistake: reported as `kelp: <message>`, exit code 2 (the manifest reader throws it too: --base). */
+export { UsageError } from '../manifest/usage.js'
 
 /** Where the CLI writes (stdout lines, stderr lines); tests capture them. */
 export interface Io {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname } from 'node:path'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import { type DocumentShare, decodeStream } from '../kube/yaml/decode.js'
 import { pushAll } from '../report/common.js'
 import type { Finding, SourceRef } from '../report/model.js'
@@ -11,7 +12,8 @@ import { expandPaths, inputError, readError } from './paths.js'
 // object with the file, line and column it starts at. A document that does not parse is a finding
 // with its position; the other documents of the file are still read.
 
-export type JSONObject = Record<string, unknown>
+/** A JSON object as read (kube/values/json.ts's, the unstructured model's). */
+export type { JSONObject }
 
 export interface LoadedObject {
   readonly object: JSONObject
@@ -25,8 +27,6 @@ export interface Loaded {
 }
 
 export { expandPaths } from './paths.js'
-
-const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 interface Chunk {
   readonly text: string

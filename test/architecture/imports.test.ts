@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // The direction of the house (docs/architecture.md): cel ← kube ← (crd, builtin, policy) ← engine ← report ←
-// manifest ← faces (cli, webhook, the library's src/index.ts and check-api.ts). A module may import its own
+// manifest ← check ← faces (cli, webhook, the library's src/index.ts and check-api.ts). A module may import its own
 // folder and any folder of a lower layer; never a sibling of its layer, never upwards, and no face another face.
 // The imports are read from the sources (static, re-exports and dynamic `import()`), so a new import against the
 // map fails here.
@@ -23,8 +23,10 @@ const LAYER: Record<string, number> = {
   engine: 3,
   // the Report model and its formatters: what every face reports with (below the faces)
   report: 4,
-  // the manifest reader: paths, files and their documents with positions (the apiserver's plugin/manifest)
+  // the manifest reader: paths, files, stdin and git revisions into documents with positions (the apiserver's plugin/manifest)
   manifest: 4.5,
+  // the check pipeline (read → validate → report, as kubeconform shapes it): what `kelp check` and checkManifests run
+  check: 4.75,
   cli: 5,
   webhook: 5,
   // the library's entry (src/index.ts) and the files beside it
@@ -44,8 +46,6 @@ const ALLOWED: Record<string, string> = {
   'cli/commands.ts → webhook/log.ts': 'the logger of `kelp serve`, started by the CLI (issue 27, item 3)',
   'cli/commands.ts → webhook/server.ts':
     '`kelp serve` is a command of the kelp CLI: it starts the webhook face (issue 27, item 3)',
-  'check-api.ts → cli/check.ts':
-    "the library's checkManifests is the CLI's check pipeline, which moves below the faces (issue 27, items 2-3)",
 }
 
 function sources(dir: string): string[] {

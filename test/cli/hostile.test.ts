@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { check } from '../../src/cli/check.js'
+import { check } from '../../src/check/index.js'
 import { main } from '../../src/cli/program.js'
 
 // Hostile inputs of the CLI (issue 25, "The CLI"): each case failed before its fix.

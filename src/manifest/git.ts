@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { isManifestName } from '../manifest/paths.js'
 import type { Finding } from '../report/model.js'
+import { isManifestName } from './paths.js'
 import { UsageError } from './usage.js'
 
 // `kelp check --base <rev>`: the previous revision of the inputs, read from git in one pass per

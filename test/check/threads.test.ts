@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { documentShare, planShares } from '../../src/cli/shares.js'
+import { documentShare, planShares } from '../../src/check/shares.js'
 import { iterateManifests } from '../../src/manifest/load.js'
 
 // `kelp check` on several threads (src/cli/parallel.ts, shares.ts): each thread reads the documents
