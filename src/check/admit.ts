@@ -186,7 +186,7 @@ function admitOne(
     // a refusal of kubectl's own: nothing was sent, so no warning came back either
     const refused = answered.length === 1 && answered[0]!.rule === 'kubectl/refused'
     if (refused) findings.length = 0
-    // what kubectl sends may be over the apiserver's limits (sizes.ts)
+    // what kubectl sends may be over the apiserver's limits (src/engine/apply-sizes.ts)
     const size = refused
       ? undefined
       : applySizeRefusal(

@@ -10,7 +10,7 @@ import { location, pushAll } from '../report/common.js'
 
 // `kelp test`: policy test suites (docs/policy-tests.md). Each suite builds a policy set from its
 // `policies` files and checks, per test, what the engine answers against the expectation. The
-// material is instantiated for the target release as the bundled pack is (src/cli/pack.ts), so a
+// material is instantiated for the target release as the bundled pack is (src/check/pack.ts), so a
 // suite of the pack tests what `kelp check --kube-version X` applies.
 
 export type Expectation = 'admit' | 'deny' | 'warn'

@@ -110,7 +110,7 @@ describe.skipIf(!existsSync(dir))('dist/cli/pack-checked (built by npm run build
   it('objects.json holds the objects the YAML gives, and is not used once a file differs', () => {
     const fromYaml = bundledPack('1.37', join(tmpdir(), 'kelp-absent', 'objects.json'))
     expect(fromYaml.errors).toEqual([])
-    const built = join(dir, 'objects.json') // the build's (src/cli/pack.ts looks for it beside itself)
+    const built = join(dir, 'objects.json') // the build's (src/check/pack.ts looks for it in dist/cli/pack-checked)
     expect(bundledPack('1.37', built)).toEqual(fromYaml)
     // the same digest over other objects: used (the digest is what decides)
     const file = JSON.parse(readFileSync(built, 'utf8')) as PackObjectsFile

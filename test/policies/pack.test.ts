@@ -112,7 +112,7 @@ describe('policies/mutating/: the examples build as a 1.36+ apiserver accepts th
   }
 })
 
-describe('src/cli/pack.ts: the bundled pack for a release', () => {
+describe('src/check/pack.ts: the bundled pack for a release', () => {
   const variable = (objects: { object: Record<string, unknown> }[], policy: string, name: string) => {
     const p = objects.find(
       (o) => (o.object.metadata as { name?: string })?.name === policy && o.object.kind === 'ValidatingAdmissionPolicy',
