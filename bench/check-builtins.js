@@ -10,7 +10,7 @@
 //   KELP_BENCH_ONLY=check20,pack  the variants (check20, check20x2, pack, packx2; default all)
 //   KELP_BENCH_BASE=/other/kelp   also run another checkout's dist/ (built) in the same rounds (A/B)
 // Prints Markdown.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -50,8 +50,11 @@ const variants = {
   },
 }
 for (const [prefix, root] of Object.entries(roots)) {
-  const { check } = await import(join(root, 'dist/cli/check.js'))
-  const { checkParallel } = await import(join(root, 'dist/cli/parallel.js'))
+  // the check pipeline's module (dist/cli/ before issue 27 moved it below the faces: a base built before it)
+  const pipeline = existsSync(join(root, 'dist/check/index.js'))
+    ? await import(join(root, 'dist/check/index.js'))
+    : { ...(await import(join(root, 'dist/cli/check.js'))), ...(await import(join(root, 'dist/cli/parallel.js'))) }
+  const { check, checkParallel } = pipeline
   const { format } = await import(join(root, 'dist/report/index.js'))
   const expect = (r, allowed) => {
     if (r.summary.objects !== N) throw new Error(`${r.summary.objects} objects`)

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import jsyaml from 'js-yaml'
 import { parseAllDocuments } from 'yaml'
-import { check } from '../dist/cli/check.js'
-import { checkParallel } from '../dist/cli/parallel.js'
+import { check, checkParallel } from '../dist/check/index.js'
 
 const N = 5000
 const docs = []

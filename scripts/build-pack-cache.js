@@ -1,7 +1,7 @@
 // After the bundle (npm run build): the bundled pack's objects (dist/cli/pack-checked/objects.json,
-// src/cli/pack.ts) and its expressions parsed and checked once per release, written to
+// src/check/pack.ts) and its expressions parsed and checked once per release, written to
 // dist/cli/pack-checked/<release>.json for `kelp check`'s cold start
-// (src/cli/pack-cache.ts). Uses the per-module dist/ files, compiled from the same sources as the
+// (src/check/pack-cache.ts). Uses the per-module dist/ files, compiled from the same sources as the
 // bundle; stamped with the bundle's identity so that another build does not use them.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -11,10 +11,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = (p) => join(root, 'dist', p)
 const { encodeChecked } = await import(dist('cel/checker/serialize.js'))
 const { bundledPack, bundledPackFiles, bundledPoliciesDir, PACK_OBJECTS_FILE, packObjectsFile } = await import(
-  dist('cli/pack.js')
+  dist('check/pack.js')
 )
 const { loadManifests } = await import(dist('manifest/load.js'))
-const { buildStamp, PACK_CHECKED_DIR } = await import(dist('cli/pack-cache.js'))
+const { buildStamp, PACK_CHECKED_DIR } = await import(dist('check/pack-cache.js'))
 const { PolicySet } = await import(dist('engine/policy-set.js'))
 const { SUPPORTED_VERSIONS } = await import(dist('kube/environment.js'))
 

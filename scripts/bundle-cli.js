@@ -19,7 +19,7 @@ const { output } = await build({
   input: {
     // the kelp command (src/bin/program.ts: the CLI's commands and the webhook's `serve`)
     'kelp-main': join(root, 'dist/bin/program.js'),
-    'check-worker': join(cli, 'check-worker.js'),
+    'check-worker': join(root, 'dist/check/worker.js'),
     // kelp serve's deep lane (src/webhook/deep.ts): a thread started as a file, beside the chunks
     'webhook-deep-worker': join(root, 'dist/webhook/deep-worker.js'),
   },

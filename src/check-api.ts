@@ -1,4 +1,4 @@
-import { type CheckOptions, check } from './cli/check.js'
+import { type CheckOptions, check } from './check/index.js'
 import { DEFAULT_KUBE_VERSION } from './kube/environment.js'
 import type { Report } from './report/model.js'
 

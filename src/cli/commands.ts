@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander'
+import { checkParallel, type PackMode } from '../check/index.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { escapeControls } from '../report/common.js'
 import { format, type OutputFormat } from '../report/index.js'
@@ -6,12 +7,10 @@ import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
 import { collect, kubeVersionOf } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
-import type { PackMode } from './check.js'
-import { checkParallel } from './parallel.js'
 import { findSuites, runSuite } from './policy-test.js'
 import { type Io, UsageError } from './usage.js'
 
-// `kelp check` and `kelp test`: argument handling only; the work is in check.ts / policy-test.ts.
+// `kelp check` and `kelp test`: argument handling only; the work is in src/check/ and policy-test.ts.
 // (`kelp serve` is the webhook's command, src/webhook/command.ts.)
 
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'yaml'] as const

@@ -65,7 +65,7 @@ async function start(): Promise<void> {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BundleManifest
     for (const name of manifest.preload) loadScript(__dirname, name)
     if (process.env.KELP_CHECK_WORKER === '1' && !require('node:worker_threads').isMainThread) {
-      // a thread of `kelp check` (src/cli/parallel.ts): the bundle's worker, with the same cache
+      // a thread of `kelp check` (src/check/parallel.ts): the bundle's worker, with the same cache
       loadScript(__dirname, manifest.worker)
       return
     }

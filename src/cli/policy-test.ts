@@ -1,16 +1,16 @@
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { instantiatePack } from '../check/pack.js'
 import { type AdmitResult, isAdmissionStatus, materialKind, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { expandPaths, type JSONObject, loadManifests, parseManifests } from '../manifest/load.js'
 import { readError } from '../manifest/paths.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { location, pushAll } from '../report/common.js'
-import { instantiatePack } from './pack.js'
 
 // `kelp test`: policy test suites (docs/policy-tests.md). Each suite builds a policy set from its
 // `policies` files and checks, per test, what the engine answers against the expectation. The
-// material is instantiated for the target release as the bundled pack is (src/cli/pack.ts), so a
+// material is instantiated for the target release as the bundled pack is (src/check/pack.ts), so a
 // suite of the pack tests what `kelp check --kube-version X` applies.
 
 export type Expectation = 'admit' | 'deny' | 'warn'

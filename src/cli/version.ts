@@ -1,6 +1,2 @@
-import { readFileSync } from 'node:fs'
-
-/** The package version (package.json beside src/ and dist/). */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
+// the package version: the report's too (src/check/version.ts)
+export { VERSION } from '../check/version.js'

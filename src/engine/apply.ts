@@ -17,7 +17,7 @@ import type { AdmitResult, PolicySet } from './policy-set.js'
 // `kubectl apply` (client-side) of a manifest, with or without a previous revision the cluster holds
 // (kubectl pkg/cmd/apply apply.go applyOneObject, patcher.go):
 // - no previous revision: a create of the manifest (kubectl adds its last-applied-configuration annotation,
-//   util.CreateApplyAnnotation; kelp's create answers leave it out, src/cli/sizes.ts sizes it);
+//   util.CreateApplyAnnotation; kelp's create answers leave it out, apply-sizes.ts sizes it);
 // - a previous revision: the cluster holds what that revision's create stored (decoded, defaulted, the create
 //   strategy's PrepareForCreate / BeforeCreate: a Job's generated selector and labels, a Service's cluster IP
 //   and IP families, ...; src/builtin/stored.ts, and the CRD strategy for custom resources), with the old
@@ -158,7 +158,7 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   }
   const modified = withNamespace(input.manifest, first)
   // a create is admitted as the manifest reads (kelp's create answers, measured against the apiserver, leave
-  // kubectl's annotation out: its size is src/cli/sizes.ts's)
+  // kubectl's annotation out: its size is apply-sizes.ts's)
   const create = (oldRefused?: AdmitResult): ApplyAnswer => ({
     operation: 'CREATE',
     unchanged: false,

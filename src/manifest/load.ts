@@ -12,7 +12,7 @@ import { expandPaths, inputError, readError } from './paths.js'
 // object with the file, line and column it starts at. A document that does not parse is a finding
 // with its position; the other documents of the file are still read.
 
-// the name the CLI imports from here
+/** A JSON object as read (kube/values/json.ts's, the unstructured model's). */
 export type { JSONObject }
 
 export interface LoadedObject {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/bin/program.js'
-import { check } from '../../src/cli/check.js'
+import { check } from '../../src/check/index.js'
 
 // Hostile inputs of the CLI (issue 25, "The CLI"): each case failed before its fix.
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readShare } from '../../src/cli/inputs.js'
+import { readShare } from '../../src/check/inputs.js'
 import { pieces } from '../../src/manifest/stream.js'
 import type { Finding } from '../../src/report/model.js'
 

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
-import { bundledPack, instantiatePack } from '../../src/cli/pack.js'
+import { bundledPack, instantiatePack } from '../../src/check/pack.js'
 import { findSuites, runSuite } from '../../src/cli/policy-test.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
 import { SUPPORTED_VERSIONS } from '../../src/kube/environment.js'
@@ -112,7 +112,7 @@ describe('policies/mutating/: the examples build as a 1.36+ apiserver accepts th
   }
 })
 
-describe('src/cli/pack.ts: the bundled pack for a release', () => {
+describe('src/check/pack.ts: the bundled pack for a release', () => {
   const variable = (objects: { object: Record<string, unknown> }[], policy: string, name: string) => {
     const p = objects.find(
       (o) => (o.object.metadata as { name?: string })?.name === policy && o.object.kind === 'ValidatingAdmissionPolicy',

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
-import { check } from '../../src/cli/check.js'
+import { check } from '../../src/check/index.js'
 import { DEFAULT_KUBE_VERSION } from '../../src/kube/environment.js'
 
 // docs/deploy/mutatingwebhookconfiguration.yaml: kelp's /mutate registered as the apiserver expects

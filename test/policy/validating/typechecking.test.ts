@@ -831,7 +831,7 @@ describe('PolicySet diagnostics: type checking without --openapi', () => {
 describe('the bundled pack type checks clean against every release’s schemas', () => {
   // kelp check does not type check the pack at run time (PolicySetOptions.trusted): this test does
   it.each(['1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37'])('%s', async (release) => {
-    const { bundledPack } = await import('../../../src/cli/pack.js')
+    const { bundledPack } = await import('../../../src/check/pack.js')
     const resolver = new OpenAPISchemaResolver([], { release })
     const releaseMapper = new RESTMapper({ release })
     let kinds = 0

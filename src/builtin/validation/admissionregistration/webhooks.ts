@@ -24,7 +24,6 @@ import { validateRuleWithOperations } from './rule-with-operations.js'
 // (ManifestBasedAdmissionControlConfig beta) names ending in .static.k8s.io are refused. The kinds
 // have no declarative rules.
 
-const G = 'admissionregistration.k8s.io'
 const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1']
 const FAILURE_POLICIES = ['Fail', 'Ignore']
 const MATCH_POLICIES = ['Equivalent', 'Exact']

@@ -1,12 +1,12 @@
 import { readFileSync, statSync } from 'node:fs'
 import { iterateManifests, type LoadedObject, type ManifestItem, manifestFile } from '../manifest/load.js'
 import { expandPaths, inputError, readError } from '../manifest/paths.js'
+import { type ReadStdinOptions, readStdin, type StdinInput } from '../manifest/stdin.js'
 import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from '../manifest/stream.js'
 import { pushAll } from '../report/common.js'
 import type { Finding } from '../report/model.js'
 import type { TextSource } from './positions.js'
 import { documentShare, type FileShare, holdsFileStart } from './shares.js'
-import { type ReadStdinOptions, readStdin, type StdinInput } from './stdin.js'
 
 // The inputs of `kelp check` as passes over their documents: the files are listed once; each pass
 // reads them again, one file at a time (a large one in pieces of a few MiB: stream.ts), so a run holds

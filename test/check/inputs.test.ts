@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { check } from '../../src/cli/check.js'
+import { check } from '../../src/check/index.js'
 
 // kelp check's inputs as a new user meets them (issue 15): links in directories, empty inputs, the
 // bundled pack beside --policies material, git revisions, inputs too large to hold. kubectl's words

@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { check } from '../../src/cli/check.js'
-import { checkParallel } from '../../src/cli/parallel.js'
-import { placeFindings } from '../../src/cli/positions.js'
+import { check } from '../../src/check/index.js'
+import { checkParallel } from '../../src/check/parallel.js'
+import { placeFindings } from '../../src/check/positions.js'
 import type { Finding, Report } from '../../src/report/model.js'
 
 // Findings at the line of their field (issue 26): a finding that names a field points at that field's line

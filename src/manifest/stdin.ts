@@ -1,8 +1,8 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { iterateManifests, type ManifestItem } from '../manifest/load.js'
-import { type PieceCount, PieceCutter, pieceManifests, readWhole, STREAM_BYTES } from '../manifest/stream.js'
+import { iterateManifests, type ManifestItem } from './load.js'
+import { type PieceCount, PieceCutter, pieceManifests, readWhole, STREAM_BYTES } from './stream.js'
 
 // Standard input of `kelp check -`, read as a stream: a pipe (`helm template … | kelp check -`) may be
 // empty when kelp starts and fill later, and Node makes fd 0 non-blocking once process.stdin exists, so a

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { encodeChecked } from '../../src/cel/checker/serialize.js'
-import { bundledPack, instantiatePack, type PackObjectsFile } from '../../src/cli/pack.js'
-import { buildStamp, type PackCheckedFile, packCheckedCache } from '../../src/cli/pack-cache.js'
+import { bundledPack, instantiatePack, type PackObjectsFile } from '../../src/check/pack.js'
+import { buildStamp, type PackCheckedFile, packCheckedCache } from '../../src/check/pack-cache.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
 import { SUPPORTED_VERSIONS } from '../../src/kube/environment.js'
 
@@ -110,7 +110,7 @@ describe.skipIf(!existsSync(dir))('dist/cli/pack-checked (built by npm run build
   it('objects.json holds the objects the YAML gives, and is not used once a file differs', () => {
     const fromYaml = bundledPack('1.37', join(tmpdir(), 'kelp-absent', 'objects.json'))
     expect(fromYaml.errors).toEqual([])
-    const built = join(dir, 'objects.json') // the build's (src/cli/pack.ts looks for it beside itself)
+    const built = join(dir, 'objects.json') // the build's (src/check/pack.ts looks for it in dist/cli/pack-checked)
     expect(bundledPack('1.37', built)).toEqual(fromYaml)
     // the same digest over other objects: used (the digest is what decides)
     const file = JSON.parse(readFileSync(built, 'utf8')) as PackObjectsFile

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { readStdin } from '../../src/cli/stdin.js'
 import { iterateManifests } from '../../src/manifest/load.js'
+import { readStdin } from '../../src/manifest/stdin.js'
 
 // Standard input as a stream (issue 26): `(sleep 0.5; cat x.yaml) | kelp check -` failed with `cannot read -:
 // EAGAIN` (Node makes fd 0 non-blocking, then it was read synchronously). Piped input is read as it arrives,

@@ -19,6 +19,8 @@
 // Sizes are Go's encoding/json bytes: JSON.stringify's, with `<`, `>`, `&`, U+2028 and U+2029 escaped as Go
 // escapes them (\u003c); Go and JS may write a float's digits differently (1e21 and beyond), a byte or two.
 
+import { isObject, type JSONObject } from '../kube/values/json.js'
+
 /** apiserver MaxRequestBodyBytes. */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024
 /** apimachinery TotalAnnotationSizeLimitB. */
@@ -48,8 +50,6 @@ function stringify(v: unknown): string | undefined {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /** What a size limit answers to a `kubectl apply` of `o`, if one does. */
 export type SizeRefusal =
   | { readonly limit: 'body'; readonly bytes: number }
@@ -62,12 +62,12 @@ export type SizeRefusal =
  * request's, for a namespaced object ('' or undefined for a cluster-scoped one).
  */
 export function applySizeRefusal(
-  o: Record<string, unknown>,
-  old: Record<string, unknown> | undefined,
+  o: JSONObject,
+  old: JSONObject | undefined,
   namespace?: string,
 ): SizeRefusal | undefined {
   if (o.metadata !== undefined && !isObject(o.metadata)) return undefined // does not decode: the engine's answer
-  let meta: Record<string, unknown> | undefined = o.metadata
+  let meta: JSONObject | undefined = o.metadata
   const annotations = meta?.annotations
   if (annotations !== undefined && annotations !== null && !isObject(annotations)) return undefined
   // the configuration kubectl records: the object as it sends it (a namespaced object without a namespace

@@ -6,19 +6,13 @@ import type { KubeVersion } from '../kube/environment.js'
 import type { LoadedObject } from '../manifest/load.js'
 import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
-import {
-  admitAll,
-  type CheckOptions,
-  type FirstPass,
-  firstPass,
-  HOLD_OBJECTS,
-  type Keep,
-  prepare,
-  report,
-} from './check.js'
-import type { AdmitMessage, AdmitReply, ReadMessage, ReadReply, WorkerMessage } from './check-worker.js'
+import { admitAll, report } from './admit.js'
+import { type FirstPass, firstPass, HOLD_OBJECTS } from './first-pass.js'
 import { Inputs } from './inputs.js'
+import type { CheckOptions, Keep } from './options.js'
+import { build, gather, paramKindsOf, prepare } from './prepare.js'
 import { planShares } from './shares.js'
+import type { AdmitMessage, AdmitReply, ReadMessage, ReadReply, WorkerMessage } from './worker.js'
 
 // `kelp check` over the cores. Each thread reads its own share of the inputs (shares.ts: the files as
 // one run of bytes cut into equal parts; a big file is read by several threads, each parsing the
@@ -47,7 +41,7 @@ export function threadsFor(bytes: number, jobs?: number): number {
   return Math.max(1, Math.min(cores, Math.floor(bytes / MIN_BYTES_PER_WORKER)))
 }
 
-/** A worker of the bundled command (kelp.cjs in worker mode) or of tsc's build (check-worker.js). */
+/** A worker of the bundled command (kelp.cjs in worker mode) or of tsc's build (worker.js). */
 function startWorker(): Worker {
   // required here, not imported: node:worker_threads costs ~2.5 ms of every start, one file needs none
   const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')
@@ -55,7 +49,7 @@ function startWorker(): Worker {
     // the bundle: kelp.cjs runs check-worker.cjs with the code cache (src/cli/kelp.cts)
     return new Worker(new URL('./kelp.cjs', import.meta.url), { env: { ...process.env, KELP_CHECK_WORKER: '1' } })
   }
-  return new Worker(new URL('./check-worker.js', import.meta.url))
+  return new Worker(new URL('./worker.js', import.meta.url))
 }
 
 /** One request to a worker and its reply; a worker that fails or exits early rejects. */
@@ -117,7 +111,7 @@ async function checkInputs(
       ? 1
       : threadsFor(bytes, jobs)
   if (threads <= 1) {
-    const { prepared, set } = prepare(options, undefined, inputs)
+    const { prepared, set } = prepare(options, inputs)
     const { toAdmit, olds, target, defaultNamespace } = prepared
     const objects = toAdmit ?? prepared.stream?.() ?? []
     // the total from the first pass, also when the objects are read again (not `done` as its own total)
@@ -145,15 +139,14 @@ async function checkInputs(
     }
     const pass = mergePasses(mine, theirs)
     for (const r of theirs) pushAll(diagnostics, r.diagnostics)
-    let params: LoadedObject[] = []
-    let { prepared, set } = prepare(options, { inputs, pass, diagnostics, params })
-    // params among the workers' objects: asked for, and the set built again with them
-    const wanted = prepared.paramKinds.filter((k) => theirs.some((r) => r.seenKinds.some(([s]) => s === k)))
-    if (wanted.length > 0) {
-      const found = await Promise.all(workers.map((w) => ask<LoadedObject[]>(w, { type: 'params', kinds: wanted })))
-      params = found.flat()
-      ;({ prepared, set } = prepare(options, { inputs, pass, diagnostics, params }))
-    }
+    const gathered = gather(options, { inputs, pass, diagnostics })
+    // params among the workers' objects: asked for before the set is built, so that it is built once
+    const wanted = paramKindsOf(gathered).filter((k) => theirs.some((r) => r.seenKinds.some(([s]) => s === k)))
+    const params: LoadedObject[] =
+      wanted.length === 0
+        ? []
+        : (await Promise.all(workers.map((w) => ask<LoadedObject[]>(w, { type: 'params', kinds: wanted })))).flat()
+    const { prepared, set } = build(gathered, params)
     // functions do not cross threads: the worker sets its own (the same) name generator
     const { trusted, checkedCache, generateName: _generator, ...buildOptions } = prepared.buildOptions
     const context = prepared.context

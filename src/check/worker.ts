@@ -2,10 +2,13 @@ import { parentPort } from 'node:worker_threads'
 import { PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { derivedNameGenerator } from '../kube/names.js'
-import type { JSONObject, LoadedObject } from '../manifest/load.js'
+import type { JSONObject } from '../kube/values/json.js'
+import type { LoadedObject } from '../manifest/load.js'
 import type { Finding } from '../report/model.js'
-import { admitAll, type FirstPass, firstPass, gvkKey, type Keep } from './check.js'
+import { admitAll } from './admit.js'
+import { type FirstPass, firstPass, gvkKey } from './first-pass.js'
 import { readShare } from './inputs.js'
+import type { Keep } from './options.js'
 import { packCheckedCache } from './pack-cache.js'
 import type { FileShare } from './shares.js'
 
@@ -81,7 +84,7 @@ parentPort?.on('message', (m: WorkerMessage) => {
     const set = PolicySet.build(m.context, {
       ...m.buildOptions,
       trusted: (o: object) => trusted.has(o),
-      generateName: derivedNameGenerator, // as check.ts prepare's (a function is not sent)
+      generateName: derivedNameGenerator, // as prepare.ts's (a function is not sent)
       ...(checkedCache !== undefined ? { checkedCache } : {}),
     })
     const admitted = admitAll(set, held, new Map(m.olds), m.target, m.defaultNamespace, undefined, m.keep)

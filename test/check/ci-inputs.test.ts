@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { checkParallel } from '../../src/cli/parallel.js'
+import { checkParallel } from '../../src/check/parallel.js'
 import { decodeStream } from '../../src/kube/yaml/decode.js'
 
 // What a CI job feeds kelp check besides manifests (issue 26): unrendered Helm templates, JSON that holds `{{`

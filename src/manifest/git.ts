@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { isManifestName } from '../manifest/paths.js'
 import type { Finding } from '../report/model.js'
-import { UsageError } from './usage.js'
+import { UsageError } from '../report/usage.js'
+import { isManifestName } from './paths.js'
 
 // `kelp check --base <rev>`: the previous revision of the inputs, read from git in one pass per
 // repository (ls-tree of the revision, then every manifest blob through one `cat-file --batch`),

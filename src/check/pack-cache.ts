@@ -10,8 +10,10 @@ import type { CheckedCache } from '../policy/cel/compile.js'
 // them again, which was most of its cold start (docs/benchmarks.md). A file written by another build
 // of kelp is not used: each records the build's stamp (buildStamp), and a miss just compiles.
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-export const PACK_CHECKED_DIR = join(HERE, 'pack-checked')
+// the command's directory, dist/cli: the bundle (with this file) and its pack-checked/ are there; tsc's per-module
+// build of this file is in dist/check, beside it
+const CLI_DIR = join(dirname(fileURLToPath(import.meta.url)), '../cli')
+export const PACK_CHECKED_DIR = join(CLI_DIR, 'pack-checked')
 
 export interface PackCheckedFile {
   readonly stamp: string
@@ -23,7 +25,7 @@ export interface PackCheckedFile {
  * What identifies this build of the command: the bundle's chunk names (rolldown names them by a hash
  * of their content) and the size of its entry. A rebuild that changes the code changes it.
  */
-export function buildStamp(dir: string = HERE): string {
+export function buildStamp(dir: string = CLI_DIR): string {
   const chunks = readdirSync(dir)
     .filter((f) => f.startsWith('chunk-') && f.endsWith('.cjs'))
     .sort()

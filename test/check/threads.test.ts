@@ -5,10 +5,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { documentShare, planShares } from '../../src/cli/shares.js'
+import { documentShare, planShares } from '../../src/check/shares.js'
 import { iterateManifests } from '../../src/manifest/load.js'
 
-// `kelp check` on several threads (src/cli/parallel.ts, shares.ts): each thread reads the documents
+// `kelp check` on several threads (src/check/parallel.ts, shares.ts): each thread reads the documents
 // that start in its share of the inputs. What every thread together reads is what one thread reads,
 // and the report is the same, in the same order, for any number of threads.
 

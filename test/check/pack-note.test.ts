@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { check, type PackMode } from '../../src/cli/check.js'
+import { check, type PackMode } from '../../src/check/index.js'
 import { format } from '../../src/report/index.js'
 import { reportValidator } from '../report/schemas.js'
 
