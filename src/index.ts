@@ -39,8 +39,11 @@ export { type ValidationResult, Validator, type ValidatorOptions } from './crd/v
 export {
   type AdmitResult,
   type AnswerStatus,
+  type ApiLifecycle,
+  apiLifecycle,
   DEFAULT_USER,
   isAdmissionStatus,
+  materialProblems,
   PolicySet,
   type PolicySetOptions,
   type Problem,

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { addCheckCommand, addTestCommand } from '../cli/commands.js'
 import { addEvalCommand } from '../cli/eval.js'
-import { VERSION } from '../cli/version.js'
+import { VERSION } from '../report/version.js'
 import { escapeControls } from '../report/common.js'
 import { streamLines } from '../report/log.js'
 import { type Io, UsageError } from '../report/usage.js'

@@ -11,7 +11,7 @@ import { identity } from './olds.js'
 import type { CheckOptions, Keep } from './options.js'
 import { placeFindings } from './positions.js'
 import { type Prepared, prepare } from './prepare.js'
-import { VERSION } from './version.js'
+import { VERSION } from '../report/version.js'
 
 // Every object admitted as kubectl apply would send it (CREATE, or UPDATE when the previous revision has it)
 // against a built set, and the report: the engine decides (src/engine/apply.ts), findings.ts words its answers.

@@ -182,7 +182,7 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
  * bindings) are among them, so the params can be read before the one build.
  */
 export function paramKindsOf(g: Gathered): string[] {
-  // as the set reads them: names and paramKind after defaulting, which touches neither (src/policy/defaults.ts)
+  // as the set reads them: names and paramKind after defaulting, which touches neither (src/kube/admissionregistration/defaults.ts)
   const specOf = (o: JSONObject): JSONObject => (isObject(o.spec) ? o.spec : {})
   const nameOf = (o: JSONObject): unknown => (isObject(o.metadata) ? o.metadata.name : undefined) ?? ''
   const bound = new Set<unknown>()

@@ -103,7 +103,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason:
       "a Service whose manifest names a cluster IP (an object dumped from another cluster): the apiserver's " +
       "allocator refuses an IP outside its --service-cluster-ip-range; kelp does not know the cluster's range and " +
-      'does not check it (src/builtin/validation/service.ts)',
+      'does not check it (src/builtin/validation/core/service.ts)',
     source: 'k8s.io/kubernetes pkg/registry/core/service/storage/alloc.go (allocClusterIPs)',
     match: (d) =>
       d.aspect === 'verdict' &&
@@ -144,7 +144,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason:
       'a kind whose native validation kelp does not cover (PersistentVolume, ReplicationController, …: ' +
       'decoded and defaulted only, with an `Info:` line saying so; Endpoints and CSIDriver get their ObjectMeta ' +
-      "checked on create, src/builtin/validation/meta.ts): the apiserver refuses what the kind's validation refuses",
+      "checked on create, src/builtin/strategy.ts): the apiserver refuses what the kind's validation refuses",
     source: 'k8s.io/kubernetes pkg/apis/*/validation (the kinds outside src/builtin/validation)',
     match: (d) =>
       NOT_COVERED.test(d.kelpRaw ?? '') &&
