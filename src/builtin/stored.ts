@@ -1,3 +1,4 @@
+import { featureEnabled } from '../kube/feature-gates.js'
 import { deepEqualJSON } from '../kube/schema/deep-equal.js'
 import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
@@ -232,12 +233,15 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
   }
   if (gk === '/Service') o = serviceAsCreated(o, options.minor ?? 37) ?? o
   // StorageObjectInUseProtection (plugin/pkg/admission/storage/storageobjectinuseprotection): its finalizer, once
+  // (a VolumeAttributesClass's with the VolumeAttributesClass gate on: admitVAC)
   const protection =
     gk === '/PersistentVolumeClaim'
       ? 'kubernetes.io/pvc-protection'
       : gk === '/PersistentVolume'
         ? 'kubernetes.io/pv-protection'
-        : ''
+        : gk === 'storage.k8s.io/VolumeAttributesClass' && featureEnabled('VolumeAttributesClass', options.minor ?? 37)
+          ? 'kubernetes.io/vac-protection'
+          : ''
   if (protection !== '') {
     const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : []
     if (!finalizers.includes(protection)) meta.finalizers = [...finalizers, protection]

@@ -1,4 +1,4 @@
-import { nameIsDNSSubdomain } from '../kube/validation/objectmeta.js'
+import { anyName, longName, nameIsDNSSubdomain } from '../kube/validation/objectmeta.js'
 import {
   dropCronJobDisabledFields,
   dropCSIDriverDisabledFields,
@@ -36,10 +36,17 @@ import * as storage from './validation/storage/validation.js'
 //   (drop-disabled.ts, drop-disabled-pod.ts);
 // - validate / validateUpdate: Validate / ValidateUpdate, the ports of pkg/apis/<group>/validation
 //   (validation/<group>/);
-// - metadataOnly: a kind whose validation kelp does not cover but whose ObjectMeta name rule it knows
-//   (its create's metadata is checked, nothing else; `nativeValidation` stays `not-covered`).
+// - metadataOnly: a kind whose validation kelp does not cover but whose ObjectMeta name rule it knows: the
+//   ObjectMeta part of its Validate (ValidateObjectMeta with the kind's Validate*Name, cited per row), and
+//   on update the ObjectMeta validations its ValidateUpdate runs (metadataOnUpdate: `meta` its create
+//   rules again, `update` ValidateObjectMetaUpdate; default update); `nativeValidation` stays `not-covered`.
+//   Not modelled on these rows: the further metadata rules some kinds' Validate has (core's
+//   validateKubeFinalizerName, Node's taint and avoid-pods annotations, Endpoints' annotations).
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
-// without validate, is decoded and defaulted only (`not-covered`). No row has WarningsOnCreate /
+// without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
+// ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
+// The kinds kelp does not decode yet (resource.k8s.io, flowcontrol, events.k8s.io, storagemigration) have
+// their rows for when it does. No row has WarningsOnCreate /
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
 
@@ -48,31 +55,45 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // core (pkg/apis/core/validation)
   { group: '', versions: ['v1'], kind: 'Pod', prepare: DropDisabledPodFields, validate: pod.validatePodCreate, validateUpdate: pod.validatePodUpdate },
   { group: '', versions: ['v1'], kind: 'PodTemplate', prepare: dropDisabledPodTemplateFields, validate: pod.validatePodTemplate, validateUpdate: pod.validatePodTemplateUpdate },
-  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields },
+  // ValidateReplicationController: ValidateObjectMetaWithOpts with validate.LongName (the name, not generateName)
+  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, metadataOnly: longName },
   { group: '', versions: ['v1'], kind: 'Service', validate: service.beforeServiceCreate, validateUpdate: service.beforeServiceUpdate },
   { group: '', versions: ['v1'], kind: 'PersistentVolumeClaim', prepare: dropPVCDisabledFields, validate: pvc.validatePersistentVolumeClaim, validateUpdate: pvc.validatePersistentVolumeClaimUpdate },
-  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields },
+  // ValidatePersistentVolume: ValidatePersistentVolumeName (NameIsDNSSubdomain); its update calls it, then ValidateObjectMetaUpdate
+  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
   { group: '', versions: ['v1'], kind: 'ConfigMap', validate: config.validateConfigMap, validateUpdate: config.validateConfigMapUpdate },
   { group: '', versions: ['v1'], kind: 'Secret', validate: config.validateSecret, validateUpdate: config.validateSecretUpdate },
   { group: '', versions: ['v1'], kind: 'Namespace', validate: namespace.validateNamespaceCreate, validateUpdate: namespace.validateNamespaceUpdate },
   { group: '', versions: ['v1'], kind: 'ServiceAccount', validate: namespace.validateServiceAccount, validateUpdate: namespace.validateServiceAccountUpdate },
   { group: '', versions: ['v1'], kind: 'LimitRange', validate: quota.validateLimitRange, validateUpdate: (o, _old, minor) => quota.validateLimitRange(o, minor) },
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
-  { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain },
+  // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
+  { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  // ValidateNode: ValidateNodeName (NameIsDNSSubdomain); ValidateNodeUpdate: ValidateObjectMetaUpdate
+  { group: '', versions: ['v1'], kind: 'Node', metadataOnly: nameIsDNSSubdomain },
+  // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
+  { group: '', versions: ['v1'], kind: 'Event' },
   // apps
   { group: 'apps', versions: ['v1'], kind: 'Deployment', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDeployment, validateUpdate: apps.validateDeploymentUpdate },
   { group: 'apps', versions: ['v1'], kind: 'ReplicaSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateReplicaSet, validateUpdate: apps.validateReplicaSetUpdate },
   { group: 'apps', versions: ['v1'], kind: 'DaemonSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDaemonSet, validateUpdate: apps.validateDaemonSetUpdate },
+  // validateControllerRevision: ValidateControllerRevisionName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, then validateControllerRevision
+  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
   { group: 'apps', versions: ['v1'], kind: 'StatefulSet', prepare: dropStatefulSetDisabledFields, validate: apps.validateStatefulSet, validateUpdate: apps.validateStatefulSetUpdate },
   // batch
   { group: 'batch', versions: ['v1'], kind: 'Job', prepare: dropJobDisabledFields, validate: batch.validateJob, validateUpdate: batch.validateJobUpdate },
   { group: 'batch', versions: ['v1'], kind: 'CronJob', prepare: dropCronJobDisabledFields, validate: batch.validateCronJobCreate, validateUpdate: batch.validateCronJobUpdate },
   // autoscaling (v1 has no behavior: its prepare finds nothing to drop)
   { group: 'autoscaling', versions: ['v2'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate },
-  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields },
+  // v1 objects converted to the same internal type: ValidateHorizontalPodAutoscaler's ValidateHorizontalPodAutoscalerName (NameIsDNSSubdomain)
+  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, metadataOnly: nameIsDNSSubdomain },
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },
+  // ValidateServiceCIDR: ValidateServiceCIDRName (NameIsDNSSubdomain)
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', metadataOnly: nameIsDNSSubdomain },
+  // ValidateIPAddress: ValidateIPAddressName (a canonical IP address) is not ported: the generic registry's rules only
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress' },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'IngressClass', validate: ingress.validateIngressClass, validateUpdate: ingress.validateIngressClassUpdate },
   // policy
   { group: 'policy', versions: ['v1'], kind: 'PodDisruptionBudget', validate: policy.validatePodDisruptionBudget, validateUpdate: policy.validatePodDisruptionBudgetUpdate },
@@ -85,10 +106,54 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'scheduling.k8s.io', versions: ['v1'], kind: 'PriorityClass', validate: scheduling.validatePriorityClass, validateUpdate: scheduling.validatePriorityClassUpdate },
   // storage.k8s.io
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'StorageClass', validate: storage.validateStorageClass, validateUpdate: storage.validateStorageClassUpdate },
+  // ValidateCSIDriver: ValidateCSIDriverName (NameIsDNSSubdomain); ValidateCSIDriverUpdate: ValidateObjectMetaUpdate
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, metadataOnly: nameIsDNSSubdomain },
+  // ValidateCSINode: ValidateNodeName (NameIsDNSSubdomain); ValidateCSINodeUpdate calls ValidateCSINode
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  // ValidateVolumeAttachment: ValidateClassName (NameIsDNSSubdomain); ValidateVolumeAttachmentUpdate calls it
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  // ValidateCSIStorageCapacity: ValidateStorageCapacityName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', metadataOnly: nameIsDNSSubdomain },
+  // ValidateVolumeAttributesClass: ValidateClassName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, …, ValidateVolumeAttributesClass
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
   // discovery.k8s.io
-  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields },
+  // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
+  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  // certificates.k8s.io
+  // validateCertificateSigningRequest: ValidateCertificateRequestName (no rule); validateCertificateSigningRequestUpdate: it, then ValidateObjectMetaUpdate
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', metadataOnly: anyName, metadataOnUpdate: ['meta', 'update'] },
+  // ValidatePodCertificateRequestCreate: NameIsDNSSubdomain; its update: ValidateObjectMetaUpdate
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
+  // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle' },
+  // coordination.k8s.io: ValidateLease: NameIsDNSSubdomain; ValidateLeaseUpdate: ValidateObjectMetaUpdate
+  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', metadataOnly: nameIsDNSSubdomain },
+  // node.k8s.io: ValidateRuntimeClass: NameIsDNSSubdomain; ValidateRuntimeClassUpdate: ValidateObjectMetaUpdate
+  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', metadataOnly: nameIsDNSSubdomain },
+  // resource.k8s.io (not decoded by kelp yet)
+  // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
+  // ValidateResourceClaimTemplate: ValidateResourceClaimTemplateName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', metadataOnly: nameIsDNSSubdomain },
+  // ValidateDeviceClass: ValidateObjectMetaWithOpts with validate.LongName; its update: the same, then ValidateObjectMetaUpdate
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', metadataOnly: longName, metadataOnUpdate: ['meta', 'update'] },
+  // ValidateResourceSlice: NameIsDNSSubdomain; ValidateResourceSliceUpdate: ValidateObjectMetaUpdate
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
+  // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', metadataOnly: nameIsDNSSubdomain },
+  // flowcontrol.apiserver.k8s.io (not decoded yet): ValidateFlowSchemaName / ValidatePriorityLevelConfigurationName (NameIsDNSSubdomain); their updates call the create validation
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  // events.k8s.io (not decoded yet): ValidateEventCreate for events.k8s.io/v1: NameIsDNSSubdomain; ValidateEventUpdate: ValidateObjectMetaUpdate
+  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', metadataOnly: nameIsDNSSubdomain },
+  // storagemigration.k8s.io (not decoded yet): ValidateStorageVersionMigration: NameIsDNSSubdomain; its update: it, then ValidateObjectMetaUpdate
+  { group: 'storagemigration.k8s.io', versions: ['v1'], kind: 'StorageVersionMigration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
   // admissionregistration.k8s.io
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'ValidatingWebhookConfiguration', validate: webhooks.validateValidatingWebhookConfiguration, validateUpdate: webhooks.validateValidatingWebhookConfigurationUpdate },
+  // the admission policies and bindings (validated as material by src/engine/hooks.ts): NameIsDNSSubdomain; their updates call the create validation
+  { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'ValidatingAdmissionPolicy', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'ValidatingAdmissionPolicyBinding', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicy', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicyBinding', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingWebhookConfiguration', validate: webhooks.validateMutatingWebhookConfiguration, validateUpdate: webhooks.validateMutatingWebhookConfigurationUpdate },
 ]

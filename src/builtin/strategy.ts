@@ -15,12 +15,14 @@ import type { KindValidator, Validate, ValidateUpdate } from './validation/regis
 //   cluster-scoped object's namespace is cleared (EnsureObjectNamespaceMatchesRequestNamespace; a
 //   different one is a 400 the callers never produce offline: their request takes the object's);
 // - create: strategy.Validate, and only when it passed ValidateObjectMetaAccessor again with path-segment
-//   names (BeforeCreate's "common validation");
+//   names (BeforeCreate's "common validation", which every kind gets: a kind kelp has no validator for gets
+//   its Validate's ObjectMeta part when its row names the rule (metadataOnly), and this one);
 // - update: as `kubectl apply` patches the stored object, the new object carries the stored
 //   resourceVersion; BeforeUpdate takes generation, uid, creationTimestamp and
 //   deletionGracePeriodSeconds from the old object; then validateCommonFields (ObjectMeta with
 //   path-segment names and ValidateObjectMetaUpdate) followed by strategy.ValidateUpdate (which runs
-//   ValidateObjectMetaUpdate again: the apiserver reports such errors twice, and so does kelp);
+//   ValidateObjectMetaUpdate again: the apiserver reports such errors twice, and so does kelp; a kind
+//   without a validator: the ObjectMeta validations its ValidateUpdate runs, metadataOnUpdate);
 // - errors: a 422 Invalid (`<Kind> "<name>" is invalid: …`) no validating policy sees;
 // - then the object is marshalled for the validating policies and storage (the given-empty lists that
 //   omitempty drops go).
@@ -37,15 +39,30 @@ export interface StrategyRow {
   readonly validate?: Validate
   /** ValidateUpdate. */
   readonly validateUpdate?: ValidateUpdate
-  /** Not covered, but its create's ObjectMeta is checked with this name rule. */
+  /**
+   * Not covered, but the ObjectMeta part of its Validate is known: ValidateObjectMeta with this name rule (the
+   * kind's Validate*Name); the rest of its Validate is taken to pass.
+   */
   readonly metadataOnly?: ValidateNameFunc
+  /**
+   * With metadataOnly: what the kind's ValidateUpdate runs of ObjectMeta, in its order: `meta` the create
+   * rules with the name rule on the new object (kinds whose update calls their Validate), `update`
+   * ValidateObjectMetaUpdate. Default `['update']`; `[]` for a kind whose update checks no ObjectMeta.
+   */
+  readonly metadataOnUpdate?: readonly MetadataCheck[]
 }
+
+/** One ObjectMeta validation a kind's ValidateUpdate runs (StrategyRow.metadataOnUpdate). */
+export type MetadataCheck = 'meta' | 'update'
+
+const UPDATE_ONLY: readonly MetadataCheck[] = ['update']
 
 /** A row as looked up: create and update validation in one function (undefined: not covered). */
 export interface Strategy {
   readonly prepare: Drop | undefined
   readonly validate: KindValidator | undefined
   readonly metadataOnly: ValidateNameFunc | undefined
+  readonly metadataOnUpdate: readonly MetadataCheck[]
 }
 
 type Index = Map<string, Map<string, Map<string, Strategy>>>
@@ -68,6 +85,7 @@ function indexed(): Index {
           ? undefined
           : (o, c) => (c.oldObject === undefined ? validate(o, c.minor) : validateUpdate(o, c.oldObject, c.minor)),
       metadataOnly: row.metadataOnly,
+      metadataOnUpdate: row.metadataOnUpdate ?? UPDATE_ONLY,
     }
     let versions = index.get(row.group)
     if (versions === undefined) index.set(row.group, (versions = new Map()))
@@ -161,28 +179,24 @@ export function validateBuiltin(object: JSONObject, r: BuiltinValidationRequest)
 
 function validateWith(s: Strategy | undefined, object: JSONObject, r: BuiltinValidationRequest): BuiltinValidation {
   const validate = s?.validate
-  if (validate === undefined) {
-    // on create only (an update's rules are not followed for these kinds)
-    const nameFn = s?.metadataOnly
-    if (nameFn === undefined || r.oldObject !== undefined) return { covered: false, errors: [] }
-    const o = withNamespace(object, r.namespaced, r.namespace)
-    return { covered: false, errors: validateObjectMetaFor(o, { namespaced: r.namespaced, nameFn, minor: r.minor }) }
-  }
   let o = withNamespace(object, r.namespaced, r.namespace)
-  const metaPath = FieldPath.of('metadata')
   if (r.oldObject === undefined) {
-    const errors = validate(o, { minor: r.minor })
-    if (errors.length > 0) return { covered: true, errors }
-    const common = validateObjectMetaFor(o, {
-      namespaced: r.namespaced,
-      nameFn: validatePathSegment,
-      minor: r.minor,
-      path: metaPath,
-    })
-    return { covered: true, errors: common }
+    // ValidateCreate: strategy.Validate; only when it passed, ObjectMeta with path-segment names. A kind
+    // without a validator: its Validate's ObjectMeta part when the row knows its name rule (metadataOnly),
+    // the rest taken to pass; a kind without a row: the common ObjectMeta validation alone.
+    const errors =
+      validate !== undefined
+        ? validate(o, { minor: r.minor })
+        : s?.metadataOnly !== undefined
+          ? validateObjectMetaFor(o, { namespaced: r.namespaced, nameFn: s.metadataOnly, minor: r.minor })
+          : []
+    if (errors.length > 0) return { covered: validate !== undefined, errors }
+    return { covered: validate !== undefined, errors: commonCreate(o, r) }
   }
   let old = withNamespace(r.oldObject, r.namespaced, r.namespace)
   ;[o, old] = asUpdated(o, old)
+  // ValidateUpdate: validateCommonFields, then strategy.ValidateUpdate (for a kind without a validator, the
+  // ObjectMeta validations its ValidateUpdate runs when the row knows them)
   const common = [
     ...validateObjectMetaFor(o, { namespaced: r.namespaced, nameFn: validatePathSegment, minor: r.minor }),
     ...validateObjectMetaFor(o, {
@@ -192,7 +206,32 @@ function validateWith(s: Strategy | undefined, object: JSONObject, r: BuiltinVal
       oldObject: old,
     }),
   ]
-  return { covered: true, errors: [...common, ...validate(o, { minor: r.minor, oldObject: old })] }
+  if (validate !== undefined)
+    return { covered: true, errors: [...common, ...validate(o, { minor: r.minor, oldObject: old })] }
+  const nameFn = s?.metadataOnly
+  if (nameFn !== undefined) {
+    for (const check of s?.metadataOnUpdate ?? UPDATE_ONLY) {
+      common.push(
+        ...validateObjectMetaFor(o, {
+          namespaced: r.namespaced,
+          nameFn,
+          minor: r.minor,
+          ...(check === 'update' ? { oldObject: old } : {}),
+        }),
+      )
+    }
+  }
+  return { covered: false, errors: common }
+}
+
+/** BeforeCreate's common validation: ValidateObjectMetaAccessor with path.ValidatePathSegmentName. */
+function commonCreate(o: JSONObject, r: BuiltinValidationRequest): FieldError[] {
+  return validateObjectMetaFor(o, {
+    namespaced: r.namespaced,
+    nameFn: validatePathSegment,
+    minor: r.minor,
+    path: FieldPath.of('metadata'),
+  })
 }
 
 /** What the strategy needs of the request besides the object. */

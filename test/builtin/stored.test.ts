@@ -220,4 +220,20 @@ describe('storedOnCreate: the object a create stores', () => {
     })
     expect(pvc.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection'])
   })
+
+  // a real kube-apiserver 1.37.2 stored a VolumeAttributesClass with the kubernetes.io/vac-protection finalizer
+  // (differential case builtins meta-vac; storageobjectinuseprotection admitVAC, VolumeAttributesClass gate on since 1.34)
+  it('VolumeAttributesClass: the protection finalizer', () => {
+    const vac = stored(
+      {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'VolumeAttributesClass',
+        metadata: { name: 'v' },
+        driverName: 'csi.example.com',
+        parameters: { iops: '100' },
+      },
+      false,
+    )
+    expect(vac.metadata.finalizers).toEqual(['kubernetes.io/vac-protection'])
+  })
 })

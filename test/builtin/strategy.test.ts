@@ -59,7 +59,8 @@ describe('the table', () => {
     expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeUndefined()
     expect(strategyFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')?.prepare).toBeTypeOf('function')
     expect(strategyFor('', 'v1', 'Endpoints')?.metadataOnly).toBeTypeOf('function')
-    expect(strategyFor('', 'v1', 'Node')).toBeUndefined()
+    expect(strategyFor('', 'v1', 'Node')?.metadataOnly).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'ComponentStatus')).toBeUndefined()
   })
 })
 

@@ -100,6 +100,12 @@ export const validatePathSegment: ValidateNameFunc = (name, prefix) => {
   return errs
 }
 
+/**
+ * validate.LongName through ValidateObjectMetaWithOpts (ReplicationController, DeviceClass): the name is a DNS
+ * subdomain; generateName is not checked itself (the name generated from it is).
+ */
+export const longName: ValidateNameFunc = (name, prefix) => (prefix ? [] : isDNS1123Subdomain(name))
+
 /** A kind whose names are not checked (apimachinery's ValidateNameFunc that accepts everything). */
 export const anyName: ValidateNameFunc = () => []
 

@@ -11,7 +11,8 @@
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
 //   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
-//   one-rule-broken mutations of them (mutations.ts), and cases/yaml-go.yaml (YAML go-yaml reads otherwise)
+//   one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise) and
+//   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 // - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
 //   check --old modelling kubectl apply's patch over the stored object (issue 26)
@@ -357,6 +358,8 @@ export function buildCorpus(): Group[] {
     b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o), { real: true })
     // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts)
     b.addFiles('YAML cases', [join(ROOT, 'test/e2e/differential/cases/yaml-go.yaml')])
+    // bad metadata on the kinds whose spec validation kelp has not ported (the generic registry's ObjectMeta rules)
+    b.addFiles('metadata cases', [join(ROOT, 'test/e2e/differential/cases/metadata.yaml')])
     const bases = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
         .filter((d) => isObject(d.object) && builtin(d.object))

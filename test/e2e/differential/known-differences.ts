@@ -142,9 +142,9 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'native-validation-not-covered',
     reason:
-      'a kind whose native validation kelp does not cover (PersistentVolume, ReplicationController, …: ' +
-      'decoded and defaulted only, with an `Info:` line saying so; Endpoints and CSIDriver get their ObjectMeta ' +
-      "checked on create, src/builtin/strategy.ts): the apiserver refuses what the kind's validation refuses",
+      'a kind whose spec validation kelp does not cover (PersistentVolume, ReplicationController, …: ' +
+      'decoded, defaulted and its ObjectMeta validated with the kind name rule, with an `Info:` line saying so; ' +
+      "src/builtin/strategies.ts metadataOnly): the apiserver refuses what the kind's validation refuses beyond ObjectMeta",
     source: 'k8s.io/kubernetes pkg/apis/*/validation (the kinds outside src/builtin/validation)',
     match: (d) =>
       NOT_COVERED.test(d.kelpRaw ?? '') &&
