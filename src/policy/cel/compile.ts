@@ -224,7 +224,8 @@ export class CompositedCompiler {
     this.types.declare('kubernetes.variables')
   }
 
-  private env(decls: OptionalVariableDeclarations): Env {
+  /** The environment an expression with these declarations is compiled in (for its cost estimate). */
+  env(decls: OptionalVariableDeclarations): Env {
     const key = `${decls.hasParams}/${decls.hasAuthorizer}/${decls.hasPatchTypes === true}`
     let env = this.envs.get(key)
     if (env === undefined) {

@@ -82,6 +82,19 @@ interface KeptVariable {
  */
 const CONSTANTS = new WeakMap<CompilationResult, KeptVariable>()
 
+/**
+ * The cost a batch given `memo` charges for variable `name` when it first reads it, if already known:
+ * its evaluation kept in `memo`, or a constant's (the variables it read are charged apart, each at
+ * their own first read). Undefined: not evaluated yet.
+ */
+export function knownVariableCost(
+  name: string,
+  result: CompilationResult,
+  memo: VariableMemo | undefined,
+): number | undefined {
+  return (memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined))?.cost
+}
+
 /** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
 class CompositionContext {
   accumulatedCost = 0

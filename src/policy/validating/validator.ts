@@ -1,9 +1,11 @@
+import type { Env } from '../../cel/env.js'
 import type { Program, RunOutcome } from '../../cel/program.js'
 import { BoolType, NullType, StringType } from '../../cel/types/types.js'
 import { typeNameOf } from '../../cel/values/typeof.js'
 import type { CelValue } from '../../cel/values/values.js'
 import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from '../../kube/admissionregistration/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
+import { estimateKubeCost } from '../../kube/cost.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
 import { AuthorizerVarName, type CompilationResult, type CompilerOptions, CompositedCompiler } from '../cel/compile.js'
@@ -12,6 +14,7 @@ import {
   type EvaluationResult,
   type ForInputOutcome,
   forInput,
+  knownVariableCost,
   type OptionalVariableBindings,
   OutOfBudget,
   type SharedActivation,
@@ -89,6 +92,20 @@ export interface Evaluators {
   readonly validation: Filter
   readonly message: Filter
   readonly audit: Filter
+  /**
+   * Whether the message batch's worst-case cost fits in `budget`: when every validation admits, such
+   * a batch cannot change any decision, and it is not evaluated (PolicyValidator.messagesFit).
+   */
+  readonly messagesFit?: (budget: number) => boolean
+}
+
+/** The message batch not evaluated (every validation admitted and its worst case fits). */
+const MESSAGES_SKIPPED: ForInputOutcome = Object.freeze({ results: [], remainingBudget: 0 })
+
+/** Every validation evaluated to true (validator.go: `evalResult.EvalResult == celtypes.True`, no error). */
+function allAdmit(results: readonly EvaluationResult[]): boolean {
+  for (const r of results) if (r.error !== undefined || r.value !== true) return false
+  return true
 }
 
 /**
@@ -111,7 +128,14 @@ export function validateWith(
 
   const evals = e.validation(budget)
   if ('batchError' in evals) return { decisions: [errorDecision(f, evals.batchError)], auditAnnotations: [] }
-  const messages = e.message(evals.remainingBudget)
+  // validator.go evaluates the messages before it reads the outcomes. When every validation admitted,
+  // no decision reads a message's result; only a failure of the whole batch shows (ErrOutOfBudget,
+  // or ErrInternal, which kelp's forInput never raises, as ForInput raises none for expressions that
+  // compiled). A batch whose worst case fits in the budget left cannot run out: it is not evaluated.
+  const messages =
+    e.messagesFit !== undefined && allAdmit(evals.results) && e.messagesFit(evals.remainingBudget)
+      ? MESSAGES_SKIPPED
+      : e.message(evals.remainingBudget)
   // only an internal or out-of-budget failure of the message batch fails the decisions
   const messageFailure =
     'batchError' in messages && (messages.outOfBudget || messages.internal === true) ? messages.batchError : undefined
@@ -170,6 +194,26 @@ interface CompiledPolicy {
    * validations' and the messages' batches (VariableMemo).
    */
   readonly variablesWithoutAuthorizer: boolean
+  /** The environments of the messageExpressions and of the variables (for their cost estimates). */
+  readonly messageEnv: Env
+  readonly variableEnv: Env
+}
+
+/**
+ * The static worst-case costs (estimateKubeCost's max: the estimator the apiserver uses for CRD
+ * rules, cel-go's checker.Cost) of a policy's messageExpressions, summed, and of each variable; an
+ * expression that did not compile costs nothing when evaluated. Unbounded (or beyond 2^53): Infinity.
+ */
+interface MessageCosts {
+  readonly messages: number
+  /** Estimated on first need (only once the messages' sum is finite). */
+  readonly variables: Map<string, number>
+}
+
+function maxCost(r: CompilationResult | undefined, env: Env): number {
+  if (r?.program === undefined) return 0
+  const max = estimateKubeCost(r.program, env).max
+  return max <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(max) : Number.POSITIVE_INFINITY
 }
 
 /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
@@ -186,10 +230,9 @@ function compilePolicy(policy: ValidatingAdmissionPolicy, options: CompilerOptio
   const conditions = spec.matchConditions ?? []
   const matchConditions = conditions.map((c) => compiler.compile(c.expression ?? '', [BoolType], withAuthz))
   const validations = (spec.validations ?? []).map((v) => compiler.compile(v.expression ?? '', [BoolType], withAuthz))
+  const messageDecls = { hasParams, hasAuthorizer: false }
   const messageExpressions = (spec.validations ?? []).map((v) =>
-    v.messageExpression
-      ? compiler.compile(v.messageExpression, [StringType], { hasParams, hasAuthorizer: false })
-      : undefined,
+    v.messageExpression ? compiler.compile(v.messageExpression, [StringType], messageDecls) : undefined,
   )
   const hasMessageExpressions = messageExpressions.some((m) => m !== undefined)
   const auditAnnotations = (spec.auditAnnotations ?? []).map((a) =>
@@ -205,6 +248,8 @@ function compilePolicy(policy: ValidatingAdmissionPolicy, options: CompilerOptio
     hasMessageExpressions,
     messagePlaceholders: messageExpressions.map(() => ({})),
     variablesWithoutAuthorizer: (spec.variables ?? []).every((v) => !(v.expression ?? '').includes(AuthorizerVarName)),
+    messageEnv: compiler.env(messageDecls),
+    variableEnv: compiler.env(withAuthz),
     shared:
       !hasParams &&
       variables.size === 0 &&
@@ -220,6 +265,8 @@ export class PolicyValidator {
   /** Some validation mentions `authorizer` (textually: conservative). */
   private readonly usesAuthorizer: boolean
   private compiledPolicy: CompiledPolicy | undefined
+  /** Estimated on the first request every validation admits (messagesFit). */
+  private messageCosts: MessageCosts | undefined
 
   /**
    * The expressions are compiled when the policy is first evaluated, not when it is loaded: a run
@@ -248,6 +295,34 @@ export class PolicyValidator {
    */
   get shared(): boolean {
     return this.c.shared
+  }
+
+  /**
+   * Whether the message batch cannot cost more than `budget`: the messageExpressions' worst cases plus,
+   * for each variable, what reading it can charge (each is evaluated at most once per batch: the cost
+   * kept in `memo` or a constant's, exact; else its worst case). Costs are charged as they accrue and
+   * are never negative, so a batch whose total fits never runs out (ForInput's checks are on the
+   * running total). A program stopped by the per-call limit has charged at most its full cost.
+   */
+  private messagesFit(budget: number, memo: VariableMemo | undefined): boolean {
+    const c = this.c
+    this.messageCosts ??= {
+      messages: c.messageExpressions.reduce((sum, m) => sum + maxCost(m, c.messageEnv), 0),
+      variables: new Map(),
+    }
+    const costs = this.messageCosts
+    let total = costs.messages
+    if (!(total <= budget)) return false
+    for (const [name, v] of c.variables) {
+      let cost = knownVariableCost(name, v, memo) ?? costs.variables.get(name)
+      if (cost === undefined) {
+        cost = maxCost(v, c.variableEnv)
+        costs.variables.set(name, cost)
+      }
+      total += cost
+      if (!(total <= budget)) return false
+    }
+    return true
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
@@ -340,6 +415,7 @@ export class PolicyValidator {
         this.c.hasMessageExpressions
           ? forInput(this.c.messageExpressions, batch(ns, { params: input.params }, memo), budget)
           : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
+      messagesFit: this.c.hasMessageExpressions ? (budget) => this.messagesFit(budget, memo) : undefined,
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
         this.c.auditAnnotations.length === 0
