@@ -8,17 +8,25 @@ import type { Authorize } from '../../kube/authz/authorizer.js'
 import { estimateKubeCost } from '../../kube/cost.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
-import { AuthorizerVarName, type CompilationResult, type CompilerOptions, CompositedCompiler } from '../cel/compile.js'
+import {
+  AuthorizerVarName,
+  type CompilationResult,
+  type CompilerOptions,
+  CompositedCompiler,
+  readsOnlyVariables,
+} from '../cel/compile.js'
 import {
   type ActivationInput,
+  type BatchTrace,
   type EvaluationResult,
   type ForInputOutcome,
   forInput,
-  knownVariableCost,
+  knownVariable,
   type OptionalVariableBindings,
   OutOfBudget,
   type SharedActivation,
   VariableMemo,
+  variableReader,
 } from '../cel/condition.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
 import { type FailurePolicy, type MatchResult, matchResult } from '../generic/matchconditions.js'
@@ -194,6 +202,8 @@ interface CompiledPolicy {
    * validations' and the messages' batches (VariableMemo).
    */
   readonly variablesWithoutAuthorizer: boolean
+  /** Every messageExpression reads nothing of its activation but `variables.<name>` (readsOnlyVariables). */
+  readonly messagesReadOnlyVariables: boolean
   /** The environments of the messageExpressions and of the variables (for their cost estimates). */
   readonly messageEnv: Env
   readonly variableEnv: Env
@@ -214,6 +224,34 @@ function maxCost(r: CompilationResult | undefined, env: Env): number {
   if (r?.program === undefined) return 0
   const max = estimateKubeCost(r.program, env).max
   return max <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(max) : Number.POSITIVE_INFINITY
+}
+
+/**
+ * Whether two values are the same to any CEL expression: equal primitives (Object.is), or arrays and
+ * plain objects (lists and string-keyed maps) of the same values, keys in the same order (iteration
+ * follows it). Any other object only if it is the same one.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  if (a === b) return true
+  const proto = Object.getPrototypeOf(a)
+  if (proto !== Object.getPrototypeOf(b)) return false
+  if (proto === Array.prototype) {
+    const x = a as unknown[]
+    const y = b as unknown[]
+    if (x.length !== y.length) return false
+    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false
+    return true
+  }
+  if (proto !== Object.prototype && proto !== null) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return false
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string
+    if (k !== kb[i] || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
+  }
+  return true
 }
 
 /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
@@ -248,6 +286,9 @@ function compilePolicy(policy: ValidatingAdmissionPolicy, options: CompilerOptio
     hasMessageExpressions,
     messagePlaceholders: messageExpressions.map(() => ({})),
     variablesWithoutAuthorizer: (spec.variables ?? []).every((v) => !(v.expression ?? '').includes(AuthorizerVarName)),
+    messagesReadOnlyVariables: (spec.validations ?? []).every(
+      (v) => !v.messageExpression || readsOnlyVariables(v.messageExpression),
+    ),
     messageEnv: compiler.env(messageDecls),
     variableEnv: compiler.env(withAuthz),
     shared:
@@ -267,6 +308,11 @@ export class PolicyValidator {
   private compiledPolicy: CompiledPolicy | undefined
   /** Estimated on the first request every validation admits (messagesFit). */
   private messageCosts: MessageCosts | undefined
+  /**
+   * The last message batch evaluated after every validation admitted, when every messageExpression
+   * reads only `variables` (messagesReadOnlyVariables): its look-ups and its own cost (messagesFit).
+   */
+  private messageTrace: BatchTrace | undefined
 
   /**
    * The expressions are compiled when the policy is first evaluated, not when it is loaded: a run
@@ -304,23 +350,68 @@ export class PolicyValidator {
    * are never negative, so a batch whose total fits never runs out (ForInput's checks are on the
    * running total). A program stopped by the per-call limit has charged at most its full cost.
    */
-  private messagesFit(budget: number, memo: VariableMemo | undefined): boolean {
+  private messagesFit(budget: number, input: () => ActivationInput): boolean {
     const c = this.c
+    const memo = input().memo
     this.messageCosts ??= {
       messages: c.messageExpressions.reduce((sum, m) => sum + maxCost(m, c.messageEnv), 0),
       variables: new Map(),
     }
     const costs = this.messageCosts
     let total = costs.messages
-    if (!(total <= budget)) return false
-    for (const [name, v] of c.variables) {
-      let cost = knownVariableCost(name, v, memo) ?? costs.variables.get(name)
-      if (cost === undefined) {
-        cost = maxCost(v, c.variableEnv)
-        costs.variables.set(name, cost)
+    if (total <= budget) {
+      for (const [name, v] of c.variables) {
+        let cost = knownVariable(name, v, memo)?.cost ?? costs.variables.get(name)
+        if (cost === undefined) {
+          cost = maxCost(v, c.variableEnv)
+          costs.variables.set(name, cost)
+        }
+        total += cost
+        if (!(total <= budget)) break
       }
-      total += cost
+      if (total <= budget) return true
+    }
+    return this.tracedFits(budget, input)
+  }
+
+  /**
+   * Whether the message batch, evaluated now, would repeat `messageTrace` and fit in `budget`. Its
+   * expressions read nothing but `variables`, and evaluation is deterministic: a batch whose every
+   * look-up of `variables` gets what the traced batch got runs as that one did, the same look-ups,
+   * results and own costs (their programs': the variables are charged apart). So when each value the
+   * trace read is the same now (kept in `memo`: this request's validations evaluated it, or it is
+   * evaluated and kept here as the batch's first read would), the batch costs the traced own cost
+   * plus what each variable it reads charges at its first read (kept in `memo`, exact; with the
+   * variables these read, as replaying them charges), and its results are the traced ones, which no
+   * decision reads when every validation admitted.
+   */
+  private tracedFits(budget: number, input: () => ActivationInput): boolean {
+    const c = this.c
+    const trace = this.messageTrace
+    if (trace === undefined) return false
+    const act = input()
+    const memo = act.memo
+    const read = variableReader(act)
+    const reads = trace.reads
+    const names: string[] = []
+    for (let i = 0; i < reads.length; i += 2) {
+      const name = reads[i] as string
+      const known = read(name)
+      if (known === undefined || !sameValue(known.value, reads[i + 1])) return false
+      names.push(name)
+    }
+    let total = trace.ownCost
+    const charged = new Set<string>()
+    while (names.length > 0) {
+      const name = names.pop() as string
+      if (charged.has(name)) continue
+      charged.add(name)
+      const v = c.variables.get(name)
+      const known = v === undefined ? undefined : knownVariable(name, v, memo)
+      if (known === undefined) return false
+      total += known.cost
       if (!(total <= budget)) return false
+      names.push(...known.reads)
     }
     return true
   }
@@ -392,6 +483,8 @@ export class PolicyValidator {
       variables.size > 0 && this.c.hasMessageExpressions && this.c.variablesWithoutAuthorizer
         ? new VariableMemo()
         : undefined
+    // the message batch is traced when every validation admitted and it did not fit otherwise
+    let traceMessages = false
     // one input shape for every batch (no spreads: this runs per policy, binding and param)
     const batch = (
       namespace: Record<string, unknown> | null,
@@ -405,17 +498,31 @@ export class PolicyValidator {
       variables,
       memo: shared,
     })
+    let messageBatch: ActivationInput | undefined
+    const messageInput = (): ActivationInput => {
+      messageBatch ??= batch(ns, { params: input.params }, memo)
+      return messageBatch
+    }
     return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
       // compilePolicy builds a matcher only when the policy has matchConditions
       matcher: this.c.matchConditions.length > 0 ? () => this.match(input) : undefined,
       validation: (budget) =>
         forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }, memo), budget),
       // messageExpressions: no authorizer
-      message: (budget) =>
-        this.c.hasMessageExpressions
-          ? forInput(this.c.messageExpressions, batch(ns, { params: input.params }, memo), budget)
-          : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
-      messagesFit: this.c.hasMessageExpressions ? (budget) => this.messagesFit(budget, memo) : undefined,
+      message: (budget) => {
+        if (!this.c.hasMessageExpressions) return { results: [...this.c.messagePlaceholders], remainingBudget: budget }
+        const trace: BatchTrace | undefined = traceMessages ? { reads: [], ownCost: 0 } : undefined
+        const out = forInput(this.c.messageExpressions, messageInput(), budget, trace)
+        if (trace !== undefined && !('batchError' in out)) this.messageTrace = trace
+        return out
+      },
+      messagesFit: this.c.hasMessageExpressions
+        ? (budget) => {
+            if (this.messagesFit(budget, messageInput)) return true
+            traceMessages = this.c.messagesReadOnlyVariables
+            return false
+          }
+        : undefined,
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
         this.c.auditAnnotations.length === 0

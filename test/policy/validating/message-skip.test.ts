@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { loadAll } from 'js-yaml'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Program } from '../../../src/cel/program.js'
 import type { ValidatingAdmissionPolicy } from '../../../src/kube/admissionregistration/types.js'
@@ -87,17 +89,35 @@ describe('messageExpressions of a policy whose validations all admit', () => {
     for (const s of spies) expect(s).toHaveBeenCalledTimes(1)
   })
 
-  it('(1) one message of unbounded estimate keeps the whole batch evaluated', () => {
-    const v = validator({
-      variables: [{ name: 'n', expression: 'object.metadata.name' }],
-      validations: [
-        { expression: "variables.n == 'endpoints1'", messageExpression: "'bad name ' + variables.n" },
-        { expression: 'true', messageExpression: "'cheap'" },
-      ],
-    })
-    run(v)
+  it('(1) a traced batch is taken only for the same values: other values are evaluated (and run out)', () => {
+    // messages reading only `variables`: estimates unbounded (sizes of the object), so messagesFit
+    // goes by the trace of the last batch evaluated after every validation admitted
+    const costly = 'string(size(variables.l.map(a, variables.l.map(b, variables.l.filter(c, c < a + b)))))'
+    const validations = Array.from({ length: 13 }, () => ({
+      expression: 'size(variables.l) >= 0',
+      messageExpression: costly,
+    }))
+    const v = validator({ variables: [{ name: 'l', expression: 'object.spec.xs' }], validations })
+    const request = (n: number) =>
+      v.validate({
+        matchedResource: { group: '', version: '', resource: '' },
+        attributes: newValidAttribute({ spec: { xs: Array.from({ length: n }, (_, i) => i) } }, false),
+        params: null,
+        authorize: () => ({ decision: 'NoOpinion' }),
+      })
+    const admit = { action: 'Admit', evaluation: 'Admit', message: '' }
+    const failure = { action: 'Deny', evaluation: 'Error', message: `failed messageExpression: ${OutOfBudget}` }
+    expect(request(2).decisions).toEqual(validations.map(() => admit)) // evaluated and traced
     const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
-    expect(run(v).decisions.map((d) => d.action)).toEqual(['Admit', 'Admit'])
+    // a list of 60: the validations admit, the same messages now cost 13 × 1,000,003
+    expect(request(60).decisions).toEqual(validations.map(() => failure))
+    expect(spies.filter((s) => s.mock.calls.length > 0)).toHaveLength(10) // the 10th runs out
+    for (const s of spies) s.mockClear()
+    // another object whose `variables.l` is the same [0, 1]: the traced batch, not evaluated
+    expect(request(2).decisions).toEqual(validations.map(() => admit))
+    for (const s of spies) expect(s).not.toHaveBeenCalled()
+    // [0, 1, 2]: evaluated (and traced anew)
+    expect(request(3).decisions).toEqual(validations.map(() => admit))
     for (const s of spies) expect(s).toHaveBeenCalledTimes(1)
   })
 
@@ -165,4 +185,82 @@ describe('validateWith: messagesFit consulted only when every validation admits'
     expect(r.decisions[1]).toEqual({ action: 'Deny', evaluation: 'Deny', message: 'from message', reason: 'Invalid' })
     expect(fit).not.toHaveBeenCalled()
   })
+})
+
+// The bundled pack's PodSecurity policies (messageExpressions over `variables` only): a sequence of
+// pods, passing and failing, checked by one validator (its trace taken and reused) gives what a fresh
+// validator gives for each pod alone (nothing traced: every message batch evaluated).
+describe('the bundled pack: the same decisions with and without the traced batch', () => {
+  const pack = ['pod-security-baseline.yaml', 'pod-security-restricted.yaml'].flatMap((f) =>
+    (
+      loadAll(readFileSync(new URL(`../../../policies/${f}`, import.meta.url), 'utf8')) as ValidatingAdmissionPolicy[]
+    ).filter((d) => d?.kind === 'ValidatingAdmissionPolicy'),
+  )
+  const restricted = {
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+    runAsNonRoot: true,
+    seccompProfile: { type: 'RuntimeDefault' },
+  }
+  const container = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    image: `r.example/${name}:1`,
+    ...extra,
+  })
+  const pod = (spec: Record<string, unknown>, annotations?: Record<string, string>) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'default', ...(annotations ? { annotations } : {}) },
+    spec,
+  })
+  const pods = [
+    pod({ containers: [container('a'), container('b')] }),
+    pod({ containers: [container('c'), container('d', { ports: [{ containerPort: 80 }] })] }),
+    pod({ containers: [container('a', { securityContext: restricted })] }),
+    pod({ containers: [container('x', { securityContext: restricted })] }),
+    pod({ hostNetwork: true, containers: [container('a')] }),
+    pod({ containers: [container('a', { securityContext: { privileged: true } }), container('b')] }),
+    pod({ containers: [container('a'), container('b')] }),
+    pod({ containers: [container('a', { ports: [{ containerPort: 80, hostPort: 8080 }] })] }),
+    pod({ containers: [container('a', { securityContext: { seLinuxOptions: { type: 'spc_t' } } })] }),
+    pod({ containers: [container('a', { securityContext: { ...restricted, seLinuxOptions: { user: 'u' } } })] }),
+    pod({ containers: Array.from({ length: 40 }, (_, i) => container(`c${i}`, { securityContext: restricted })) }),
+    pod({
+      securityContext: { sysctls: [{ name: 'kernel.shm_rmid_forced', value: '1' }] },
+      containers: [container('a')],
+    }),
+    pod({ containers: [container('a')] }, { 'container.apparmor.security.beta.kubernetes.io/a': 'unconfined' }),
+    pod({ containers: [container('a', { securityContext: restricted })] }),
+  ]
+  const input = (object: Record<string, unknown>) => ({
+    matchedResource: { group: '', version: 'v1', resource: 'pods' },
+    attributes: {
+      ...newValidAttribute(object, false),
+      kind: { group: '', version: 'v1', kind: 'Pod' },
+      resource: { group: '', version: 'v1', resource: 'pods' },
+    },
+    params: null,
+    authorize: () => ({ decision: 'NoOpinion' as const }),
+  })
+
+  for (const policy of pack) {
+    it(policy.metadata?.name ?? '', () => {
+      const reused = new PolicyValidator(policy)
+      let skipped = 0
+      let denied = 0
+      for (const object of [...pods, ...pods]) {
+        const spies = reused.policy.spec?.validations?.length
+          ? messagePrograms(reused).map((p) => vi.spyOn(p, 'tryRun'))
+          : []
+        const got = reused.validate(input(object))
+        if (spies.length > 0 && spies.every((s) => s.mock.calls.length === 0)) skipped++
+        vi.restoreAllMocks()
+        if (got.decisions.some((d) => d.action === 'Deny')) denied++
+        expect(got).toEqual(new PolicyValidator(policy).validate(input(object)))
+      }
+      // the passing pods after the first of their shape
+      expect(skipped).toBeGreaterThan(0)
+      expect(denied).toBeGreaterThan(0)
+    })
+  }
 })
