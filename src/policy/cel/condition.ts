@@ -119,12 +119,12 @@ export function variableReader(input: ActivationInput): (name: string) => KnownV
 }
 
 /**
- * What a batch's expressions read of `variables` (their look-ups in order: the name and the value or
- * error it got; not the look-ups of the variables they evaluate) and their own costs (their
- * programs', without the variables'), when given to forInput.
+ * What one expression of a batch read of `variables` (its look-ups in order: the name and the value
+ * or error it got; not the look-ups of the variables it evaluates) and its own cost (its program's,
+ * without the variables'), when forInput is given traces.
  */
-export interface BatchTrace {
-  readonly reads: (string | CelValue | ErrorValue)[]
+export interface ExpressionTrace {
+  readonly reads: (string | CelValue | ErrorValue | undefined)[]
   ownCost: number
 }
 
@@ -148,7 +148,7 @@ class LazyVariables extends MapValue {
   /** The variables read by the variable being evaluated (for its KeptVariable). */
   private reads: string[] | undefined
   /** The batch's expressions' look-ups and their outcomes (not the variables'), when the batch is traced. */
-  trace: BatchTrace['reads'] | undefined
+  trace: ExpressionTrace['reads'] | undefined
   /** Variables being evaluated (their look-ups are not the batch expressions'). */
   private depth = 0
   activation: Activation = {}
@@ -332,10 +332,11 @@ export function sharedActivation(
 }
 
 /** newActivation: the variables every expression of the batch reads. */
-function newActivation(
-  input: ActivationInput,
-  trace?: BatchTrace,
-): { activation: Activation; composition?: CompositionContext } {
+function newActivation(input: ActivationInput): {
+  activation: Activation
+  composition?: CompositionContext
+  lazy?: LazyVariables
+} {
   const a = input.attributes
   const act = baseActivation(a, input.bindings.params, input.request, input.namespace)
   const authorize = input.bindings.authorize
@@ -345,8 +346,7 @@ function newActivation(
   const lazy = new LazyVariables(composition)
   act[VariableVarName] = lazy
   lazy.activation = act
-  if (trace !== undefined) lazy.trace = trace.reads
-  return { activation: act, composition }
+  return { activation: act, composition, lazy }
 }
 
 /**
@@ -357,21 +357,30 @@ export function forInput(
   compiled: readonly (CompilationResult | undefined)[],
   input: ActivationInput,
   budget: number,
-  trace?: BatchTrace,
+  traces?: (ExpressionTrace | undefined)[],
+  evaluate?: readonly boolean[],
 ): ForInputOutcome {
   // a batch of placeholders only (no messageExpression, no auditAnnotation) needs no activation
   if (compiled.every((c) => c === undefined)) return { results: compiled.map(() => ({})), remainingBudget: budget }
-  const { activation, composition } = newActivation(input, trace)
+  const { activation, composition, lazy } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []
-  for (const c of compiled) {
-    if (c === undefined) {
+  for (let i = 0; i < compiled.length; i++) {
+    const c = compiled[i]
+    // `evaluate` false: left out by the caller, as a placeholder (no cost, no result)
+    if (c === undefined || evaluate?.[i] === false) {
       results.push({})
       continue
     }
     if (c.error !== undefined || c.program === undefined) {
       results.push({ expression: c.expression, error: `compilation error: ${c.error?.detail ?? ''}` })
       continue
+    }
+    let trace: ExpressionTrace | undefined
+    if (traces !== undefined) {
+      trace = { reads: [], ownCost: 0 }
+      traces[i] = trace
+      if (lazy !== undefined) lazy.trace = trace.reads
     }
     // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
     const r = c.program.tryRun(activation)
@@ -382,7 +391,7 @@ export function forInput(
     }
     if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
     remaining -= r.cost
-    if (trace !== undefined) trace.ownCost += r.cost
+    if (trace !== undefined) trace.ownCost = r.cost
     if ('error' in r) {
       results.push({
         expression: c.expression,

@@ -17,8 +17,8 @@ import {
 } from '../cel/compile.js'
 import {
   type ActivationInput,
-  type BatchTrace,
   type EvaluationResult,
+  type ExpressionTrace,
   type ForInputOutcome,
   forInput,
   knownVariable,
@@ -98,7 +98,8 @@ export type Filter = (budget: number) => ForInputOutcome
 export interface Evaluators {
   readonly matcher?: () => MatchResult
   readonly validation: Filter
-  readonly message: Filter
+  /** The message batch, given the validations' results (which messages a decision will read). */
+  readonly message: (budget: number, validations: readonly EvaluationResult[]) => ForInputOutcome
   readonly audit: Filter
   /**
    * Whether the message batch's worst-case cost fits in `budget`: when every validation admits, such
@@ -143,7 +144,7 @@ export function validateWith(
   const messages =
     e.messagesFit !== undefined && allAdmit(evals.results) && e.messagesFit(evals.remainingBudget)
       ? MESSAGES_SKIPPED
-      : e.message(evals.remainingBudget)
+      : e.message(evals.remainingBudget, evals.results)
   // only an internal or out-of-budget failure of the message batch fails the decisions
   const messageFailure =
     'batchError' in messages && (messages.outOfBudget || messages.internal === true) ? messages.batchError : undefined
@@ -184,6 +185,16 @@ export function validateWith(
     }
   })
   return { decisions, auditAnnotations }
+}
+
+/** Whether each look-up of a trace gets the same value now (`read`: the batch's variables). */
+function traceHolds(t: ExpressionTrace, read: (name: string) => { readonly value: unknown } | undefined): boolean {
+  const reads = t.reads
+  for (let i = 0; i < reads.length; i += 2) {
+    const known = read(reads[i] as string)
+    if (known === undefined || !sameValue(known.value, reads[i + 1])) return false
+  }
+  return true
 }
 
 /** A policy's expressions, compiled (compilePolicy). */
@@ -309,10 +320,10 @@ export class PolicyValidator {
   /** Estimated on the first request every validation admits (messagesFit). */
   private messageCosts: MessageCosts | undefined
   /**
-   * The last message batch evaluated after every validation admitted, when every messageExpression
-   * reads only `variables` (messagesReadOnlyVariables): its look-ups and its own cost (messagesFit).
+   * Each messageExpression's last traced evaluation (when every one reads only `variables`:
+   * messagesReadOnlyVariables), index for index: its look-ups and its own cost (messages()).
    */
-  private messageTrace: BatchTrace | undefined
+  private readonly messageTraces: (ExpressionTrace | undefined)[] = []
 
   /**
    * The expressions are compiled when the policy is first evaluated, not when it is loaded: a run
@@ -371,49 +382,72 @@ export class PolicyValidator {
       }
       if (total <= budget) return true
     }
-    return this.tracedFits(budget, input)
+    return false
   }
 
   /**
-   * Whether the message batch, evaluated now, would repeat `messageTrace` and fit in `budget`. Its
-   * expressions read nothing but `variables`, and evaluation is deterministic: a batch whose every
-   * look-up of `variables` gets what the traced batch got runs as that one did, the same look-ups,
-   * results and own costs (their programs': the variables are charged apart). So when each value the
-   * trace read is the same now (kept in `memo`: this request's validations evaluated it, or it is
-   * evaluated and kept here as the batch's first read would), the batch costs the traced own cost
-   * plus what each variable it reads charges at its first read (kept in `memo`, exact; with the
-   * variables these read, as replaying them charges), and its results are the traced ones, which no
-   * decision reads when every validation admitted.
+   * The message batch (ForInput with the budget the validations left), leaving out the messages whose
+   * results no decision reads (their validation admitted or failed) and whose cost is known: a message
+   * reads nothing but `variables` and evaluation is deterministic, so a message whose every look-up of
+   * `variables` gets what its traced evaluation got runs as that one did, with the same look-ups,
+   * result and own cost (its program's: the variables are charged apart). The batch's cost is then
+   * known: every message's own cost (evaluated now or traced) plus what each variable read charges at
+   * its first read (kept in `memo`, exact; with the variables it read, as replaying it charges). When
+   * that fits, the results are the whole batch's for every message a decision reads; when the part
+   * evaluated runs out, so would the whole (it charges at least as much); else the whole batch is
+   * evaluated, as the apiserver does.
    */
-  private tracedFits(budget: number, input: () => ActivationInput): boolean {
+  private messages(budget: number, validations: readonly EvaluationResult[], act: ActivationInput): ForInputOutcome {
     const c = this.c
-    const trace = this.messageTrace
-    if (trace === undefined) return false
-    const act = input()
+    const compiled = c.messageExpressions
     const memo = act.memo
-    const read = variableReader(act)
-    const reads = trace.reads
-    const names: string[] = []
-    for (let i = 0; i < reads.length; i += 2) {
-      const name = reads[i] as string
-      const known = read(name)
-      if (known === undefined || !sameValue(known.value, reads[i + 1])) return false
-      names.push(name)
+    if (!c.messagesReadOnlyVariables || (c.variables.size > 0 && memo === undefined)) {
+      return forInput(compiled, act, budget)
     }
-    let total = trace.ownCost
+    const stored = this.messageTraces
+    const read = variableReader(act)
+    const evaluate = compiled.map((m, i) => {
+      if (m?.program === undefined) return true // a placeholder or a compile error: nothing to run
+      const r = validations[i]
+      if (r === undefined || (r.error === undefined && r.value !== true)) return true // its message is read
+      const t = stored[i]
+      return t === undefined || !traceHolds(t, read)
+    })
+    const traces: (ExpressionTrace | undefined)[] = []
+    const keep = (out: ForInputOutcome): ForInputOutcome => {
+      if (!('batchError' in out)) for (const [i, t] of traces.entries()) if (t !== undefined) stored[i] = t
+      return out
+    }
+    if (!evaluate.includes(false)) return keep(forInput(compiled, act, budget, traces))
+    const part = evaluate.includes(true)
+      ? keep(forInput(compiled, act, budget, traces, evaluate))
+      : { results: c.messagePlaceholders.map(() => ({})), remainingBudget: budget }
+    if ('batchError' in part) return part
+    let total = 0
+    const names: string[] = []
+    for (let i = 0; i < compiled.length; i++) {
+      const t = evaluate[i] ? traces[i] : stored[i]
+      if (t === undefined) continue
+      total += t.ownCost
+      for (let j = 0; j < t.reads.length; j += 2) names.push(t.reads[j] as string)
+    }
     const charged = new Set<string>()
-    while (names.length > 0) {
+    while (names.length > 0 && total <= budget) {
       const name = names.pop() as string
       if (charged.has(name)) continue
       charged.add(name)
       const v = c.variables.get(name)
       const known = v === undefined ? undefined : knownVariable(name, v, memo)
-      if (known === undefined) return false
+      if (known === undefined) {
+        total = Number.POSITIVE_INFINITY
+        break
+      }
       total += known.cost
-      if (!(total <= budget)) return false
       names.push(...known.reads)
     }
-    return true
+    if (total <= budget) return part
+    traces.length = 0
+    return keep(forInput(compiled, act, budget, traces))
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
@@ -483,8 +517,6 @@ export class PolicyValidator {
       variables.size > 0 && this.c.hasMessageExpressions && this.c.variablesWithoutAuthorizer
         ? new VariableMemo()
         : undefined
-    // the message batch is traced when every validation admitted and it did not fit otherwise
-    let traceMessages = false
     // one input shape for every batch (no spreads: this runs per policy, binding and param)
     const batch = (
       namespace: Record<string, unknown> | null,
@@ -509,20 +541,11 @@ export class PolicyValidator {
       validation: (budget) =>
         forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }, memo), budget),
       // messageExpressions: no authorizer
-      message: (budget) => {
-        if (!this.c.hasMessageExpressions) return { results: [...this.c.messagePlaceholders], remainingBudget: budget }
-        const trace: BatchTrace | undefined = traceMessages ? { reads: [], ownCost: 0 } : undefined
-        const out = forInput(this.c.messageExpressions, messageInput(), budget, trace)
-        if (trace !== undefined && !('batchError' in out)) this.messageTrace = trace
-        return out
-      },
-      messagesFit: this.c.hasMessageExpressions
-        ? (budget) => {
-            if (this.messagesFit(budget, messageInput)) return true
-            traceMessages = this.c.messagesReadOnlyVariables
-            return false
-          }
-        : undefined,
+      message: (budget, validations) =>
+        this.c.hasMessageExpressions
+          ? this.messages(budget, validations, messageInput())
+          : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
+      messagesFit: this.c.hasMessageExpressions ? (budget) => this.messagesFit(budget, messageInput) : undefined,
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
         this.c.auditAnnotations.length === 0

@@ -45,6 +45,9 @@ const list = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(', '
  * charged 1,000,003, an error only its own validation's message would show: ten of them exceed the
  * RuntimeCELCostBudget (1e7).
  */
+/** A list length whose `filter(x, x < 0)` costs 600,002 (2 a step; under the per-call limit). */
+const N = 300_000
+
 const expensive = `string(size(${list(60)}.map(a, ${list(60)}.map(b, ${list(60)}.filter(c, c < a + b)))))`
 
 afterEach(() => vi.restoreAllMocks())
@@ -83,10 +86,39 @@ describe('messageExpressions of a policy whose validations all admit', () => {
       { action: 'Admit', evaluation: 'Admit', message: '' },
       { action: 'Deny', evaluation: 'Deny', message: 'evaluated message', reason: 'Invalid' },
     ])
-    // every message of the batch was evaluated
+    // the denying validation's message is evaluated every time; the admitting one's, a constant
+    // whose cost its first evaluation traced, is left out (the batch's cost is known: it fits)
+    const [notShown, denied] = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
+    expect(run(v).decisions[1]?.message).toBe('evaluated message')
+    expect(denied).toHaveBeenCalledTimes(1)
+    expect(notShown).not.toHaveBeenCalled()
+  })
+
+  it('(1) a denying validation beside admitting ones whose variables now cost more than the budget: the whole batch, out of budget', () => {
+    // twenty variables read only by messages: [] for both objects, at a cost growing with the list
+    const variables = Array.from({ length: 20 }, (_, k) => ({
+      name: `v${k}`,
+      expression: 'object.spec.xs.filter(x, x < 0)',
+    }))
+    const validations = [
+      { expression: 'false', messageExpression: "'denied'" },
+      ...variables.map((x) => ({ expression: 'true', messageExpression: `string(size(variables.${x.name}))` })),
+    ]
+    const v = validator({ variables, validations })
+    const request = (n: number) =>
+      v.validate({
+        matchedResource: { group: '', version: '', resource: '' },
+        attributes: newValidAttribute({ spec: { xs: Array.from({ length: n }, (_, i) => i) } }, false),
+        params: null,
+        authorize: () => ({ decision: 'NoOpinion' }),
+      })
+    expect(request(3).decisions[0]?.message).toBe('denied') // evaluated and traced
     const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
-    run(v)
-    for (const s of spies) expect(s).toHaveBeenCalledTimes(1)
+    expect(request(4).decisions[0]?.message).toBe('denied')
+    expect(spies.filter((s) => s.mock.calls.length > 0)).toHaveLength(1) // the denying one's only
+    // the same values ([]), each variable now ~600,000: 20 of them exceed the 1e7 budget
+    const failure = { action: 'Deny', evaluation: 'Error', message: `failed messageExpression: ${OutOfBudget}` }
+    expect(request(N).decisions).toEqual(validations.map(() => failure))
   })
 
   it('(1) a traced batch is taken only for the same values: other values are evaluated (and run out)', () => {
