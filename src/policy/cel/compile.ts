@@ -74,9 +74,18 @@ const REQUEST_NAMES = /\b(?:object|oldObject|params|request|namespaceObject|auth
 /** `variables` not followed by `.name`: an access kelp does not follow (taken as non-constant). */
 const OPAQUE_VARIABLES = /\bvariables\b(?!\s*\.\s*[A-Za-z_])/
 
+/**
+ * Whether an expression can read nothing of its activation but `variables.<name>` (each such read a
+ * look-up of `variables`): it names none of the request's variables, and `variables` only before
+ * `.name`. Textual, so conservative (a name in a string literal counts).
+ */
+export function readsOnlyVariables(expression: string): boolean {
+  return !REQUEST_NAMES.test(expression) && !OPAQUE_VARIABLES.test(expression)
+}
+
 /** Whether a variable's expression is constant, given the variables found constant before it. */
 function isConstantExpression(expression: string, constants: ReadonlySet<string>): boolean {
-  if (REQUEST_NAMES.test(expression) || OPAQUE_VARIABLES.test(expression)) return false
+  if (!readsOnlyVariables(expression)) return false
   for (const m of expression.matchAll(/\bvariables\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g))
     if (!constants.has(m[1] as string)) return false
   return true
@@ -224,7 +233,8 @@ export class CompositedCompiler {
     this.types.declare('kubernetes.variables')
   }
 
-  private env(decls: OptionalVariableDeclarations): Env {
+  /** The environment an expression with these declarations is compiled in (for its cost estimate). */
+  env(decls: OptionalVariableDeclarations): Env {
     const key = `${decls.hasParams}/${decls.hasAuthorizer}/${decls.hasPatchTypes === true}`
     let env = this.envs.get(key)
     if (env === undefined) {

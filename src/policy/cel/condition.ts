@@ -69,7 +69,7 @@ export class VariableMemo {
  * variables it read (each evaluated first in that batch if it was not yet, as evaluating this one
  * afresh would, so that their cost is charged too).
  */
-interface KeptVariable {
+export interface KeptVariable {
   readonly value: CelValue | ErrorValue
   readonly cost: number
   readonly reads: readonly string[]
@@ -81,6 +81,52 @@ interface KeptVariable {
  * the bundled pack builds 0..9999 for deduplicating lists in a variable of that kind.
  */
 const CONSTANTS = new WeakMap<CompilationResult, KeptVariable>()
+
+/**
+ * Variable `name`'s evaluation, if a batch given `memo` would take it without evaluating it: kept in
+ * `memo` (this request's validations evaluated it) or a constant's. Its `cost` is what its first read
+ * charges the batch (the variables it read are charged apart, each at its own first read).
+ */
+export function knownVariable(
+  name: string,
+  result: CompilationResult,
+  memo: VariableMemo | undefined,
+): KnownVariable | undefined {
+  return memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
+}
+
+export type KnownVariable = KeptVariable
+
+/**
+ * A batch's variable `name` as `knownVariable` gives it, evaluated first (kept in `input.memo`, as
+ * the batch's first read would evaluate and keep it) when not known yet. Undefined without a memo.
+ */
+export function variableReader(input: ActivationInput): (name: string) => KnownVariable | undefined {
+  let lazy: LazyVariables | undefined
+  return (name) => {
+    const result = input.variables?.get(name)
+    if (input.memo === undefined || result === undefined) return undefined
+    const known = knownVariable(name, result, input.memo)
+    if (known !== undefined) return known
+    lazy ??= newActivation(input).activation[VariableVarName] as LazyVariables
+    try {
+      lazy.find(name)
+    } catch (e) {
+      if (!(e instanceof ErrorValue)) throw e
+    }
+    return knownVariable(name, result, input.memo)
+  }
+}
+
+/**
+ * What one expression of a batch read of `variables` (its look-ups in order: the name and the value
+ * or error it got; not the look-ups of the variables it evaluates) and its own cost (its program's,
+ * without the variables'), when forInput is given traces.
+ */
+export interface ExpressionTrace {
+  readonly reads: (string | CelValue | ErrorValue | undefined)[]
+  ownCost: number
+}
 
 /** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
 class CompositionContext {
@@ -101,6 +147,10 @@ class LazyVariables extends MapValue {
   private readonly values = new Map<string, CelValue | ErrorValue>()
   /** The variables read by the variable being evaluated (for its KeptVariable). */
   private reads: string[] | undefined
+  /** The batch's expressions' look-ups and their outcomes (not the variables'), when the batch is traced. */
+  trace: ExpressionTrace['reads'] | undefined
+  /** Variables being evaluated (their look-ups are not the batch expressions'). */
+  private depth = 0
   activation: Activation = {}
 
   constructor(private readonly ctx: CompositionContext) {
@@ -117,6 +167,7 @@ class LazyVariables extends MapValue {
       v = this.evaluate(key, result)
       this.values.set(key, v)
     }
+    if (this.depth === 0) this.trace?.push(key, v)
     if (v instanceof ErrorValue) throw v
     return v
   }
@@ -134,10 +185,12 @@ class LazyVariables extends MapValue {
     const reads: string[] | undefined = keep ? [] : undefined
     this.reads = reads
     let r: ReturnType<Program['tryRun']>
+    this.depth++
     try {
       r = result.program.tryRun(this.activation)
     } finally {
       this.reads = outer
+      this.depth--
     }
     this.ctx.accumulatedCost += r.cost
     const value =
@@ -279,7 +332,11 @@ export function sharedActivation(
 }
 
 /** newActivation: the variables every expression of the batch reads. */
-function newActivation(input: ActivationInput): { activation: Activation; composition?: CompositionContext } {
+function newActivation(input: ActivationInput): {
+  activation: Activation
+  composition?: CompositionContext
+  lazy?: LazyVariables
+} {
   const a = input.attributes
   const act = baseActivation(a, input.bindings.params, input.request, input.namespace)
   const authorize = input.bindings.authorize
@@ -289,7 +346,7 @@ function newActivation(input: ActivationInput): { activation: Activation; compos
   const lazy = new LazyVariables(composition)
   act[VariableVarName] = lazy
   lazy.activation = act
-  return { activation: act, composition }
+  return { activation: act, composition, lazy }
 }
 
 /**
@@ -300,20 +357,30 @@ export function forInput(
   compiled: readonly (CompilationResult | undefined)[],
   input: ActivationInput,
   budget: number,
+  traces?: (ExpressionTrace | undefined)[],
+  evaluate?: readonly boolean[],
 ): ForInputOutcome {
   // a batch of placeholders only (no messageExpression, no auditAnnotation) needs no activation
   if (compiled.every((c) => c === undefined)) return { results: compiled.map(() => ({})), remainingBudget: budget }
-  const { activation, composition } = newActivation(input)
+  const { activation, composition, lazy } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []
-  for (const c of compiled) {
-    if (c === undefined) {
+  for (let i = 0; i < compiled.length; i++) {
+    const c = compiled[i]
+    // `evaluate` false: left out by the caller, as a placeholder (no cost, no result)
+    if (c === undefined || evaluate?.[i] === false) {
       results.push({})
       continue
     }
     if (c.error !== undefined || c.program === undefined) {
       results.push({ expression: c.expression, error: `compilation error: ${c.error?.detail ?? ''}` })
       continue
+    }
+    let trace: ExpressionTrace | undefined
+    if (traces !== undefined) {
+      trace = { reads: [], ownCost: 0 }
+      traces[i] = trace
+      if (lazy !== undefined) lazy.trace = trace.reads
     }
     // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
     const r = c.program.tryRun(activation)
@@ -324,6 +391,7 @@ export function forInput(
     }
     if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
     remaining -= r.cost
+    if (trace !== undefined) trace.ownCost = r.cost
     if ('error' in r) {
       results.push({
         expression: c.expression,
