@@ -1,10 +1,10 @@
 import { Command, CommanderError } from 'commander'
 import { addCheckCommand, addTestCommand } from '../cli/commands.js'
 import { addEvalCommand } from '../cli/eval.js'
-import { VERSION } from '../report/version.js'
 import { escapeControls } from '../report/common.js'
 import { streamLines } from '../report/log.js'
 import { type Io, UsageError } from '../report/usage.js'
+import { VERSION } from '../report/version.js'
 import { addServeCommand } from '../webhook/command.js'
 
 // The kelp command: the commands of both faces under one name, above them (neither face imports the

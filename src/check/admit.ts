@@ -6,12 +6,12 @@ import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { LoadedObject } from '../manifest/load.js'
 import { forbiddenStatus } from '../policy/generic/status.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
+import { VERSION } from '../report/version.js'
 import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, sizeAnswer } from './findings.js'
 import { identity } from './olds.js'
 import type { CheckOptions, Keep } from './options.js'
 import { placeFindings } from './positions.js'
 import { type Prepared, prepare } from './prepare.js'
-import { VERSION } from '../report/version.js'
 
 // Every object admitted as kubectl apply would send it (CREATE, or UPDATE when the previous revision has it)
 // against a built set, and the report: the engine decides (src/engine/apply.ts), findings.ts words its answers.

@@ -5,10 +5,9 @@ import { escapeControls } from '../report/common.js'
 import { format, type OutputFormat } from '../report/index.js'
 import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
-import { collect, kubeVersionOf } from '../report/usage.js'
+import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
 import { findSuites, runSuite } from './policy-test.js'
-import { type Io, UsageError } from '../report/usage.js'
 
 // `kelp check` and `kelp test`: argument handling only; the work is in src/check/ and policy-test.ts.
 // (`kelp serve` is the webhook's command, src/webhook/command.ts.)

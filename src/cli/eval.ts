@@ -11,8 +11,7 @@ import { decodeStream } from '../kube/yaml/decode.js'
 import { parseFirstDocument } from '../manifest/load.js'
 import { readError } from '../manifest/paths.js'
 import { escapeControls } from '../report/common.js'
-import { collect } from '../report/usage.js'
-import { type Io, UsageError } from '../report/usage.js'
+import { collect, type Io, UsageError } from '../report/usage.js'
 
 // `kelp eval`: one CEL expression in Kubernetes' CEL environment. Exit codes: 0 success, 1 a CEL error,
 // 2 bad usage or input errors. (The kelp command itself, its commands together: src/bin/program.ts.)
