@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CelSchemaInput, DefaultValueInput, JSONSchemaProps } from '../../src/crd/definition/index.js'
 import { validateCustomResourceDefinition } from '../../src/crd/definition/index.js'
 import { errorString, field } from '../../src/kube/field.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // Where and with what the hooks are called: validateCustomResourceDefinitionValidation and
 // ValidateCustomResourceDefinitionOpenAPISchema (validation.go) compile a node's rules only when the
@@ -11,17 +12,7 @@ import { errorString, field } from '../../src/kube/field.js'
 type Json = Record<string, unknown>
 
 function crd(schema: Json, versions?: Json[]): Json {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      scope: 'Namespaced',
-      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-      versions: versions ?? [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
-    },
-  }
+  return widgetCrd({ schema, versions })
 }
 
 function record(obj: unknown): { inputs: CelSchemaInput[]; errors: string[] } {

@@ -4,6 +4,7 @@ import {
   validateCustomResourceDefinition,
 } from '../../src/crd/definition/index.js'
 import { errorString, kubectlInvalidText } from '../../src/kube/field.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // Exact texts of create errors for v1 CRDs given as JSON, as kubectl apply shows them. Each expected
 // text is built from the message in pkg/apis/apiextensions/validation/validation.go (or the file
@@ -13,18 +14,7 @@ import { errorString, kubectlInvalidText } from '../../src/kube/field.js'
 type Json = Record<string, unknown>
 
 function crd(schema: Json, spec: Json = {}, metadata: Json = { name: 'widgets.example.com' }): Json {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata,
-    spec: {
-      group: 'example.com',
-      scope: 'Namespaced',
-      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
-      ...spec,
-    },
-  }
+  return widgetCrd({ schema, metadata, spec })
 }
 
 const texts = (obj: unknown) => validateCustomResourceDefinition(obj).map(errorString)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CustomResourceDefinitions } from '../../src/crd/registry.js'
 import type { KubeVersion } from '../../src/kube/environment.js'
 import { errorString } from '../../src/kube/field.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // A custom resource write answered as the target release answers it, through the registry
 // (CustomResourceDefinitions.load(…, { version })). Two upstream changes meet here:
@@ -15,44 +16,29 @@ import { errorString } from '../../src/kube/field.js'
 //   test/kube/field.test.ts); the list-type duplicate's value is listtype/validation.go's
 //   `map[string]interface{}{keyField: key}`, the blocking error strategy.go's `field.Invalid(nil, nil, …)`.
 
-const crd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets' },
-    scope: 'Cluster',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                'x-kubernetes-validations': [{ rule: 'self.size == "small"', message: 'must be small' }],
-                properties: {
-                  size: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != "huge"' }] },
-                  mode: { type: 'string', enum: ['a', 'b'] },
-                  ports: {
-                    type: 'array',
-                    'x-kubernetes-list-type': 'map',
-                    'x-kubernetes-list-map-keys': ['name'],
-                    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-                  },
-                },
-              },
-            },
+const crd = widgetCrd({
+  names: { kind: 'Widget', plural: 'widgets' },
+  scope: 'Cluster',
+  schema: {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        'x-kubernetes-validations': [{ rule: 'self.size == "small"', message: 'must be small' }],
+        properties: {
+          size: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != "huge"' }] },
+          mode: { type: 'string', enum: ['a', 'b'] },
+          ports: {
+            type: 'array',
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['name'],
+            items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
           },
         },
       },
-    ],
+    },
   },
-}
+})
 
 const widget = (spec: unknown) => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec })
 const errorsAt = (version: KubeVersion | undefined, spec: unknown) => {

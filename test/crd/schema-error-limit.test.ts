@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CustomResourceDefinitions } from '../../src/crd/registry.js'
 import { MAX_SCHEMA_ERRORS } from '../../src/crd/structural/openapi-errors.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // A custom resource with very many wrongly typed values (issue 25: a 3 MiB body of `[0,0,…]` where the schema
 // wants objects is 1.5 million errors). Asked of kube-apiserver 1.37.2 (`kubectl create --dry-run=server`, a
@@ -11,36 +12,19 @@ import { MAX_SCHEMA_ERRORS } from '../../src/crd/structural/openapi-errors.js'
 // the list in linear time up to MAX_SCHEMA_ERRORS (it took minutes at 100,000 items before) and the Timeout past it.
 
 const crds = CustomResourceDefinitions.load([
-  {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
-                  },
-                },
-              },
-            },
+  widgetCrd({
+    schema: {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: {
+            items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
           },
         },
-      ],
+      },
     },
-  },
+  }),
 ])
 
 const widget = (n: number) => ({

@@ -1,35 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { isAdmissionStatus, PolicySet } from '../../src/engine/policy-set.js'
 import { admissionResponse } from '../../src/webhook/handler.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // AdmitResult.status is the answer's Status whichever step refused (issue 26): it was missing for a built-in
 // object's and a custom resource's refusal (only in builtin.status / customResource.status). The codes and
 // reasons are the apiserver's: 400 BadRequest for a body that does not decode, 422 Invalid for the registry's
 // validation, the admission plugin's Forbidden Status for a policy's Deny.
 
-const crd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: { spec: { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } } },
-          },
-        },
-      },
-    ],
+const crd = widgetCrd({
+  schema: {
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } } },
   },
-}
+})
 const policy = {
   apiVersion: 'admissionregistration.k8s.io/v1',
   kind: 'ValidatingAdmissionPolicy',

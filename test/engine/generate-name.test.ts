@@ -8,6 +8,7 @@ import {
   SimpleNameGenerator,
   simpleNameGenerator,
 } from '../../src/kube/names.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // metadata.generateName on CREATE. Kubernetes sources:
 // - apiserver pkg/storage/names/generate.go: SimpleNameGenerator, maxNameLength 63, randomLength 5,
@@ -48,35 +49,18 @@ describe('SimpleNameGenerator', () => {
   })
 })
 
-const crd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: { size: { type: 'integer' } },
-                'x-kubernetes-validations': [{ rule: 'self.size <= 3', message: 'size must be at most 3' }],
-              },
-            },
-          },
-        },
+const crd = widgetCrd({
+  schema: {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { size: { type: 'integer' } },
+        'x-kubernetes-validations': [{ rule: 'self.size <= 3', message: 'size must be at most 3' }],
       },
-    ],
+    },
   },
-}
+})
 
 const widget = (size: number, metadata: Obj = { generateName: 'w-' }) => ({
   apiVersion: 'example.com/v1',

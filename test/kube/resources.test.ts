@@ -5,6 +5,7 @@ import {
   EquivalentResourceRegistry,
   RESTMapper,
 } from '../../src/kube/resources.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 const gvr = (group: string, version: string, resource: string) => ({ group, version, resource })
 const gvk = (group: string, version: string, kind: string) => ({ group, version, kind })
@@ -114,21 +115,14 @@ describe('RESTMapper', () => {
     expect(noCore.resourceFor(gvr('', 'v1', 'pods'))).toBeUndefined()
   })
 
-  const crd = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      scope: 'Namespaced',
-      names: { kind: 'Widget', plural: 'widgets' },
-      versions: [
-        { name: 'v2', served: true, storage: true, subresources: { status: {}, scale: {} } },
-        { name: 'v1', served: true, storage: false, subresources: { status: {} } },
-        { name: 'v0', served: false, storage: false },
-      ],
-    },
-  }
+  const crd = widgetCrd({
+    names: { kind: 'Widget', plural: 'widgets' },
+    versions: [
+      { name: 'v2', served: true, storage: true, subresources: { status: {}, scale: {} } },
+      { name: 'v1', served: true, storage: false, subresources: { status: {} } },
+      { name: 'v0', served: false, storage: false },
+    ],
+  })
 
   it('CRDs join the mapping: served versions equivalent, in spec order', () => {
     const mapping = crdMappingFromObject(crd)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADMISSION_STAGES, admit } from '../../../src/engine/admission/pipeline.js'
 import { isAdmissionStatus, PolicySet } from '../../../src/engine/policy-set.js'
+import { widgetCrd } from '../../fixtures/widget-crd.js'
 
 // The stages of one request in kube-apiserver's order, and what the order decides: a step that refuses
 // answers, and no later step runs (a 400 of the handler's decoding, a 422 of the registry's validation before
@@ -43,29 +44,12 @@ const map = (name: string, resources: string[], expression: string): J[] => [
     spec: { policyName: name },
   },
 ]
-const crd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: { spec: { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } } },
-          },
-        },
-      },
-    ],
+const crd = widgetCrd({
+  schema: {
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { size: { type: 'integer', maximum: 3 } } } },
   },
-}
+})
 const meta = { name: 'x', namespace: 'default' }
 
 describe('admission stages', () => {

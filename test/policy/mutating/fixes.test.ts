@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PolicySet } from '../../../src/engine/policy-set.js'
+import { widgetCrd } from '../../fixtures/widget-crd.js'
 
 // Disagreements with kube-apiserver found while transcribing the integration test and in the
 // differential (test/e2e/mutating), each fixed in src/ and pinned here. The expected values are the
@@ -61,17 +62,7 @@ describe('native validation runs on the object the mutating policies left (handl
 })
 
 describe('ApplyConfiguration on custom resources: the type converter schema', () => {
-  const crd = (schema: J): J => ({
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      scope: 'Namespaced',
-      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
-    },
-  })
+  const crd = (schema: J): J => widgetCrd({ schema })
   const widgets = { apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['widgets'] }
   const widget = (spec: J): J => ({
     apiVersion: 'example.com/v1',
@@ -112,43 +103,26 @@ describe('ApplyConfiguration on custom resources: the type converter schema', ()
 })
 
 // Found by the differential (test/e2e/mutating): what a kube-apiserver 1.37.2 answered to the same write.
-const cr = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
+const cr = widgetCrd({
+  schema: {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          replicas: { type: 'integer', minimum: 0, default: 1 },
+          mm: {
             type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: {
-                  replicas: { type: 'integer', minimum: 0, default: 1 },
-                  mm: {
-                    type: 'object',
-                    additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
-                  },
-                  ml: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-                  lm: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
-                  free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-                },
-              },
-            },
+            additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
           },
+          ml: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          lm: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } },
+          free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
         },
       },
-    ],
+    },
   },
-}
+})
 const widgets = { apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['widgets'] }
 const widget = (spec: J = {}): J => ({
   apiVersion: 'example.com/v1',

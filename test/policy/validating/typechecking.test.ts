@@ -17,6 +17,7 @@ import {
   typeCheck,
   typesToCheck,
 } from '../../../src/policy/validating/typechecking.js'
+import { widgetCrd } from '../../fixtures/widget-crd.js'
 
 // TestExtractTypeNames and TestTypeCheck are transcribed from k8s.io/apiserver release-1.36
 // pkg/admission/plugin/policy/validating/typechecking_test.go (case names and expectations as
@@ -599,44 +600,37 @@ describe('OpenAPI v3 documents (resolver.ClientDiscoveryResolver, PopulateRefs)'
 })
 
 describe('CRD schemas', () => {
-  const crd = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      names: { kind: 'Widget', plural: 'widgets', singular: 'widget' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                metadata: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } },
-                spec: {
-                  type: 'object',
-                  properties: {
-                    size: { type: 'integer' },
-                    port: { 'x-kubernetes-int-or-string': true },
-                    template: {
-                      type: 'object',
-                      'x-kubernetes-embedded-resource': true,
-                      'x-kubernetes-preserve-unknown-fields': true,
-                    },
+  const crd = widgetCrd({
+    names: { kind: 'Widget', plural: 'widgets', singular: 'widget' },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              metadata: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } },
+              spec: {
+                type: 'object',
+                properties: {
+                  size: { type: 'integer' },
+                  port: { 'x-kubernetes-int-or-string': true },
+                  template: {
+                    type: 'object',
+                    'x-kubernetes-embedded-resource': true,
+                    'x-kubernetes-preserve-unknown-fields': true,
                   },
                 },
               },
             },
           },
         },
-        { name: 'v2', served: true, storage: false },
-      ],
-    },
-  }
+      },
+      { name: 'v2', served: true, storage: false },
+    ],
+  })
   const crdMapper = new RESTMapper({
     crds: [
       {
