@@ -1,4 +1,5 @@
-import { anyName, longName, nameIsDNSSubdomain } from '../kube/validation/objectmeta.js'
+import { anyName, longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
+import type { Drop } from './drop-disabled.js'
 import {
   dropCronJobDisabledFields,
   dropCSIDriverDisabledFields,
@@ -12,7 +13,6 @@ import {
   dropStatefulSetDisabledFields,
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
-import type { StrategyRow } from './strategy.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
@@ -27,6 +27,7 @@ import * as ingress from './validation/networking/ingress.js'
 import * as networking from './validation/networking/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
+import type { Validate, ValidateUpdate } from './validation/registry.js'
 import * as scheduling from './validation/scheduling/validation.js'
 import * as storage from './validation/storage/validation.js'
 
@@ -49,6 +50,34 @@ import * as storage from './validation/storage/validation.js'
 // their rows for when it does. No row has WarningsOnCreate /
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
+
+/** One row of the table (strategies.ts): a kind's strategy as kelp models it. */
+export interface StrategyRow {
+  /** '' for core. */
+  readonly group: string
+  readonly versions: readonly string[]
+  readonly kind: string
+  /** PrepareForCreate (old undefined) / PrepareForUpdate: drops disabled fields, in place. */
+  readonly prepare?: Drop
+  /** Validate (pkg/apis/<group>/validation). */
+  readonly validate?: Validate
+  /** ValidateUpdate. */
+  readonly validateUpdate?: ValidateUpdate
+  /**
+   * Not covered, but the ObjectMeta part of its Validate is known: ValidateObjectMeta with this name rule (the
+   * kind's Validate*Name); the rest of its Validate is taken to pass.
+   */
+  readonly metadataOnly?: ValidateNameFunc
+  /**
+   * With metadataOnly: what the kind's ValidateUpdate runs of ObjectMeta, in its order: `meta` the create
+   * rules with the name rule on the new object (kinds whose update calls their Validate), `update`
+   * ValidateObjectMetaUpdate. Default `['update']`; `[]` for a kind whose update checks no ObjectMeta.
+   */
+  readonly metadataOnUpdate?: readonly MetadataCheck[]
+}
+
+/** One ObjectMeta validation a kind's ValidateUpdate runs (StrategyRow.metadataOnUpdate). */
+export type MetadataCheck = 'meta' | 'update'
 
 // biome-ignore format: one row per line
 export const STRATEGIES: readonly StrategyRow[] = [

@@ -4,8 +4,8 @@ import { type ValidateNameFunc, validateObjectMetaFor, validatePathSegment } fro
 import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { Drop } from './drop-disabled.js'
 import { type BuiltinResult, marshalBuiltin } from './index.js'
-import { STRATEGIES } from './strategies.js'
-import type { KindValidator, Validate, ValidateUpdate } from './validation/registry.js'
+import { type MetadataCheck, STRATEGIES } from './strategies.js'
+import type { KindValidator } from './validation/registry.js'
 
 // A built-in kind's registry strategy run as the generic registry runs it (apiserver pkg/registry/rest
 // create.go BeforeCreate, update.go BeforeUpdate; the kinds' rows: strategies.ts), on the decoded and
@@ -26,34 +26,6 @@ import type { KindValidator, Validate, ValidateUpdate } from './validation/regis
 // - errors: a 422 Invalid (`<Kind> "<name>" is invalid: …`) no validating policy sees;
 // - then the object is marshalled for the validating policies and storage (the given-empty lists that
 //   omitempty drops go).
-
-/** One row of the table (strategies.ts): a kind's strategy as kelp models it. */
-export interface StrategyRow {
-  /** '' for core. */
-  readonly group: string
-  readonly versions: readonly string[]
-  readonly kind: string
-  /** PrepareForCreate (old undefined) / PrepareForUpdate: drops disabled fields, in place. */
-  readonly prepare?: Drop
-  /** Validate (pkg/apis/<group>/validation). */
-  readonly validate?: Validate
-  /** ValidateUpdate. */
-  readonly validateUpdate?: ValidateUpdate
-  /**
-   * Not covered, but the ObjectMeta part of its Validate is known: ValidateObjectMeta with this name rule (the
-   * kind's Validate*Name); the rest of its Validate is taken to pass.
-   */
-  readonly metadataOnly?: ValidateNameFunc
-  /**
-   * With metadataOnly: what the kind's ValidateUpdate runs of ObjectMeta, in its order: `meta` the create
-   * rules with the name rule on the new object (kinds whose update calls their Validate), `update`
-   * ValidateObjectMetaUpdate. Default `['update']`; `[]` for a kind whose update checks no ObjectMeta.
-   */
-  readonly metadataOnUpdate?: readonly MetadataCheck[]
-}
-
-/** One ObjectMeta validation a kind's ValidateUpdate runs (StrategyRow.metadataOnUpdate). */
-export type MetadataCheck = 'meta' | 'update'
 
 const UPDATE_ONLY: readonly MetadataCheck[] = ['update']
 

@@ -5,7 +5,6 @@ import { typeNameOf } from '../../cel/values/typeof.js'
 import type { CelValue } from '../../cel/values/values.js'
 import type { AuditAnnotation, ValidatingAdmissionPolicy, Validation } from '../../kube/admissionregistration/types.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
-import { estimateKubeCost } from '../../kube/cost.js'
 import { RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions } from '../../kube/environment.js'
 import type { AdmissionAttributes, GroupVersionResource } from '../attributes.js'
 import {
@@ -18,18 +17,16 @@ import {
 import {
   type ActivationInput,
   type EvaluationResult,
-  type ExpressionTrace,
   type ForInputOutcome,
   forInput,
-  knownVariable,
   type OptionalVariableBindings,
   OutOfBudget,
   type SharedActivation,
   VariableMemo,
-  variableReader,
 } from '../cel/condition.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
 import { type FailurePolicy, type MatchResult, matchResult } from '../generic/matchconditions.js'
+import { MessageBatch } from './message-batch.js'
 
 // A compiled ValidatingAdmissionPolicy and its Validate (apiserver pkg/admission/plugin/policy/
 // validating/plugin.go compilePolicy, validator.go Validate, webhook/matchconditions/matcher.go):
@@ -187,16 +184,6 @@ export function validateWith(
   return { decisions, auditAnnotations }
 }
 
-/** Whether each look-up of a trace gets the same value now (`read`: the batch's variables). */
-function traceHolds(t: ExpressionTrace, read: (name: string) => { readonly value: unknown } | undefined): boolean {
-  const reads = t.reads
-  for (let i = 0; i < reads.length; i += 2) {
-    const known = read(reads[i] as string)
-    if (known === undefined || !sameValue(known.value, reads[i + 1])) return false
-  }
-  return true
-}
-
 /** A policy's expressions, compiled (compilePolicy). */
 interface CompiledPolicy {
   readonly matchConditions: readonly CompilationResult[]
@@ -218,51 +205,6 @@ interface CompiledPolicy {
   /** The environments of the messageExpressions and of the variables (for their cost estimates). */
   readonly messageEnv: Env
   readonly variableEnv: Env
-}
-
-/**
- * The static worst-case costs (estimateKubeCost's max: the estimator the apiserver uses for CRD
- * rules, cel-go's checker.Cost) of a policy's messageExpressions, summed, and of each variable; an
- * expression that did not compile costs nothing when evaluated. Unbounded (or beyond 2^53): Infinity.
- */
-interface MessageCosts {
-  readonly messages: number
-  /** Estimated on first need (only once the messages' sum is finite). */
-  readonly variables: Map<string, number>
-}
-
-function maxCost(r: CompilationResult | undefined, env: Env): number {
-  if (r?.program === undefined) return 0
-  const max = estimateKubeCost(r.program, env).max
-  return max <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(max) : Number.POSITIVE_INFINITY
-}
-
-/**
- * Whether two values are the same to any CEL expression: equal primitives (Object.is), or arrays and
- * plain objects (lists and string-keyed maps) of the same values, keys in the same order (iteration
- * follows it). Any other object only if it is the same one.
- */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
-  if (a === b) return true
-  const proto = Object.getPrototypeOf(a)
-  if (proto !== Object.getPrototypeOf(b)) return false
-  if (proto === Array.prototype) {
-    const x = a as unknown[]
-    const y = b as unknown[]
-    if (x.length !== y.length) return false
-    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false
-    return true
-  }
-  if (proto !== Object.prototype && proto !== null) return false
-  const ka = Object.keys(a)
-  const kb = Object.keys(b)
-  if (ka.length !== kb.length) return false
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string
-    if (k !== kb[i] || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
-  }
-  return true
 }
 
 /** compilePolicy: every expression compiled once (errors kept, reported when evaluated). */
@@ -317,13 +259,8 @@ export class PolicyValidator {
   /** Some validation mentions `authorizer` (textually: conservative). */
   private readonly usesAuthorizer: boolean
   private compiledPolicy: CompiledPolicy | undefined
-  /** Estimated on the first request every validation admits (messagesFit). */
-  private messageCosts: MessageCosts | undefined
-  /**
-   * Each messageExpression's last traced evaluation (when every one reads only `variables`:
-   * messagesReadOnlyVariables), index for index: its look-ups and its own cost (messages()).
-   */
-  private readonly messageTraces: (ExpressionTrace | undefined)[] = []
+  /** The messageExpressions' batch, made on first use (message-batch.ts). */
+  private messageBatchOf: MessageBatch | undefined
 
   /**
    * The expressions are compiled when the policy is first evaluated, not when it is loaded: a run
@@ -354,100 +291,9 @@ export class PolicyValidator {
     return this.c.shared
   }
 
-  /**
-   * Whether the message batch cannot cost more than `budget`: the messageExpressions' worst cases plus,
-   * for each variable, what reading it can charge (each is evaluated at most once per batch: the cost
-   * kept in `memo` or a constant's, exact; else its worst case). Costs are charged as they accrue and
-   * are never negative, so a batch whose total fits never runs out (ForInput's checks are on the
-   * running total). A program stopped by the per-call limit has charged at most its full cost.
-   */
-  private messagesFit(budget: number, input: () => ActivationInput): boolean {
-    const c = this.c
-    const memo = input().memo
-    this.messageCosts ??= {
-      messages: c.messageExpressions.reduce((sum, m) => sum + maxCost(m, c.messageEnv), 0),
-      variables: new Map(),
-    }
-    const costs = this.messageCosts
-    let total = costs.messages
-    if (total <= budget) {
-      for (const [name, v] of c.variables) {
-        let cost = knownVariable(name, v, memo)?.cost ?? costs.variables.get(name)
-        if (cost === undefined) {
-          cost = maxCost(v, c.variableEnv)
-          costs.variables.set(name, cost)
-        }
-        total += cost
-        if (!(total <= budget)) break
-      }
-      if (total <= budget) return true
-    }
-    return false
-  }
-
-  /**
-   * The message batch (ForInput with the budget the validations left), leaving out the messages whose
-   * results no decision reads (their validation admitted or failed) and whose cost is known: a message
-   * reads nothing but `variables` and evaluation is deterministic, so a message whose every look-up of
-   * `variables` gets what its traced evaluation got runs as that one did, with the same look-ups,
-   * result and own cost (its program's: the variables are charged apart). The batch's cost is then
-   * known: every message's own cost (evaluated now or traced) plus what each variable read charges at
-   * its first read (kept in `memo`, exact; with the variables it read, as replaying it charges). When
-   * that fits, the results are the whole batch's for every message a decision reads; when the part
-   * evaluated runs out, so would the whole (it charges at least as much); else the whole batch is
-   * evaluated, as the apiserver does.
-   */
-  private messages(budget: number, validations: readonly EvaluationResult[], act: ActivationInput): ForInputOutcome {
-    const c = this.c
-    const compiled = c.messageExpressions
-    const memo = act.memo
-    if (!c.messagesReadOnlyVariables || (c.variables.size > 0 && memo === undefined)) {
-      return forInput(compiled, act, budget)
-    }
-    const stored = this.messageTraces
-    const read = variableReader(act)
-    const evaluate = compiled.map((m, i) => {
-      if (m?.program === undefined) return true // a placeholder or a compile error: nothing to run
-      const r = validations[i]
-      if (r === undefined || (r.error === undefined && r.value !== true)) return true // its message is read
-      const t = stored[i]
-      return t === undefined || !traceHolds(t, read)
-    })
-    const traces: (ExpressionTrace | undefined)[] = []
-    const keep = (out: ForInputOutcome): ForInputOutcome => {
-      if (!('batchError' in out)) for (const [i, t] of traces.entries()) if (t !== undefined) stored[i] = t
-      return out
-    }
-    if (!evaluate.includes(false)) return keep(forInput(compiled, act, budget, traces))
-    const part = evaluate.includes(true)
-      ? keep(forInput(compiled, act, budget, traces, evaluate))
-      : { results: c.messagePlaceholders.map(() => ({})), remainingBudget: budget }
-    if ('batchError' in part) return part
-    let total = 0
-    const names: string[] = []
-    for (let i = 0; i < compiled.length; i++) {
-      const t = evaluate[i] ? traces[i] : stored[i]
-      if (t === undefined) continue
-      total += t.ownCost
-      for (let j = 0; j < t.reads.length; j += 2) names.push(t.reads[j] as string)
-    }
-    const charged = new Set<string>()
-    while (names.length > 0 && total <= budget) {
-      const name = names.pop() as string
-      if (charged.has(name)) continue
-      charged.add(name)
-      const v = c.variables.get(name)
-      const known = v === undefined ? undefined : knownVariable(name, v, memo)
-      if (known === undefined) {
-        total = Number.POSITIVE_INFINITY
-        break
-      }
-      total += known.cost
-      names.push(...known.reads)
-    }
-    if (total <= budget) return part
-    traces.length = 0
-    return keep(forInput(compiled, act, budget, traces))
+  private get messageBatch(): MessageBatch {
+    this.messageBatchOf ??= new MessageBatch(this.c)
+    return this.messageBatchOf
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
@@ -543,9 +389,9 @@ export class PolicyValidator {
       // messageExpressions: no authorizer
       message: (budget, validations) =>
         this.c.hasMessageExpressions
-          ? this.messages(budget, validations, messageInput())
+          ? this.messageBatch.evaluate(budget, validations, messageInput())
           : { results: [...this.c.messagePlaceholders], remainingBudget: budget },
-      messagesFit: this.c.hasMessageExpressions ? (budget) => this.messagesFit(budget, messageInput) : undefined,
+      messagesFit: this.c.hasMessageExpressions ? (budget) => this.messageBatch.fits(budget, messageInput) : undefined,
       // auditAnnotations: no authorizer, and the namespace as given (not CreateNamespaceObject)
       audit: (budget) =>
         this.c.auditAnnotations.length === 0
