@@ -4,41 +4,20 @@
 // MutatingAdmissionPolicies and the 20). Usage: KELP_BENCH_BASE=/path/to/base node bench/admit-ab.js vap
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { deployment, policyMaterial } from './fixtures.js'
+import { applyConfiguration as ac, deployment, jsonPatch as jp, mutatingMaterial, policyMaterial } from './fixtures.js'
 
 if (!process.env.KELP_BENCH_BASE) throw new Error('KELP_BENCH_BASE: the base checkout (with dist/ built)')
 const base = await import(pathToFileURL(join(process.env.KELP_BENCH_BASE, 'dist/index.js')).href)
 const next = await import('../dist/index.js')
 const which = process.argv[2] ?? 'vap'
-const ac = (expression) => ({ patchType: 'ApplyConfiguration', applyConfiguration: { expression } })
-const jp = (expression) => ({ patchType: 'JSONPatch', jsonPatch: { expression } })
-const maps = [
-  ac('Object{metadata: Object.metadata{labels: {"app.kubernetes.io/name": object.metadata.name}}}'),
-  ac('Object{spec: Object.spec{revisionHistoryLimit: 5}}'),
-  jp('[JSONPatch{op: "replace", path: "/spec/progressDeadlineSeconds", value: 300}]'),
-].flatMap((m, i) => [
-  {
-    apiVersion: 'admissionregistration.k8s.io/v1',
-    kind: 'MutatingAdmissionPolicy',
-    metadata: { name: `m-${i}` },
-    spec: {
-      matchConstraints: {
-        resourceRules: [
-          { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
-        ],
-      },
-      reinvocationPolicy: 'Never',
-      failurePolicy: 'Fail',
-      mutations: [m],
-    },
-  },
-  {
-    apiVersion: 'admissionregistration.k8s.io/v1',
-    kind: 'MutatingAdmissionPolicyBinding',
-    metadata: { name: `m-${i}` },
-    spec: { policyName: `m-${i}` },
-  },
-])
+const maps = mutatingMaterial(
+  [
+    ac('Object{metadata: Object.metadata{labels: {"app.kubernetes.io/name": object.metadata.name}}}'),
+    ac('Object{spec: Object.spec{revisionHistoryLimit: 5}}'),
+    jp('[JSONPatch{op: "replace", path: "/spec/progressDeadlineSeconds", value: 300}]'),
+  ],
+  'm',
+)
 const material =
   which === 'vap'
     ? policyMaterial()

@@ -9,10 +9,10 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { do_not_optimize, measure } from 'mitata'
 import { PolicySet } from '../dist/index.js'
-import { deployment, policyMaterial } from './fixtures.js'
+import { applyConfiguration, deployment, jsonPatch, mutatingMaterial, policyMaterial } from './fixtures.js'
 
-const ac = (expression) => ({ patchType: 'ApplyConfiguration', applyConfiguration: { expression } })
-const jp = (expression) => ({ patchType: 'JSONPatch', jsonPatch: { expression } })
+const ac = applyConfiguration
+const jp = jsonPatch
 const mutations = [
   ac('Object{metadata: Object.metadata{labels: {"app.kubernetes.io/name": object.metadata.name}}}'),
   ac('Object{metadata: Object.metadata{annotations: {"kelp.dev/owner": object.metadata.labels.team}}}'),
@@ -29,34 +29,9 @@ const mutations = [
   jp('[JSONPatch{op: "add", path: "/spec/minReadySeconds", value: object.spec.replicas > 5 ? 20 : 10}]'),
   jp('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/env", value: [{"name": "KELP", "value": "1"}]}]'),
 ]
-function mutatingMaterial() {
-  return mutations.flatMap((m, i) => [
-    {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicy',
-      metadata: { name: `mutate-${i}` },
-      spec: {
-        matchConstraints: {
-          resourceRules: [
-            { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
-          ],
-        },
-        reinvocationPolicy: 'Never',
-        failurePolicy: 'Fail',
-        mutations: [m],
-      },
-    },
-    {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingAdmissionPolicyBinding',
-      metadata: { name: `mutate-${i}` },
-      spec: { policyName: `mutate-${i}` },
-    },
-  ])
-}
 
 const vaps = policyMaterial()
-const maps = mutatingMaterial()
+const maps = mutatingMaterial(mutations, 'mutate')
 const ns = vaps.at(-1)
 const build = (objects) => {
   const set = PolicySet.build(objects)

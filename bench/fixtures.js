@@ -129,3 +129,37 @@ export function admissionReview(object) {
     },
   }
 }
+
+/** A mutation of a MutatingAdmissionPolicy: an ApplyConfiguration or a JSONPatch expression. */
+export const applyConfiguration = (expression) => ({
+  patchType: 'ApplyConfiguration',
+  applyConfiguration: { expression },
+})
+export const jsonPatch = (expression) => ({ patchType: 'JSONPatch', jsonPatch: { expression } })
+
+/** One MutatingAdmissionPolicy per mutation (Deployments, CREATE and UPDATE) with its binding, named `<prefix>-<i>`. */
+export function mutatingMaterial(mutations, prefix) {
+  return mutations.flatMap((m, i) => [
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: `${prefix}-${i}` },
+      spec: {
+        matchConstraints: {
+          resourceRules: [
+            { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
+          ],
+        },
+        reinvocationPolicy: 'Never',
+        failurePolicy: 'Fail',
+        mutations: [m],
+      },
+    },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: `${prefix}-${i}` },
+      spec: { policyName: `${prefix}-${i}` },
+    },
+  ])
+}

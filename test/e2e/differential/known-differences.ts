@@ -150,6 +150,8 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       NOT_COVERED.test(d.kelpRaw ?? '') &&
       d.kubectlAnswer?.accepted === false &&
       /^The \S+ "[^"]*" is invalid: /.test(d.kubectlAnswer.error) &&
+      // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
+      !d.kubectlAnswer.error.includes('metadata.') &&
       // kelp accepted it, or went on to the admission policies the apiserver never ran
       (d.aspect === 'verdict' || d.aspect === 'error' || d.aspect === 'warnings'),
   },
@@ -191,6 +193,8 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
         (d.aspect === 'warnings' &&
           d.kubectlAnswer?.accepted === false &&
           /^The \S+ "[^"]*" is invalid: /.test(d.kubectlAnswer.error) &&
+      // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
+      !d.kubectlAnswer.error.includes('metadata.') &&
           podSpecPath(d.case.kind, d.kubectlAnswer.error))),
   },
   {
