@@ -193,8 +193,8 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
         (d.aspect === 'warnings' &&
           d.kubectlAnswer?.accepted === false &&
           /^The \S+ "[^"]*" is invalid: /.test(d.kubectlAnswer.error) &&
-      // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
-      !d.kubectlAnswer.error.includes('metadata.') &&
+          // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
+          !d.kubectlAnswer.error.includes('metadata.') &&
           podSpecPath(d.case.kind, d.kubectlAnswer.error))),
   },
   {
