@@ -12,7 +12,8 @@
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
 //   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
 //   one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise) and
-//   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported)
+//   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
+//   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 // - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
 //   check --old modelling kubectl apply's patch over the stored object (issue 26)
@@ -360,6 +361,9 @@ export function buildCorpus(): Group[] {
     b.addFiles('YAML cases', [join(ROOT, 'test/e2e/differential/cases/yaml-go.yaml')])
     // bad metadata on the kinds whose spec validation kelp has not ported (the generic registry's ObjectMeta rules)
     b.addFiles('metadata cases', [join(ROOT, 'test/e2e/differential/cases/metadata.yaml')])
+    // one file per family of kinds: valid objects and one-rule-broken ones written from the kinds' Go validation
+    const kindFiles = join(ROOT, 'test/e2e/differential/cases/kinds')
+    if (existsSync(kindFiles)) b.addFiles('kind cases', walk(kindFiles))
     const bases = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
         .filter((d) => isObject(d.object) && builtin(d.object))
