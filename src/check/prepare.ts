@@ -153,6 +153,7 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
     trusted: (o: object) => packObjects.has(o),
     // generateName: a name derived from the object, not random, so that two runs print the same report
     generateName: derivedNameGenerator,
+    ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }

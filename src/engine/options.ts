@@ -26,6 +26,11 @@ export interface PolicySetOptions {
    */
   readonly namespaces?: 'assume' | 'strict'
   /**
+   * The namespace a namespaced input without `metadata.namespace` is created in (kubectl's context namespace,
+   * default `default`): where a param object written without one is found.
+   */
+  readonly namespace?: string
+  /**
    * Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster):
    * `true` for all; a predicate for the policies and bindings it accepts (the CLI's bundled pack,
    * validated for every release by kelp's tests, so a run does not compile it twice). The policies a

@@ -95,6 +95,8 @@ export class PolicySet {
       problems,
       mapper,
       others: material.others,
+      namespace: options.namespace || 'default',
+      minor: Number(release.split('.')[1]),
     }
     const validating = admitMaterial(VALIDATING, material.policies, material.bindings, ctx)
     const validator = options.checkedCache !== undefined ? { version, checkedCache: options.checkedCache } : { version }
