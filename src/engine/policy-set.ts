@@ -172,7 +172,8 @@ export class PolicySet {
     options: ValidateRequestOptions = {},
   ): AdmissionAttributes | { error: string; noMatch: NoMatch } {
     const kind = gvkOf(object)
-    const resource = this.mapper.resourcesForKind(kind)[0]
+    // a kind in lower case: kubectl's discovery mapper finds its resource and sends it (decode refuses it)
+    const resource = this.mapper.resourcesForKind(kind)[0] ?? this.mapper.resourceForLowercaseKind(kind)
     if (resource === undefined) {
       const av = typeof object.apiVersion === 'string' ? object.apiVersion : ''
       return { error: `no matches for kind "${kind.kind}" in version "${av}"`, noMatch: this.noMatch(kind) }
