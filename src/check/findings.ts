@@ -207,6 +207,14 @@ export function findingsOf(
       message: `the native validation of ${kind} is not covered by kelp: decoded and defaulted as the apiserver does, not validated as its registry would`,
     })
   }
+  if (cr?.conversionWebhook !== undefined) {
+    out.push({
+      level: 'info',
+      type: 'invalid',
+      rule: 'crd/conversion-webhook',
+      message: `the CRD converts this version to its storage version with a webhook (${cr.conversionWebhook}), which the apiserver calls to store the object (a dry run too): its answer is not checked by kelp`,
+    })
+  }
   if (cr !== undefined && !cr.allowed) {
     if (cr.errors.length > 0) {
       for (const e of cr.errors) {
