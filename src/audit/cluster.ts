@@ -1,0 +1,128 @@
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest, type RequestOptions } from 'node:https'
+import { createRequire } from 'node:module'
+import type { JSONObject } from '../kube/values/json.js'
+import { isObject } from '../kube/values/json.js'
+import { TokenBucket } from './rate-limit.js'
+
+// The cluster `kelp audit` reads: a kubeconfig as kubectl reads it (KUBECONFIG, --kubeconfig, --context, the
+// in-cluster service account; exec and OIDC credentials), through the official client
+// (@kubernetes/client-node: KubeConfig and its authenticators, loaded on use), and GETs whose JSON is kept as
+// the apiserver sent it (the client's typed models turn timestamps into Dates: not what a policy reads). Requests
+// are rate-limited and retried as client-go's defaults do (rest/config.go QPS 5, burst 10; 429 and 5xx retried
+// after Retry-After, rest/request.go maxRetries 10).
+
+export interface ClusterOptions {
+  readonly kubeconfig?: string
+  readonly context?: string
+  /** Requests per second and burst (client-go defaults 5 and 10). */
+  readonly qps?: number
+  readonly burst?: number
+  /** Objects per LIST page (`limit`). */
+  readonly pageSize?: number
+}
+
+/** A GET that failed: the HTTP status and the Status message (403 forbidden, 404 not served, …). */
+export class ClusterError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface Cluster {
+  /** The kubeconfig context in use and the server's address. */
+  readonly context: string
+  readonly server: string
+  /** GET a path; the decoded JSON body. */
+  get(path: string): Promise<JSONObject>
+  /** A LIST, page by page (`limit` / `continue`): the items, with apiVersion and kind set as the list's. */
+  list(path: string, apiVersion: string, kind: string): AsyncGenerator<JSONObject[]>
+}
+
+const MAX_RETRIES = 10
+
+type ClientNode = typeof import('@kubernetes/client-node')
+
+/** Connects with the kubeconfig (nothing is requested yet). */
+export async function connect(options: ClusterOptions = {}): Promise<Cluster> {
+  // required on use (Node's require of an ES module; the CLI bundle runs in a vm.Script, where import() has no loader)
+  const k8s = createRequire(import.meta.url)('@kubernetes/client-node') as ClientNode
+  const kc = new k8s.KubeConfig()
+  if (options.kubeconfig !== undefined) kc.loadFromFile(options.kubeconfig)
+  else kc.loadFromDefault()
+  if (options.context !== undefined) kc.setCurrentContext(options.context)
+  const cluster = kc.getCurrentCluster()
+  if (cluster === null) throw new Error(`no cluster in the kubeconfig's context '${kc.getCurrentContext()}'`)
+  const server = cluster.server.replace(/\/+$/, '')
+  const bucket = new TokenBucket(options.qps ?? 5, options.burst ?? 10)
+  const pageSize = options.pageSize ?? 500
+
+  const once = async (path: string): Promise<{ status: number; body: string; retryAfter?: string }> => {
+    await bucket.take()
+    const opts: RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } }
+    await kc.applyToHTTPSOptions(opts)
+    const url = new URL(server + path)
+    const send = url.protocol === 'http:' ? httpRequest : httpsRequest
+    return new Promise((resolve, reject) => {
+      const req = send(url, opts, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const retryAfter = res.headers['retry-after']
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+          })
+        })
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  const get = async (path: string): Promise<JSONObject> => {
+    for (let attempt = 0; ; attempt++) {
+      const r = await once(path)
+      if ((r.status === 429 || r.status >= 500) && attempt < MAX_RETRIES) {
+        // rest/request.go checkWait: Retry-After seconds (1 s when absent or unreadable)
+        const seconds = Number(r.retryAfter)
+        await new Promise((done) => setTimeout(done, (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000))
+        continue
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(r.body)
+      } catch {
+        body = undefined
+      }
+      if (r.status < 200 || r.status >= 300) {
+        const message = isObject(body) && typeof body.message === 'string' ? body.message : r.body.slice(0, 200)
+        throw new ClusterError(path, r.status, message)
+      }
+      if (!isObject(body)) throw new ClusterError(path, r.status, 'the response is not a JSON object')
+      return body
+    }
+  }
+
+  async function* list(path: string, apiVersion: string, kind: string): AsyncGenerator<JSONObject[]> {
+    let cont = ''
+    do {
+      const q = new URLSearchParams({ limit: String(pageSize) })
+      if (cont !== '') q.set('continue', cont)
+      const page = await get(`${path}?${q}`)
+      const items = Array.isArray(page.items) ? page.items : []
+      // the items of a LIST carry no apiVersion and kind: the list's (a spread defines keys, `__proto__` too)
+      yield items.filter(isObject).map((o) => ({ apiVersion, kind, ...o }))
+      const meta = isObject(page.metadata) ? page.metadata : {}
+      cont = typeof meta.continue === 'string' ? meta.continue : ''
+    } while (cont !== '')
+  }
+
+  return { context: kc.getCurrentContext(), server, get, list }
+}
