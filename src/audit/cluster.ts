@@ -41,6 +41,9 @@ export interface Cluster {
   get(path: string): Promise<JSONObject>
   /** A LIST, page by page (`limit` / `continue`): the items, with apiVersion and kind set as the list's. */
   list(path: string, apiVersion: string, kind: string): AsyncGenerator<JSONObject[]>
+  /** POST the object to a collection, or PUT it over the one of its name (--write-reports). */
+  createOrReplace(collection: string, object: JSONObject): Promise<'created' | 'replaced'>
+  remove(path: string): Promise<void>
 }
 
 const MAX_RETRIES = 10
@@ -61,9 +64,22 @@ export async function connect(options: ClusterOptions = {}): Promise<Cluster> {
   const bucket = new TokenBucket(options.qps ?? 5, options.burst ?? 10)
   const pageSize = options.pageSize ?? 500
 
-  const once = async (path: string): Promise<{ status: number; body: string; retryAfter?: string }> => {
+  const once = async (
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: string; retryAfter?: string }> => {
     await bucket.take()
-    const opts: RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } }
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const opts: RequestOptions = {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(payload !== undefined
+          ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
+          : {}),
+      },
+    }
     await kc.applyToHTTPSOptions(opts)
     const url = new URL(server + path)
     const send = url.protocol === 'http:' ? httpRequest : httpsRequest
@@ -82,40 +98,43 @@ export async function connect(options: ClusterOptions = {}): Promise<Cluster> {
         res.on('error', reject)
       })
       req.on('error', reject)
-      req.end()
+      req.end(payload)
     })
   }
 
-  const get = async (path: string): Promise<JSONObject> => {
+  const call = async (method: string, path: string, body?: unknown): Promise<JSONObject> => {
     for (let attempt = 0; ; attempt++) {
-      const r = await once(path)
+      const r = await once(method, path, body)
       if ((r.status === 429 || r.status >= 500) && attempt < MAX_RETRIES) {
         // rest/request.go checkWait: Retry-After seconds (1 s when absent or unreadable)
         const seconds = Number(r.retryAfter)
         await new Promise((done) => setTimeout(done, (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000))
         continue
       }
-      let body: unknown
+      let parsed: unknown
       try {
-        body = JSON.parse(r.body)
+        parsed = JSON.parse(r.body)
       } catch {
-        body = undefined
+        parsed = undefined
       }
       if (r.status < 200 || r.status >= 300) {
-        const message = isObject(body) && typeof body.message === 'string' ? body.message : r.body.slice(0, 200)
+        const message = isObject(parsed) && typeof parsed.message === 'string' ? parsed.message : r.body.slice(0, 200)
         throw new ClusterError(path, r.status, message)
       }
-      if (!isObject(body)) throw new ClusterError(path, r.status, 'the response is not a JSON object')
-      return body
+      if (!isObject(parsed)) throw new ClusterError(path, r.status, 'the response is not a JSON object')
+      return parsed
     }
   }
+  const get = (path: string) => call('GET', path)
 
   async function* list(path: string, apiVersion: string, kind: string): AsyncGenerator<JSONObject[]> {
     let cont = ''
+    const [base = '', query = ''] = path.split('?')
     do {
-      const q = new URLSearchParams({ limit: String(pageSize) })
+      const q = new URLSearchParams(query)
+      q.set('limit', String(pageSize))
       if (cont !== '') q.set('continue', cont)
-      const page = await get(`${path}?${q}`)
+      const page = await get(`${base}?${q}`)
       const items = Array.isArray(page.items) ? page.items : []
       // the items of a LIST carry no apiVersion and kind: the list's (a spread defines keys, `__proto__` too)
       yield items.filter(isObject).map((o) => ({ apiVersion, kind, ...o }))
@@ -124,5 +143,27 @@ export async function connect(options: ClusterOptions = {}): Promise<Cluster> {
     } while (cont !== '')
   }
 
-  return { context: kc.getCurrentContext(), server, get, list }
+  /** Creates the object in a collection, or replaces it (PUT with the stored resourceVersion) when it exists. */
+  const createOrReplace = async (collection: string, object: JSONObject): Promise<'created' | 'replaced'> => {
+    const name = isObject(object.metadata) ? String(object.metadata.name ?? '') : ''
+    try {
+      const current = await get(`${collection}/${encodeURIComponent(name)}`)
+      const rv = isObject(current.metadata) ? current.metadata.resourceVersion : undefined
+      const meta = isObject(object.metadata) ? object.metadata : {}
+      await call('PUT', `${collection}/${encodeURIComponent(name)}`, {
+        ...object,
+        metadata: { ...meta, resourceVersion: rv },
+      })
+      return 'replaced'
+    } catch (e) {
+      if (!(e instanceof ClusterError) || e.code !== 404) throw e
+      await call('POST', collection, object)
+      return 'created'
+    }
+  }
+  const remove = async (path: string): Promise<void> => {
+    await call('DELETE', path)
+  }
+
+  return { context: kc.getCurrentContext(), server, get, list, createOrReplace, remove }
 }

@@ -4,6 +4,7 @@ import { formatPolicyReport } from '../report/policy-report.js'
 import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { type ClusterOptions, connect } from './cluster.js'
 import { audit } from './run.js'
+import { writeReports } from './write-reports.js'
 
 // `kelp audit`: the audit face's command line (src/bin/program.ts puts it beside the others). The release is the
 // cluster's own (GET /version) unless --kube-version says otherwise.
@@ -31,6 +32,10 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
     .option('--kube-version <version>', "the Kubernetes release to behave as (default: the cluster's)")
     .option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`, 'text')
     .option('--fail-on <level>', `exit 1 at findings of this level or worse: ${FAIL_ON.join(', ')}`, 'deny')
+    .option(
+      '--write-reports',
+      'write the PolicyReports to the cluster (one per namespace, a ClusterPolicyReport; earlier runs replaced)',
+    )
     .option('--qps <n>', 'requests per second to the apiserver (client-go default)', '5')
     .option('--burst <n>', 'requests allowed at once above --qps (client-go default)', '10')
     .action(
@@ -45,6 +50,7 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
         failOn: string
         qps: string
         burst: string
+        writeReports?: boolean
       }) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
           throw new UsageError(`--output: one of ${FORMATS.join(', ')}`)
@@ -81,7 +87,7 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
           ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
           kubeVersion: env,
           target,
-          keep: opts.output === 'text' || opts.output === 'github' ? 'findings' : 'all',
+          keep: (opts.output === 'text' || opts.output === 'github') && opts.writeReports !== true ? 'findings' : 'all',
           ...(tty ? { onProgress: (n: number, r: string) => process.stderr.write(`\r\x1b[K${n} objects (${r})`) } : {}),
         })
         if (tty) process.stderr.write('\r\x1b[K')
@@ -91,6 +97,14 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
             ? formatPolicyReport(report)
             : format(report, opts.output as OutputFormat, { color: io.color === true, failOn }).replace(/\n$/, ''),
         )
+        if (opts.writeReports === true) {
+          const w = await writeReports(
+            cluster,
+            report,
+            opts.namespace !== undefined ? { namespace: opts.namespace } : {},
+          )
+          io.err(`PolicyReports: ${w.created} created, ${w.replaced} replaced, ${w.deleted} deleted`)
+        }
         setCode(exitCode(report, failOn))
       },
     )

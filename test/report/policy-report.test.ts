@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { PolicySet } from '../../src/engine/policy-set.js'
 import type { Report } from '../../src/report/model.js'
 import { policyReports } from '../../src/report/policy-report.js'
 
@@ -93,5 +98,27 @@ describe('policyReports', () => {
   })
   it('labels that let a later run find and replace the reports', () => {
     expect(out[0]?.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'kelp', 'kelp.dev/report': 'kelp' })
+  })
+})
+
+describe('the reports against the published CRDs (test/fixtures/policyreport, wg-policy-prototypes v1alpha2)', () => {
+  it('every report is a valid PolicyReport / ClusterPolicyReport', () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/policyreport')
+    const crds = ['wgpolicyk8s.io_policyreports.yaml', 'wgpolicyk8s.io_clusterpolicyreports.yaml'].map(
+      (f) => parse(readFileSync(join(dir, f), 'utf8')) as object,
+    )
+    const set = PolicySet.build(crds)
+    expect(set.problems).toEqual([])
+    // (a namespace that can exist: the `__proto__` one above is for the map's sake)
+    const real = { ...report, objects: report.objects.filter((o) => o.namespace !== '__proto__') }
+    for (const r of policyReports(real)) {
+      const answer = set.validate(r as unknown as Record<string, unknown>)
+      expect(answer.status?.message, r.kind).toBeUndefined()
+      expect(answer.customResource?.allowed, r.kind).toBe(true)
+      // pruning keeps every field kelp writes (a field the schema lacks would be dropped)
+      const stored = answer.customResource?.object as { metadata: Record<string, unknown> }
+      const { generation: _g, ...meta } = stored.metadata // the store's
+      expect({ ...stored, metadata: meta }).toEqual(JSON.parse(JSON.stringify(r)))
+    }
   })
 })

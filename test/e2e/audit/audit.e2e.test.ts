@@ -154,6 +154,31 @@ describe('kelp audit', () => {
     expect(report.summary.denied).toBe(2)
   }, 60_000)
 
+  it('--write-reports: the PolicyReport written to the cluster (the published CRDs installed), replaced by a later run', async () => {
+    const crds = join(ROOT, 'test/fixtures/policyreport')
+    for (const f of ['wgpolicyk8s.io_policyreports.yaml', 'wgpolicyk8s.io_clusterpolicyreports.yaml']) {
+      const r = await cluster.kubectl(['apply', '--server-side', '-f', join(crds, f)])
+      expect(r.code, r.stderr).toBe(0)
+    }
+    const w = await cluster.kubectl([
+      'wait',
+      '--for=condition=Established',
+      '--timeout=60s',
+      'crd/policyreports.wgpolicyk8s.io',
+    ])
+    expect(w.code, w.stderr).toBe(0)
+    const first = kelpAudit(['-p', join(dir, 'warn.yaml'), '-n', ns, '--write-reports'])
+    expect(first.stderr).toContain('PolicyReports: 1 created, 0 replaced, 0 deleted')
+    const got = await cluster.request('GET', `/apis/wgpolicyk8s.io/v1alpha2/namespaces/${ns}/policyreports/kelp`)
+    expect(got.status, got.text).toBe(200)
+    expect(got.body.summary).toMatchObject({ pass: 1, fail: 0, warn: 2 })
+    expect(got.body.metadata.labels).toMatchObject({ 'kelp.dev/report': 'kelp' })
+    const second = kelpAudit(['-p', join(dir, 'deny.yaml'), '-n', ns, '--write-reports'])
+    expect(second.stderr).toContain('PolicyReports: 0 created, 1 replaced, 0 deleted')
+    const again = await cluster.request('GET', `/apis/wgpolicyk8s.io/v1alpha2/namespaces/${ns}/policyreports/kelp`)
+    expect(again.body.summary).toMatchObject({ pass: 1, fail: 2, warn: 0 })
+  }, 120_000)
+
   it('a kubeconfig that does not exist: a usage error, exit 2', () => {
     const r = spawnSync(
       process.execPath,
