@@ -36,6 +36,7 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
       '--write-reports',
       'write the PolicyReports to the cluster (one per namespace, a ClusterPolicyReport; earlier runs replaced)',
     )
+    .option('--report-name <name>', "the PolicyReports' name (one per shard of a cluster audited in parts)", 'kelp')
     .option('--qps <n>', 'requests per second to the apiserver (client-go default)', '5')
     .option('--burst <n>', 'requests allowed at once above --qps (client-go default)', '10')
     .action(
@@ -51,6 +52,7 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
         qps: string
         burst: string
         writeReports?: boolean
+        reportName: string
       }) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
           throw new UsageError(`--output: one of ${FORMATS.join(', ')}`)
@@ -94,15 +96,14 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
         const failOn = opts.failOn as FailOn
         io.out(
           opts.output === 'policyreport'
-            ? formatPolicyReport(report)
+            ? formatPolicyReport(report, { name: opts.reportName })
             : format(report, opts.output as OutputFormat, { color: io.color === true, failOn }).replace(/\n$/, ''),
         )
         if (opts.writeReports === true) {
-          const w = await writeReports(
-            cluster,
-            report,
-            opts.namespace !== undefined ? { namespace: opts.namespace } : {},
-          )
+          const w = await writeReports(cluster, report, {
+            name: opts.reportName,
+            ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+          })
           io.err(`PolicyReports: ${w.created} created, ${w.replaced} replaced, ${w.deleted} deleted`)
         }
         setCode(exitCode(report, failOn))
