@@ -29,7 +29,7 @@ export class ClusterError extends Error {
     readonly code: number,
     message: string,
   ) {
-    super(message)
+    super(code === 0 ? message : `${code} ${message}`)
   }
 }
 
@@ -47,6 +47,7 @@ export interface Cluster {
 }
 
 const MAX_RETRIES = 10
+const CONNECTION_RETRIES = 4
 
 type ClientNode = typeof import('@kubernetes/client-node')
 
@@ -104,7 +105,17 @@ export async function connect(options: ClusterOptions = {}): Promise<Cluster> {
 
   const call = async (method: string, path: string, body?: unknown): Promise<JSONObject> => {
     for (let attempt = 0; ; attempt++) {
-      const r = await once(method, path, body)
+      let r: Awaited<ReturnType<typeof once>>
+      try {
+        r = await once(method, path, body)
+      } catch (e) {
+        // a connection refused or reset: a GET is tried again a few times (kubectl's own five tries), then said
+        if (attempt < CONNECTION_RETRIES && method === 'GET') {
+          await new Promise((done) => setTimeout(done, 1000))
+          continue
+        }
+        throw new ClusterError(path, 0, e instanceof Error ? e.message : String(e))
+      }
       if ((r.status === 429 || r.status >= 500) && attempt < MAX_RETRIES) {
         // rest/request.go checkWait: Retry-After seconds (1 s when absent or unreadable)
         const seconds = Number(r.retryAfter)

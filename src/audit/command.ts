@@ -76,11 +76,15 @@ export function addAuditCommand(program: Command, io: Io, setCode: (c: number) =
         } catch (e) {
           throw new UsageError(`kubeconfig: ${e instanceof Error ? e.message : String(e)}`)
         }
-        let version = opts.kubeVersion
-        if (version === undefined) {
-          const v = await cluster.get('/version')
-          version = `${String(v.major ?? '')}.${String(v.minor ?? '').replace(/\D+$/, '')}`
+        // the first request says whether the cluster can be reached and who we are to it (401: no one)
+        let v: Awaited<ReturnType<typeof cluster.get>>
+        try {
+          v = await cluster.get('/version')
+        } catch (e) {
+          const why = e instanceof Error ? e.message : String(e)
+          throw new UsageError(`the cluster at ${cluster.server} (context ${cluster.context}): ${why}`)
         }
+        const version = opts.kubeVersion ?? `${String(v.major ?? '')}.${String(v.minor ?? '').replace(/\D+$/, '')}`
         const { target, env } = kubeVersionOf(version)
         const tty = process.stderr.isTTY === true
         const report = await audit(cluster, {

@@ -67,7 +67,7 @@ export async function audit(cluster: Cluster, options: AuditOptions): Promise<Re
       level: 'warn',
       type: 'policy-material',
       rule: 'audit/unreadable',
-      message: `could not read ${what}: ${e.code} ${e.message}`,
+      message: `could not read ${what}: ${e.message}`,
       source: { file: e.path },
     })
   }

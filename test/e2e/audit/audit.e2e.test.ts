@@ -179,6 +179,96 @@ describe('kelp audit', () => {
     expect(again.body.summary).toMatchObject({ pass: 1, fail: 2, warn: 0 })
   }, 120_000)
 
+  describe('credentials as kubectl reads them: a token, an exec plugin (client certificates: every test above)', () => {
+    let token = ''
+    const kubeconfig = (user: string) => {
+      const file = join(dir, `kubeconfig-${Math.random().toString(36).slice(2)}`)
+      writeFileSync(
+        file,
+        [
+          'apiVersion: v1',
+          'kind: Config',
+          `clusters: [{name: c, cluster: {server: "${cluster.server}", certificate-authority: "${cluster.caFile}"}}]`,
+          `users: [{name: u, user: ${user}}]`,
+          'contexts: [{name: x, context: {cluster: c, user: u}}]',
+          'current-context: x',
+          '',
+        ].join('\n'),
+      )
+      return file
+    }
+    const audited = (file: string) => {
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'dist/cli/kelp.cjs'),
+          'audit',
+          '--kubeconfig',
+          file,
+          '-p',
+          join(dir, 'deny.yaml'),
+          '-n',
+          ns,
+          '-o',
+          'json',
+        ],
+        { encoding: 'utf8', timeout: 120_000 },
+      )
+      return { code: r.status, stderr: r.stderr, report: r.stdout === '' ? undefined : JSON.parse(r.stdout) }
+    }
+
+    beforeAll(async () => {
+      // a ServiceAccount that may read ConfigMaps, Namespaces and CRDs, not Secrets: its token
+      const sa = `auditor-${ns}`
+      const steps = [
+        ['create', 'serviceaccount', sa, '-n', ns],
+        [
+          'create',
+          'clusterrole',
+          sa,
+          '--verb=get,list',
+          '--resource=configmaps,namespaces,customresourcedefinitions.apiextensions.k8s.io',
+        ],
+        ['create', 'clusterrolebinding', sa, `--clusterrole=${sa}`, `--serviceaccount=${ns}:${sa}`],
+      ]
+      for (const a of steps) {
+        const r = await cluster.kubectl(a)
+        expect(r.code, r.stderr).toBe(0)
+      }
+      const t = await cluster.kubectl(['create', 'token', sa, '-n', ns])
+      expect(t.code, t.stderr).toBe(0)
+      token = t.stdout.trim()
+    }, 60_000)
+
+    const expectForbiddenSecrets = (r: ReturnType<typeof audited>) => {
+      // what it may not read is said, not hidden; the rest is audited
+      expect(r.stderr).toBe('')
+      const diag = r.report.diagnostics.map((d: { level: string; message: string }) => `${d.level}: ${d.message}`)
+      expect(diag.join('\n')).toMatch(
+        new RegExp(
+          `^warn: could not read /api/v1/namespaces/${ns}/secrets: 403 secrets is forbidden: User "system:serviceaccount:${ns}:auditor-${ns}" cannot list resource "secrets"`,
+          'm',
+        ),
+      )
+      expect(r.report.summary.objects).toBe(0)
+    }
+    it('a bearer token', () => expectForbiddenSecrets(audited(kubeconfig(`{token: "${token}"}`))))
+    it('an exec plugin (client.authentication.k8s.io/v1 ExecCredential)', () => {
+      const plugin = join(dir, 'credential.mjs')
+      writeFileSync(
+        plugin,
+        `process.stdout.write(JSON.stringify({apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: {token: ${JSON.stringify(token)}}}))\n`,
+      )
+      const exec = `{exec: {apiVersion: client.authentication.k8s.io/v1, command: "${process.execPath}", args: ["${plugin}"], interactiveMode: Never}}`
+      expectForbiddenSecrets(audited(kubeconfig(exec)))
+    })
+    it('a token the apiserver does not know: the 401 is said, exit 2', () => {
+      const r = audited(kubeconfig('{token: not-a-token}'))
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`kelp: the cluster at ${cluster.server} (context x): 401 Unauthorized\n`)
+    })
+  })
+
   it('a kubeconfig that does not exist: a usage error, exit 2', () => {
     const r = spawnSync(
       process.execPath,
