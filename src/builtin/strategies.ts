@@ -14,9 +14,11 @@ import {
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
+import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
+import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as namespace from './validation/core/namespace.js'
 import * as pod from './validation/core/pod.js'
@@ -24,12 +26,20 @@ import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
 import * as service from './validation/core/service.js'
 import * as ingress from './validation/networking/ingress.js'
+import * as ipaddress from './validation/networking/ipaddress.js'
+import * as servicecidr from './validation/networking/servicecidr.js'
 import * as networking from './validation/networking/validation.js'
+import * as runtimeclass from './validation/node/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
 import type { Validate, ValidateUpdate } from './validation/registry.js'
 import * as scheduling from './validation/scheduling/validation.js'
+import * as csidriver from './validation/storage/csidriver.js'
+import * as csinode from './validation/storage/csinode.js'
+import * as csistoragecapacity from './validation/storage/csistoragecapacity.js'
 import * as storage from './validation/storage/validation.js'
+import * as volumeattachment from './validation/storage/volumeattachment.js'
+import * as volumeattributesclass from './validation/storage/volumeattributesclass.js'
 
 // The built-in kinds' registry strategies (kubernetes v1.37.2 pkg/registry/<group>/<kind>/strategy.go),
 // as far as kelp models them: per group, versions and kind,
@@ -106,8 +116,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'apps', versions: ['v1'], kind: 'Deployment', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDeployment, validateUpdate: apps.validateDeploymentUpdate },
   { group: 'apps', versions: ['v1'], kind: 'ReplicaSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateReplicaSet, validateUpdate: apps.validateReplicaSetUpdate },
   { group: 'apps', versions: ['v1'], kind: 'DaemonSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDaemonSet, validateUpdate: apps.validateDaemonSetUpdate },
-  // validateControllerRevision: ValidateControllerRevisionName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, then validateControllerRevision
-  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', validate: controllerrevision.validateControllerRevisionCreate, validateUpdate: controllerrevision.validateControllerRevisionUpdate },
   { group: 'apps', versions: ['v1'], kind: 'StatefulSet', prepare: dropStatefulSetDisabledFields, validate: apps.validateStatefulSet, validateUpdate: apps.validateStatefulSetUpdate },
   // batch
   { group: 'batch', versions: ['v1'], kind: 'Job', prepare: dropJobDisabledFields, validate: batch.validateJob, validateUpdate: batch.validateJobUpdate },
@@ -119,10 +128,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },
-  // ValidateServiceCIDR: ValidateServiceCIDRName (NameIsDNSSubdomain)
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', metadataOnly: nameIsDNSSubdomain },
-  // ValidateIPAddress: ValidateIPAddressName (a canonical IP address) is not ported: the generic registry's rules only
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress' },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', validate: servicecidr.validateServiceCIDR, validateUpdate: servicecidr.validateServiceCIDRUpdate },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress', validate: ipaddress.validateIPAddress, validateUpdate: ipaddress.validateIPAddressUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'IngressClass', validate: ingress.validateIngressClass, validateUpdate: ingress.validateIngressClassUpdate },
   // policy
   { group: 'policy', versions: ['v1'], kind: 'PodDisruptionBudget', validate: policy.validatePodDisruptionBudget, validateUpdate: policy.validatePodDisruptionBudgetUpdate },
@@ -135,16 +142,11 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'scheduling.k8s.io', versions: ['v1'], kind: 'PriorityClass', validate: scheduling.validatePriorityClass, validateUpdate: scheduling.validatePriorityClassUpdate },
   // storage.k8s.io
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'StorageClass', validate: storage.validateStorageClass, validateUpdate: storage.validateStorageClassUpdate },
-  // ValidateCSIDriver: ValidateCSIDriverName (NameIsDNSSubdomain); ValidateCSIDriverUpdate: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, metadataOnly: nameIsDNSSubdomain },
-  // ValidateCSINode: ValidateNodeName (NameIsDNSSubdomain); ValidateCSINodeUpdate calls ValidateCSINode
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateVolumeAttachment: ValidateClassName (NameIsDNSSubdomain); ValidateVolumeAttachmentUpdate calls it
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateCSIStorageCapacity: ValidateStorageCapacityName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', metadataOnly: nameIsDNSSubdomain },
-  // ValidateVolumeAttributesClass: ValidateClassName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, …, ValidateVolumeAttributesClass
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, validate: csidriver.validateCSIDriver, validateUpdate: csidriver.validateCSIDriverUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', validate: csinode.validateCSINode, validateUpdate: csinode.validateCSINodeUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', validate: volumeattachment.validateVolumeAttachment, validateUpdate: volumeattachment.validateVolumeAttachmentUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', validate: csistoragecapacity.validateCSIStorageCapacity, validateUpdate: csistoragecapacity.validateCSIStorageCapacityUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', validate: volumeattributesclass.validateVolumeAttributesClass, validateUpdate: volumeattributesclass.validateVolumeAttributesClassUpdate },
   // discovery.k8s.io
   // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
   { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
@@ -155,10 +157,10 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
   // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle' },
-  // coordination.k8s.io: ValidateLease: NameIsDNSSubdomain; ValidateLeaseUpdate: ValidateObjectMetaUpdate
-  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', metadataOnly: nameIsDNSSubdomain },
-  // node.k8s.io: ValidateRuntimeClass: NameIsDNSSubdomain; ValidateRuntimeClassUpdate: ValidateObjectMetaUpdate
-  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', metadataOnly: nameIsDNSSubdomain },
+  // coordination.k8s.io
+  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', prepare: coordination.dropLeaseDisabledFields, validate: coordination.validateLease, validateUpdate: coordination.validateLeaseUpdate },
+  // node.k8s.io
+  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', validate: runtimeclass.validateRuntimeClass, validateUpdate: runtimeclass.validateRuntimeClassUpdate },
   // resource.k8s.io (not decoded by kelp yet)
   // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
