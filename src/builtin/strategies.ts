@@ -1,4 +1,4 @@
-import { anyName, longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
+import { longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
 import type { Drop } from './drop-disabled.js'
 import {
   dropCronJobDisabledFields,
@@ -18,6 +18,7 @@ import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
+import * as csr from './validation/certificates/certificatesigningrequest.js'
 import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as namespace from './validation/core/namespace.js'
@@ -151,8 +152,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
   { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   // certificates.k8s.io
-  // validateCertificateSigningRequest: ValidateCertificateRequestName (no rule); validateCertificateSigningRequestUpdate: it, then ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', metadataOnly: anyName, metadataOnUpdate: ['meta', 'update'] },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
   // ValidatePodCertificateRequestCreate: NameIsDNSSubdomain; its update: ValidateObjectMetaUpdate
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
   // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
