@@ -22,6 +22,7 @@ import * as csr from './validation/certificates/certificatesigningrequest.js'
 import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as namespace from './validation/core/namespace.js'
+import * as node from './validation/core/node.js'
 import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
@@ -109,8 +110,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
   // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
   { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
-  // ValidateNode: ValidateNodeName (NameIsDNSSubdomain); ValidateNodeUpdate: ValidateObjectMetaUpdate
-  { group: '', versions: ['v1'], kind: 'Node', metadataOnly: nameIsDNSSubdomain },
+  { group: '', versions: ['v1'], kind: 'Node', prepare: node.dropNodeDisabledFields, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
   // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
   { group: '', versions: ['v1'], kind: 'Event' },
   // apps
