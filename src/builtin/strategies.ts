@@ -19,6 +19,8 @@ import * as apps from './validation/apps/validation.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
 import * as csr from './validation/certificates/certificatesigningrequest.js'
+import * as clustertrustbundle from './validation/certificates/clustertrustbundle.js'
+import * as podcertificaterequest from './validation/certificates/podcertificaterequest.js'
 import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as namespace from './validation/core/namespace.js'
@@ -153,10 +155,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   // certificates.k8s.io
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
-  // ValidatePodCertificateRequestCreate: NameIsDNSSubdomain; its update: ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
-  // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle' },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', validate: podcertificaterequest.validatePodCertificateRequestCreate, validateUpdate: podcertificaterequest.validatePodCertificateRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle', validate: clustertrustbundle.validateClusterTrustBundle, validateUpdate: clustertrustbundle.validateClusterTrustBundleUpdate },
   // coordination.k8s.io
   { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', prepare: coordination.dropLeaseDisabledFields, validate: coordination.validateLease, validateUpdate: coordination.validateLeaseUpdate },
   // node.k8s.io

@@ -2,7 +2,7 @@ import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { anyName, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
 import { arr, type JSONObject, obj, optNum, str } from '../common.js'
 import { csrError } from './csr.js'
-import { decodeStdBase64 } from './pem.js'
+import { decodeStdBase64, latin1 } from './pem.js'
 import { validateSignerName } from './signer-name.js'
 
 // certificates.k8s.io/v1 CertificateSigningRequest: kubernetes v1.37.2 pkg/apis/certificates/validation/
@@ -43,10 +43,7 @@ const USAGES = [
 
 /** The request's bytes (the []byte field arrives as standard base64) as a latin-1 string. */
 function requestBytes(b64: string): string {
-  const bytes = decodeStdBase64(b64) ?? new Uint8Array()
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return s
+  return latin1(decodeStdBase64(b64) ?? new Uint8Array())
 }
 
 /** validateCertificateSigningRequest with a new object's options (no legacy signer, usages known and distinct). */

@@ -21,7 +21,7 @@ import { type PublicKey, parseSPKI, verifySignature } from './signature.js'
 // signature verifies. Not reproduced: the parsing of the subject and of the requested extensions
 // (subjectAltName) beyond their DER framing.
 
-interface SigAlg {
+export interface SigAlg {
   readonly name: string
   /** Node's digest name; '' for MD5 (refused as insecure), null for Ed25519 (no pre-hash). */
   readonly hash: string | null
@@ -140,12 +140,18 @@ function checkSignature(
   return key.kind === 'ec' ? 'x509: ECDSA verification failure' : 'x509: Ed25519 verification failure'
 }
 
-/** validateCSR's error for the request's bytes (latin-1), or undefined. */
-export function csrError(request: string): string | undefined {
-  const block = pemDecode(request)
-  if (block === undefined || block.type !== 'CERTIFICATE REQUEST') return 'PEM block type must be CERTIFICATE REQUEST'
+/** A request taken apart (x509.ParseCertificateRequest's result, as far as validation reads it). */
+export interface ParsedCSR {
+  readonly alg: SigAlg | undefined
+  readonly tbs: Uint8Array
+  readonly signature: Uint8Array
+  /** undefined: an algorithm Go does not know (its PublicKey is nil). */
+  readonly key: PublicKey | undefined
+}
+
+/** x509.ParseCertificateRequest of DER bytes: the request, or Go's error text. */
+export function parseCertificateRequest(der: Uint8Array): ParsedCSR | string {
   try {
-    const der = block.bytes
     // the outer SEQUENCE's tag is checked before its length (parseField)
     const h = readHeader(der, 0)
     if (h.cls !== 0 || h.tag !== SEQUENCE || !h.constructed) throw tagMismatch(SEQUENCE, h, 'certificateRequest')
@@ -161,9 +167,22 @@ export function csrError(request: string): string | undefined {
     if (bits.length === 0) return 'asn1: syntax error: zero length BIT STRING'
     const key = publicKey(spki)
     if (typeof key === 'string') return key
-    return checkSignature(alg, (tbs as TLV).full, bits.subarray(1), key)
+    return { alg, tbs: (tbs as TLV).full, signature: bits.subarray(1), key }
   } catch (e) {
     if (e instanceof DERError) return e.message
     throw e
   }
+}
+
+/** CertificateRequest.CheckSignature. */
+export function checkCSRSignature(csr: ParsedCSR): string | undefined {
+  return checkSignature(csr.alg, csr.tbs, csr.signature, csr.key)
+}
+
+/** validateCSR's error for the request's bytes (latin-1), or undefined. */
+export function csrError(request: string): string | undefined {
+  const block = pemDecode(request)
+  if (block === undefined || block.type !== 'CERTIFICATE REQUEST') return 'PEM block type must be CERTIFICATE REQUEST'
+  const csr = parseCertificateRequest(block.bytes)
+  return typeof csr === 'string' ? csr : checkCSRSignature(csr)
 }

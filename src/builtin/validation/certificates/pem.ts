@@ -46,8 +46,20 @@ export function decodeStdBase64(s: string): Uint8Array | undefined {
   return out
 }
 
+/** Bytes as a latin-1 string (one character per byte), in chunks the argument list can hold. */
+export function latin1(bytes: Uint8Array): string {
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return s
+}
+
 /** pem.Decode: the first block, or undefined. */
 export function pemDecode(data: string): PEMBlock | undefined {
+  return pemDecodeRest(data)?.block
+}
+
+/** pem.Decode: the first block and the data after it, or undefined. */
+export function pemDecodeRest(data: string): { block: PEMBlock; rest: string } | undefined {
   let rest = data
   for (;;) {
     if (rest.startsWith(PEM_START.slice(1))) rest = rest.slice(PEM_START.length - 1)
@@ -92,6 +104,8 @@ export function pemDecode(data: string): PEMBlock | undefined {
     if (getLine(restOfEndLine)[0].length !== 0) continue
     const bytes = decodeStdBase64(rest.slice(0, endIndex).replace(/[ \t]/g, ''))
     if (bytes === undefined) continue
-    return { type: typeLine, headers, bytes }
+    // the -1: the END line may have matched without its leading newline (an empty block)
+    const after = getLine(rest.slice(endIndex + PEM_END.length - 1))[1]
+    return { block: { type: typeLine, headers, bytes }, rest: after }
   }
 }
