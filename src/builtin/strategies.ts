@@ -112,7 +112,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
   // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
   { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
-  { group: '', versions: ['v1'], kind: 'Node', prepare: node.dropNodeDisabledFields, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
+  { group: '', versions: ['v1'], kind: 'Node', prepare: node.prepareNode, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
   // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
   { group: '', versions: ['v1'], kind: 'Event' },
   // apps

@@ -22,7 +22,7 @@ import { quantity, validateResourceQuantityValue } from './resources.js'
 // core/v1 Node: kubernetes v1.37.2 pkg/apis/core/validation/validation.go ValidateNode, ValidateNodeUpdate,
 // validateNodeTaints, ValidateNodeResources, validateNodeSwapStatus, validateNodeDeclaredFeatures; the
 // strategy (pkg/registry/core/node/strategy.go) runs ValidateNode on update too, keeps the old status on
-// update, and drops on create spec.configSource and status.config (dropDisabledFields). Go reports the
+// update, and drops on create spec.configSource and status.config (prepareNode). Go reports the
 // taints and the swap status under `metadata` (its path variable there is the metadata's); kelp keeps those
 // paths. Not ported: the taints and preferAvoidPods annotations (ValidateNodeSpecificAnnotations), the
 // configSource and config status rules of an update, and the status subresource.
@@ -32,19 +32,35 @@ const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']
 const DECLARED_FEATURE = /^[A-Z][a-zA-Z0-9]*(\/[a-zA-Z][a-zA-Z0-9]*)*$/
 
 /**
- * dropDisabledFields: configSource and status.config on create (configSource kept on update only when the old
- * node had one); podPreemptionPolicy while InPlacePodVerticalScalingSchedulerPreemption is off (alpha,
- * off in 1.37, absent before).
+ * What a Node meets before its validation, in place: the v1 conversion of podCIDR and podCIDRs
+ * (pkg/apis/core/v1/conversion.go Convert_v1_NodeSpec_To_core_NodeSpec: podCIDR wins when the two differ, and
+ * fills an empty podCIDRs; back to v1, podCIDR is podCIDRs[0]); on create, the TaintNodesByCondition admission
+ * plugin's not-ready NoSchedule taint (plugin/pkg/admission/nodetaint, CREATE only; kelp adds it here, after
+ * the admission policies, which therefore do not see it); and the strategy's dropDisabledFields: configSource
+ * and status.config on create (configSource kept on update only when the old node had one), podPreemptionPolicy
+ * while InPlacePodVerticalScalingSchedulerPreemption is off (alpha, off in 1.37, absent before).
  */
-export function dropNodeDisabledFields(o: JSONObject, old: JSONObject | undefined, _on: FeatureGates): void {
+export function prepareNode(o: JSONObject, old: JSONObject | undefined, _on: FeatureGates): void {
   const spec = obj(o.spec)
   const status = obj(o.status)
+  if (spec !== undefined) {
+    const single = str(spec.podCIDR)
+    const cidrs = arr(spec.podCIDRs)
+    if (single !== '' && (cidrs.length === 0 || cidrs[0] !== single)) spec.podCIDRs = [single]
+    if (arr(spec.podCIDRs).length > 0) spec.podCIDR = str(arr(spec.podCIDRs)[0])
+  }
   if (old === undefined) {
-    delete spec?.configSource
+    const taints = arr(spec?.taints)
+    const notReady = (t: unknown) => str(obj(t)?.key) === NOT_READY && str(obj(t)?.effect) === 'NoSchedule'
+    if (!taints.some(notReady))
+      o.spec = { ...(spec ?? {}), taints: [...taints, { key: NOT_READY, effect: 'NoSchedule' }] }
+    delete obj(o.spec)?.configSource
     delete status?.config
   } else if (obj(old.spec)?.configSource === undefined) delete spec?.configSource
-  if (obj(old?.spec)?.podPreemptionPolicy === undefined) delete spec?.podPreemptionPolicy
+  if (obj(old?.spec)?.podPreemptionPolicy === undefined) delete obj(o.spec)?.podPreemptionPolicy
 }
+
+const NOT_READY = 'node.kubernetes.io/not-ready'
 
 /** The internal core.Taint a duplicate error prints (no json tags: Go's field names). */
 const internalTaint = (t: JSONObject): GoStruct =>

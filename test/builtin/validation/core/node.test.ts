@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { prepareNode } from '../../../../src/builtin/validation/core/node.js'
 import { type O, fieldTypes as plainFieldTypes, texts, tweak } from '../support.js'
 
 // core/v1 Node: kubernetes v1.37.2 pkg/apis/core/validation/validation_test.go (TestValidateNode,
@@ -149,4 +150,31 @@ describe('validation_test.go TestValidateNodeUpdate', () => {
     expect(
       fieldTypes(node({ podCIDRs: ['192.168.0.0/16'], providerID: 'x' }), node({ podCIDRs: ['192.168.0.0/16'] })),
     ).toEqual([]))
+})
+
+describe('prepareNode: the v1 podCIDR conversion, the not-ready taint, dropDisabledFields', () => {
+  test('podCIDR fills podCIDRs; podCIDR wins when they differ; back to v1 podCIDR is podCIDRs[0]', () => {
+    const a: O = { spec: { podCIDR: '10.0.0.0/24' } }
+    prepareNode(a, undefined, () => false)
+    expect(a.spec.podCIDRs).toEqual(['10.0.0.0/24'])
+    const b: O = { spec: { podCIDR: '10.0.0.0/24', podCIDRs: ['10.1.0.0/24', 'fd00::/64'] } }
+    prepareNode(b, {}, () => false)
+    expect(b.spec).toEqual({ podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24'] })
+    const c: O = { spec: { podCIDRs: ['10.1.0.0/24', 'fd00::/64'] } }
+    prepareNode(c, {}, () => false)
+    expect(c.spec.podCIDR).toBe('10.1.0.0/24')
+  })
+  test('on create: the not-ready NoSchedule taint once (plugin/pkg/admission/nodetaint), configSource dropped', () => {
+    const n: O = { spec: { configSource: { configMap: {} } }, status: { config: {} } }
+    prepareNode(n, undefined, () => false)
+    expect(n).toEqual({ spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] }, status: {} })
+    const t: O = { spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule', value: 'x' }] } }
+    prepareNode(t, undefined, () => false)
+    expect(t.spec.taints).toHaveLength(1)
+  })
+  test('on update: no taint added; configSource kept when the old node had one', () => {
+    const n: O = { spec: { configSource: { configMap: {} } } }
+    prepareNode(n, { spec: { configSource: {} } }, () => false)
+    expect(n).toEqual({ spec: { configSource: { configMap: {} } } })
+  })
 })
