@@ -1,4 +1,4 @@
-import { type FieldError, FieldPath, field, OMIT } from '../../../kube/field.js'
+import { type FieldError, FieldPath, field, GoStruct, OMIT } from '../../../kube/field.js'
 import { isQualifiedName } from '../../../kube/validation/names.js'
 import { nameIsDNSSubdomain, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
 import { base64Length, deepEqual, type JSONObject, keys, obj, optNum, str, utf8Len } from '../common.js'
@@ -111,12 +111,29 @@ export function validatePodCertificateRequestCreate(r: JSONObject, minor: number
   return errs
 }
 
-/**
- * ValidatePodCertificateRequestUpdate: metadata, and the spec immutable (Go prints the internal spec struct as
- * the bad value; kelp omits it).
- */
+/** The internal PodCertificateRequestSpec the immutable error prints (no json tags; []byte as base64, nil as null). */
+function internalSpec(spec: JSONObject): GoStruct {
+  const bytes = (k: string) => (str(spec[k]) === '' ? null : str(spec[k]))
+  return new GoStruct([
+    ['SignerName', str(spec.signerName)],
+    ['PodName', str(spec.podName)],
+    ['PodUID', str(spec.podUID)],
+    ['ServiceAccountName', str(spec.serviceAccountName)],
+    ['ServiceAccountUID', str(spec.serviceAccountUID)],
+    ['NodeName', str(spec.nodeName)],
+    ['NodeUID', str(spec.nodeUID)],
+    ['MaxExpirationSeconds', optNum(spec.maxExpirationSeconds) ?? null],
+    ['PKIXPublicKey', bytes('pkixPublicKey')],
+    ['ProofOfPossession', bytes('proofOfPossession')],
+    ['StubPKCS10Request', bytes('stubPKCS10Request')],
+    ['UnverifiedUserAnnotations', obj(spec.unverifiedUserAnnotations) ?? null],
+  ])
+}
+
+/** ValidatePodCertificateRequestUpdate: metadata, and the spec immutable. */
 export function validatePodCertificateRequestUpdate(r: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const errs = validateObjectMetaFor(r, { namespaced: true, nameFn: nameIsDNSSubdomain, minor, oldObject: old })
-  if (!deepEqual(r.spec ?? null, old.spec ?? null)) errs.push(field.invalid(SPEC, OMIT, 'field is immutable'))
+  if (!deepEqual(r.spec ?? null, old.spec ?? null))
+    errs.push(field.invalid(SPEC, internalSpec(obj(r.spec) ?? {}), 'field is immutable'))
   return errs
 }
