@@ -13,14 +13,6 @@ const PEM_START = '\n-----BEGIN '
 const PEM_END = '\n-----END '
 const EOL = '-----'
 
-/** getLine: up to the first \n (excluded), trailing spaces, tabs and \r trimmed; the rest after the \n. */
-function getLine(data: string): [string, string] {
-  const i = data.indexOf('\n')
-  const line = i < 0 ? data : data.slice(0, i)
-  const rest = i < 0 ? '' : data.slice(i + 1)
-  return [line.replace(/[ \t\r]+$/, ''), rest]
-}
-
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_INDEX = new Map([...B64].map((c, i) => [c, i]))
 
@@ -58,54 +50,82 @@ export function pemDecode(data: string): PEMBlock | undefined {
   return pemDecodeRest(data)?.block
 }
 
-/** pem.Decode: the first block and the data after it, or undefined. */
+/**
+ * pem.Decode: the first block and the data after it, or undefined. Offsets into `data` rather than slices, the
+ * next END line looked up once for all the candidates before it, and a body given up at its first character
+ * that base64 cannot hold: linear in the input, where Go's own loop is quadratic for many BEGIN lines.
+ */
 export function pemDecodeRest(data: string): { block: PEMBlock; rest: string } | undefined {
-  let rest = data
+  let pos = 0
+  let nextEnd = -2
+  const findEnd = (from: number): number => {
+    if (nextEnd !== -1 && nextEnd < from) nextEnd = data.indexOf(PEM_END, from)
+    return nextEnd
+  }
+  // getLine: the line at `at` (trailing spaces, tabs and \r trimmed) and where the next one starts
+  const lineAt = (at: number): [string, number] => {
+    const i = data.indexOf('\n', at)
+    const line = data.slice(at, i < 0 ? data.length : i)
+    return [line.replace(/[ \t\r]+$/, ''), i < 0 ? data.length : i + 1]
+  }
   for (;;) {
-    if (rest.startsWith(PEM_START.slice(1))) rest = rest.slice(PEM_START.length - 1)
+    if (data.startsWith(PEM_START.slice(1), pos)) pos += PEM_START.length - 1
     else {
-      const i = rest.indexOf(PEM_START)
+      const i = data.indexOf(PEM_START, pos)
       if (i < 0) return undefined
-      rest = rest.slice(i + PEM_START.length)
+      pos = i + PEM_START.length
     }
     let typeLine: string
-    ;[typeLine, rest] = getLine(rest)
+    ;[typeLine, pos] = lineAt(pos)
     if (!typeLine.endsWith(EOL)) continue
     typeLine = typeLine.slice(0, -EOL.length)
     let headers = 0
-    let truncated = false
     for (;;) {
-      if (rest.length === 0) {
-        truncated = true
-        break
-      }
-      const [line, next] = getLine(rest)
+      if (pos >= data.length) return undefined
+      const [line, next] = lineAt(pos)
       if (!line.includes(':')) break
       headers++
-      rest = next
+      pos = next
     }
-    if (truncated) return undefined
     let endIndex: number
     let endTrailerIndex: number
-    if (headers === 0 && rest.startsWith(PEM_END.slice(1))) {
-      endIndex = 0
-      endTrailerIndex = PEM_END.length - 1
+    if (headers === 0 && data.startsWith(PEM_END.slice(1), pos)) {
+      endIndex = pos
+      endTrailerIndex = pos + PEM_END.length - 1
     } else {
-      endIndex = rest.indexOf(PEM_END)
+      endIndex = findEnd(pos)
       endTrailerIndex = endIndex + PEM_END.length
     }
     if (endIndex < 0) continue
     const trailerLen = typeLine.length + EOL.length
-    let endTrailer = rest.slice(endTrailerIndex)
-    if (endTrailer.length < trailerLen) continue
-    const restOfEndLine = endTrailer.slice(trailerLen)
-    endTrailer = endTrailer.slice(0, trailerLen)
+    if (data.length - endTrailerIndex < trailerLen) continue
+    const endTrailer = data.slice(endTrailerIndex, endTrailerIndex + trailerLen)
     if (!endTrailer.startsWith(typeLine) || !endTrailer.endsWith(EOL)) continue
-    if (getLine(restOfEndLine)[0].length !== 0) continue
-    const bytes = decodeStdBase64(rest.slice(0, endIndex).replace(/[ \t]/g, ''))
+    const [restOfEndLine, after] = lineAt(endTrailerIndex + trailerLen)
+    if (restOfEndLine.length !== 0) continue
+    if (!base64Body(data, pos, endIndex)) continue
+    const bytes = decodeStdBase64(data.slice(pos, endIndex).replace(/[ \t]/g, ''))
     if (bytes === undefined) continue
-    // the -1: the END line may have matched without its leading newline (an empty block)
-    const after = getLine(rest.slice(endIndex + PEM_END.length - 1))[1]
-    return { block: { type: typeLine, headers, bytes }, rest: after }
+    return { block: { type: typeLine, headers, bytes }, rest: data.slice(after) }
   }
+}
+
+/** Whether data[from, to) holds only what a base64 body may (letters, digits, + / =, blanks, line ends). */
+function base64Body(data: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = data.charCodeAt(i)
+    const ok =
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x2b ||
+      c === 0x2f ||
+      c === 0x3d ||
+      c === 0x20 ||
+      c === 0x09 ||
+      c === 0x0a ||
+      c === 0x0d
+    if (!ok) return false
+  }
+  return true
 }

@@ -190,3 +190,15 @@ describe('hostile input never throws nor hangs', () => {
     expect(csrError('-'.repeat(100000))).toBe('PEM block type must be CERTIFICATE REQUEST')
   })
 })
+
+describe('the PEM reader stays linear on hostile input', () => {
+  test('many BEGIN lines before one END line, with and without headers', () => {
+    const t0 = Date.now()
+    // only the last BEGIN line meets its END line: an empty block, as Go finds it
+    expect(pemDecode(`${'-----BEGIN X-----\n'.repeat(60000)}-----END X-----\n`)?.bytes).toEqual(new Uint8Array())
+    expect(pemDecode(`${'-----BEGIN X-----\n'.repeat(60000)}-----END Y-----\n`)).toBeUndefined()
+    expect(pemDecode(`${'-----BEGIN X-----\nA: b\nQUJD\n'.repeat(40000)}-----END Y-----\n`)).toBeUndefined()
+    expect(pemDecode('-----BEGIN X-----\n'.repeat(60000))).toBeUndefined()
+    expect(Date.now() - t0).toBeLessThan(5000)
+  })
+})
