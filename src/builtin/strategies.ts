@@ -1,4 +1,4 @@
-import { anyName, longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
+import { longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
 import type { Drop } from './drop-disabled.js'
 import {
   dropCronJobDisabledFields,
@@ -14,22 +14,36 @@ import {
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
+import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
+import * as csr from './validation/certificates/certificatesigningrequest.js'
+import * as clustertrustbundle from './validation/certificates/clustertrustbundle.js'
+import * as podcertificaterequest from './validation/certificates/podcertificaterequest.js'
+import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as namespace from './validation/core/namespace.js'
+import * as node from './validation/core/node.js'
 import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
 import * as service from './validation/core/service.js'
 import * as ingress from './validation/networking/ingress.js'
+import * as ipaddress from './validation/networking/ipaddress.js'
+import * as servicecidr from './validation/networking/servicecidr.js'
 import * as networking from './validation/networking/validation.js'
+import * as runtimeclass from './validation/node/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
 import type { Validate, ValidateUpdate } from './validation/registry.js'
 import * as scheduling from './validation/scheduling/validation.js'
+import * as csidriver from './validation/storage/csidriver.js'
+import * as csinode from './validation/storage/csinode.js'
+import * as csistoragecapacity from './validation/storage/csistoragecapacity.js'
 import * as storage from './validation/storage/validation.js'
+import * as volumeattachment from './validation/storage/volumeattachment.js'
+import * as volumeattributesclass from './validation/storage/volumeattributesclass.js'
 
 // The built-in kinds' registry strategies (kubernetes v1.37.2 pkg/registry/<group>/<kind>/strategy.go),
 // as far as kelp models them: per group, versions and kind,
@@ -98,16 +112,14 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
   // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
   { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
-  // ValidateNode: ValidateNodeName (NameIsDNSSubdomain); ValidateNodeUpdate: ValidateObjectMetaUpdate
-  { group: '', versions: ['v1'], kind: 'Node', metadataOnly: nameIsDNSSubdomain },
+  { group: '', versions: ['v1'], kind: 'Node', prepare: node.prepareNode, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
   // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
   { group: '', versions: ['v1'], kind: 'Event' },
   // apps
   { group: 'apps', versions: ['v1'], kind: 'Deployment', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDeployment, validateUpdate: apps.validateDeploymentUpdate },
   { group: 'apps', versions: ['v1'], kind: 'ReplicaSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateReplicaSet, validateUpdate: apps.validateReplicaSetUpdate },
   { group: 'apps', versions: ['v1'], kind: 'DaemonSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDaemonSet, validateUpdate: apps.validateDaemonSetUpdate },
-  // validateControllerRevision: ValidateControllerRevisionName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, then validateControllerRevision
-  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', validate: controllerrevision.validateControllerRevisionCreate, validateUpdate: controllerrevision.validateControllerRevisionUpdate },
   { group: 'apps', versions: ['v1'], kind: 'StatefulSet', prepare: dropStatefulSetDisabledFields, validate: apps.validateStatefulSet, validateUpdate: apps.validateStatefulSetUpdate },
   // batch
   { group: 'batch', versions: ['v1'], kind: 'Job', prepare: dropJobDisabledFields, validate: batch.validateJob, validateUpdate: batch.validateJobUpdate },
@@ -119,10 +131,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },
-  // ValidateServiceCIDR: ValidateServiceCIDRName (NameIsDNSSubdomain)
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', metadataOnly: nameIsDNSSubdomain },
-  // ValidateIPAddress: ValidateIPAddressName (a canonical IP address) is not ported: the generic registry's rules only
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress' },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', validate: servicecidr.validateServiceCIDR, validateUpdate: servicecidr.validateServiceCIDRUpdate },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress', validate: ipaddress.validateIPAddress, validateUpdate: ipaddress.validateIPAddressUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'IngressClass', validate: ingress.validateIngressClass, validateUpdate: ingress.validateIngressClassUpdate },
   // policy
   { group: 'policy', versions: ['v1'], kind: 'PodDisruptionBudget', validate: policy.validatePodDisruptionBudget, validateUpdate: policy.validatePodDisruptionBudgetUpdate },
@@ -135,30 +145,22 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'scheduling.k8s.io', versions: ['v1'], kind: 'PriorityClass', validate: scheduling.validatePriorityClass, validateUpdate: scheduling.validatePriorityClassUpdate },
   // storage.k8s.io
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'StorageClass', validate: storage.validateStorageClass, validateUpdate: storage.validateStorageClassUpdate },
-  // ValidateCSIDriver: ValidateCSIDriverName (NameIsDNSSubdomain); ValidateCSIDriverUpdate: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, metadataOnly: nameIsDNSSubdomain },
-  // ValidateCSINode: ValidateNodeName (NameIsDNSSubdomain); ValidateCSINodeUpdate calls ValidateCSINode
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateVolumeAttachment: ValidateClassName (NameIsDNSSubdomain); ValidateVolumeAttachmentUpdate calls it
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateCSIStorageCapacity: ValidateStorageCapacityName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', metadataOnly: nameIsDNSSubdomain },
-  // ValidateVolumeAttributesClass: ValidateClassName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, …, ValidateVolumeAttributesClass
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, validate: csidriver.validateCSIDriver, validateUpdate: csidriver.validateCSIDriverUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', validate: csinode.validateCSINode, validateUpdate: csinode.validateCSINodeUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', validate: volumeattachment.validateVolumeAttachment, validateUpdate: volumeattachment.validateVolumeAttachmentUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', validate: csistoragecapacity.validateCSIStorageCapacity, validateUpdate: csistoragecapacity.validateCSIStorageCapacityUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', validate: volumeattributesclass.validateVolumeAttributesClass, validateUpdate: volumeattributesclass.validateVolumeAttributesClassUpdate },
   // discovery.k8s.io
   // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
   { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   // certificates.k8s.io
-  // validateCertificateSigningRequest: ValidateCertificateRequestName (no rule); validateCertificateSigningRequestUpdate: it, then ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', metadataOnly: anyName, metadataOnUpdate: ['meta', 'update'] },
-  // ValidatePodCertificateRequestCreate: NameIsDNSSubdomain; its update: ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
-  // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle' },
-  // coordination.k8s.io: ValidateLease: NameIsDNSSubdomain; ValidateLeaseUpdate: ValidateObjectMetaUpdate
-  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', metadataOnly: nameIsDNSSubdomain },
-  // node.k8s.io: ValidateRuntimeClass: NameIsDNSSubdomain; ValidateRuntimeClassUpdate: ValidateObjectMetaUpdate
-  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', metadataOnly: nameIsDNSSubdomain },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', validate: podcertificaterequest.validatePodCertificateRequestCreate, validateUpdate: podcertificaterequest.validatePodCertificateRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle', validate: clustertrustbundle.validateClusterTrustBundle, validateUpdate: clustertrustbundle.validateClusterTrustBundleUpdate },
+  // coordination.k8s.io
+  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', prepare: coordination.dropLeaseDisabledFields, validate: coordination.validateLease, validateUpdate: coordination.validateLeaseUpdate },
+  // node.k8s.io
+  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', validate: runtimeclass.validateRuntimeClass, validateUpdate: runtimeclass.validateRuntimeClassUpdate },
   // resource.k8s.io (not decoded by kelp yet)
   // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },

@@ -37,11 +37,14 @@ const pv = (metadata: O): O => ({
   metadata,
   spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/pv' } },
 })
+// a PKCS#10 request (cases/metadata.yaml's), valid since kelp validates CertificateSigningRequests
+const CSR_PEM_BASE64 =
+  'LS0tLS1CRUdJTiBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0KTUlITk1IWUNBUUF3RkRFU01CQUdBMVVFQXd3SmJXVjBZUzExYzJWeU1Ga3dFd1lIS29aSXpqMENBUVlJS29aSQp6ajBEQVFjRFFnQUVyZ01WZ3UyL2NvY2tGenNGWk9YSnNQR0M5RnZlelA0NGxJVHNXR0tRdjhYR1J3WkQzeGRrCkE5ZkZPZTAzRWVEZTREcmdtQjJZQVc0Zk54YVdYbnZsWGFBQU1Bb0dDQ3FHU000OUJBTUNBMGNBTUVRQ0lIOEUKVHdWYitaOXNkQjhocE9zMS9kQ08xbnQ4dFF1eU93NUxmemxHNFE0OEFpQnppSmRRd1Jjd3FaZjFTYkpuK0U2SAo1djZVaVM0eTNPVUx1NWZDTVVyQkJnPT0KLS0tLS1FTkQgQ0VSVElGSUNBVEUgUkVRVUVTVC0tLS0tCg=='
 const csr = (metadata: O): O => ({
   apiVersion: 'certificates.k8s.io/v1',
   kind: 'CertificateSigningRequest',
   metadata,
-  spec: { request: 'AAAA', signerName: 'example.com/signer', usages: ['client auth'] },
+  spec: { request: CSR_PEM_BASE64, signerName: 'example.com/signer', usages: ['client auth'] },
 })
 const lease = (metadata: O, holderIdentity = 'a'): O => ({
   apiVersion: 'coordination.k8s.io/v1',
@@ -75,7 +78,7 @@ describe("issue 28's four examples: refused as kube-apiserver 1.37.2 refuses the
     expect(r.builtin?.message).toBe(
       `The CertificateSigningRequest "meta-csr-bad-label" is invalid: metadata.labels: Invalid value: "bad key": ${LABEL_KEY_NAME}`,
     )
-    // no name rule of its own: an upper-case name passes (the spec's request is not validated by kelp)
+    // no name rule of its own: an upper-case name passes
     expect(set.validate(csr({ name: 'Meta_CSR' })).allowed).toBe(true)
   })
 
@@ -96,7 +99,7 @@ describe("issue 28's four examples: refused as kube-apiserver 1.37.2 refuses the
   })
 
   it('admits valid metadata, still saying the rest is not validated', () => {
-    for (const o of [endpointSlice({ name: 'meta-slice' }), pv({ name: 'meta-pv' }), lease({ name: 'meta-lease' })]) {
+    for (const o of [endpointSlice({ name: 'meta-slice' }), pv({ name: 'meta-pv' })]) {
       const r = set.validate(o)
       expect(r.allowed).toBe(true)
       expect(r.builtin?.nativeValidation).toBe('not-covered')
@@ -132,7 +135,7 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
     ['RuntimeClass (NameIsDNSSubdomain)', named('node.k8s.io/v1', 'RuntimeClass', { handler: 'runc' })],
     [
       'ControllerRevision (ValidateControllerRevisionName)',
-      named('apps/v1', 'ControllerRevision', { revision: 1 }, 'default'),
+      named('apps/v1', 'ControllerRevision', { revision: 1, data: {} }, 'default'),
     ],
     [
       'CSIStorageCapacity (ValidateStorageCapacityName)',
@@ -140,7 +143,7 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
     ],
     [
       'VolumeAttributesClass (ValidateClassName)',
-      named('storage.k8s.io/v1', 'VolumeAttributesClass', { driverName: 'd' }),
+      named('storage.k8s.io/v1', 'VolumeAttributesClass', { driverName: 'd', parameters: { a: 'b' } }),
     ],
     [
       'ServiceCIDR (ValidateServiceCIDRName)',
@@ -157,7 +160,25 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
     ],
     [
       'PodCertificateRequest (NameIsDNSSubdomain)',
-      named('certificates.k8s.io/v1', 'PodCertificateRequest', {}, 'default'),
+      named(
+        'certificates.k8s.io/v1',
+        'PodCertificateRequest',
+        {
+          spec: {
+            signerName: 'example.com/signer',
+            podName: 'p',
+            podUID: 'u1',
+            serviceAccountName: 'default',
+            serviceAccountUID: 'u2',
+            nodeName: 'n',
+            nodeUID: 'u3',
+            // a PKCS#10 request (DER, ECDSA P-256, made with openssl)
+            stubPKCS10Request:
+              'MIHUMH0CAQAwGzEZMBcGA1UEAwwQY2x1c3Rlci1raW5kcy1lYzBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABL9GMaKZfS1UTmHOExkEeQFf6+7NpQjs10zWHnB5Ygma/nxBZD4Waly46kOjADCAKSmyKtDKjL2ENKGdOuewGAmgADAKBggqhkjOPQQDAgNHADBEAiASIucv5/khcVNXbCX0GJwxN8rVIuUxNUNKOKd4J8lwvgIgFmg6TSNhtRCPBhqAHBIKDIq0YVMp82PuzM1vPMiYagI=',
+          },
+        },
+        'default',
+      ),
     ],
   ])('%s: a name that is not a DNS subdomain', (_, make) => {
     expect(refusesName(make('Meta_Name'))).toEqual([`metadata.name: ${DNS1123_SUBDOMAIN}`])
