@@ -60,7 +60,8 @@ export function podSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResu
     group: a.resource.group,
     resource: a.resource.resource,
     subresource: a.subResource,
-    namespace: a.namespace,
+    // a Namespace's request names itself as its namespace (the apiserver's RequestInfo of /namespaces/<name>)
+    namespace: isNamespace && a.namespace === '' ? a.name || nameOf(object) : a.namespace,
     userName: a.userInfo.username ?? '',
     object,
     ...(old !== undefined ? { oldObject: old } : {}),
@@ -72,6 +73,11 @@ export function podSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResu
   if (r.privileged === true || Object.keys(r.auditAnnotations).length === 0) return undefined
   const answer = validatingAdmission(ctx, s)
   return { ...answer, auditAnnotations: { ...r.auditAnnotations, ...answer.auditAnnotations } }
+}
+
+const nameOf = (o: JSONObject): string => {
+  const name = (o.metadata as JSONObject | undefined)?.name
+  return typeof name === 'string' ? name : ''
 }
 
 /** The plugin's warnings after the builtin's own (decoding, the strategy), before the policies'. */
@@ -91,8 +97,7 @@ function refusal(s: AdmissionState, object: JSONObject, r: PodSecurityResponse):
   }
   if (r.invalid !== undefined) {
     // invalidResponse: apierrors.NewInvalid(Namespace, name, errs)
-    const name = (object.metadata as JSONObject | undefined)?.name
-    const status = newInvalid('', 'Namespace', typeof name === 'string' ? name : '', r.invalid)
+    const status = newInvalid('', 'Namespace', nameOf(object), r.invalid)
     const builtin = b !== undefined ? { ...b, allowed: false, errors: r.invalid, status } : undefined
     return { allowed: false, status, ...base, ...(builtin !== undefined ? { builtin } : {}) }
   }
