@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   DefaultPodSecurityConfiguration,
+  isSignificantPodUpdate,
   PodSecurityAdmission,
   type PodSecurityConfiguration,
   type PodSecurityRequest,
@@ -465,4 +466,43 @@ describe('admission/admission_test.go TestExemptNamespaceWarning', () => {
       expect(r.warnings[0]).not.toContain('vpmxkpcjphxrcpx')
       expect(r.warnings[0]).toContain(t.contains)
     })
+})
+
+describe('admission/admission.go isSignificantPodUpdate', () => {
+  const spec = (extra: object = {}) => ({
+    spec: { initContainers: [{ name: 'i', image: 'a' }], containers: [{ name: 'c', image: 'b' }], ...extra },
+  })
+  const cases: [string, object, object, boolean][] = [
+    ['nothing but metadata', { ...spec(), metadata: { labels: { x: 'y' } } }, spec(), false],
+    ['a container image', { spec: { ...spec().spec, containers: [{ name: 'c', image: 'b2' }] } }, spec(), true],
+    [
+      'an init container image',
+      { spec: { ...spec().spec, initContainers: [{ name: 'i', image: 'a2' }] } },
+      spec(),
+      true,
+    ],
+    [
+      'a container added',
+      { spec: { ...spec().spec, containers: [{ name: 'c', image: 'b' }, { name: 'd' }] } },
+      spec(),
+      true,
+    ],
+    ['an ephemeral container added', spec({ ephemeralContainers: [{ name: 'e', image: 'x' }] }), spec(), true],
+    [
+      'an ephemeral container unchanged',
+      spec({ ephemeralContainers: [{ name: 'e', image: 'x' }] }),
+      spec({ ephemeralContainers: [{ name: 'e', image: 'x' }] }),
+      false,
+    ],
+    [
+      "an ephemeral container's image",
+      spec({ ephemeralContainers: [{ name: 'e', image: 'y' }] }),
+      spec({ ephemeralContainers: [{ name: 'e', image: 'x' }] }),
+      true,
+    ],
+    ['a removed ephemeral container is not looked at', spec(), spec({ ephemeralContainers: [{ name: 'e' }] }), false],
+    ['a toleration', spec({ tolerations: [{ operator: 'Exists' }] }), spec(), false],
+  ]
+  for (const [name, pod, old, significant] of cases)
+    it(name, () => expect(isSignificantPodUpdate(pod as never, old as never)).toBe(significant))
 })
