@@ -260,7 +260,11 @@ export function findingsOf(
   if (r.warnings.length > 0) {
     const policyWarnings = new Set(out.filter((f) => f.level === 'warn').map((f) => f.message))
     for (const w of r.warnings) {
-      if (!policyWarnings.has(w)) out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
+      if (policyWarnings.has(w)) continue
+      // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
+      if (w.startsWith('would violate PodSecurity '))
+        out.push({ level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w })
+      else out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
     }
   }
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
