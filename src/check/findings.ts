@@ -2,7 +2,7 @@ import { apiVersionStatus } from '../engine/api-versions.js'
 import { MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from '../engine/apply-sizes.js'
 import { kubectlRefusal, unknownFieldsInKubectlOrder } from '../engine/kubectl.js'
 import { lifecycleOf } from '../engine/lifecycle.js'
-import type { AdmitResult } from '../engine/policy-set.js'
+import { type AdmitResult, isAdmissionStatus } from '../engine/policy-set.js'
 import { errorString } from '../kube/field.js'
 import type { JSONObject } from '../kube/values/json.js'
 import type { Finding } from '../report/model.js'
@@ -255,11 +255,24 @@ export function findingsOf(
         out.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
+  // the refusal of the in-tree validating plugin kelp runs (PodSecurity): its Status, no policy behind it
+  if (!r.allowed && r.violations.length === 0 && r.mutationErrors === undefined && isAdmissionStatus(r.status))
+    out.push({
+      level: 'deny',
+      type: 'policy',
+      rule: 'admission/PodSecurity',
+      reason: r.status.reason,
+      message: r.status.message,
+    })
   // warnings the policies' Warn actions did not already give (deprecated CRD versions, unknown fields)
   if (r.warnings.length > 0) {
     const policyWarnings = new Set(out.filter((f) => f.level === 'warn').map((f) => f.message))
     for (const w of r.warnings) {
-      if (!policyWarnings.has(w)) out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
+      if (policyWarnings.has(w)) continue
+      // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
+      if (w.startsWith('would violate PodSecurity '))
+        out.push({ level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w })
+      else out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
     }
   }
   for (const [key, value] of Object.entries(r.auditAnnotations)) {

@@ -9,6 +9,7 @@ import { excludedResources } from './excluded.js'
 import { generateName } from './generate-name.js'
 import { inTreeMutatingPlugins } from './in-tree.js'
 import { mutatingAdmission } from './mutating.js'
+import { podSecurity } from './pod-security.js'
 import { type AdmissionContext, type AdmissionStage, newState } from './state.js'
 import { strategy } from './strategy.js'
 import { validatingAdmission } from './validating.js'
@@ -22,13 +23,14 @@ export const ADMISSION_STAGES: readonly AdmissionStage[] = [
   mutatingAdmission,
   strategy,
   customResourceValidation,
+  podSecurity,
   validatingAdmission,
 ]
 
 /**
  * The answer to one request (`mutating: false`: no MutatingAdmissionPolicy runs): the stages of
  * ADMISSION_STAGES called one after the other, written out rather than looped over the list, so each call
- * site sees one function (V8 inlines it; a loop's one call site of eight targets it cannot).
+ * site sees one function (V8 inlines it; a loop's one call site of nine targets it cannot).
  */
 export function admit(
   ctx: AdmissionContext,
@@ -44,6 +46,7 @@ export function admit(
     mutatingAdmission(ctx, s) ??
     strategy(ctx, s) ??
     customResourceValidation(ctx, s) ??
+    podSecurity(ctx, s) ??
     validatingAdmission(ctx, s)
   )
 }

@@ -62,6 +62,7 @@ describe('admission stages', () => {
       'mutatingAdmission', // the handler's admit
       'strategy', // rest.BeforeCreate: PrepareForCreate, Validate
       'customResourceValidation', // the CRD's strategy Validate
+      'podSecurity', // the PodSecurity plugin, validating, before ValidatingAdmissionPolicy
       'validatingAdmission', // createValidation
     ])
   })
