@@ -402,6 +402,18 @@ function SetDefaults_HorizontalPodAutoscaler(o: JSONObject): void {
   }
 }
 
+// --- autoscaling/v1 (pkg/apis/autoscaling/v1/defaults.go), discovery/v1 (pkg/apis/discovery/v1/defaults.go)
+
+function SetDefaults_HorizontalPodAutoscalerV1(o: JSONObject): void {
+  const spec = obj(o, 'spec')
+  if (isNil(spec.minReplicas)) spec.minReplicas = 1
+}
+
+function SetDefaults_EndpointPort(o: JSONObject): void {
+  if (isNil(o.name)) o.name = ''
+  if (isNil(o.protocol)) o.protocol = 'TCP'
+}
+
 // --- scheduling/v1, storage/v1
 
 function SetDefaults_PriorityClass(o: JSONObject): void {
@@ -511,6 +523,8 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'networking/v1.NetworkPolicy': SetDefaults_NetworkPolicy,
   'networking/v1.IngressClass': SetDefaults_IngressClass,
   'autoscaling/v2.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscaler,
+  'autoscaling/v1.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscalerV1,
+  'discovery/v1.EndpointPort': SetDefaults_EndpointPort,
   'scheduling/v1.PriorityClass': SetDefaults_PriorityClass,
   'storage/v1.StorageClass': SetDefaults_StorageClass,
   'storage/v1.CSIDriver': SetDefaults_CSIDriver,
