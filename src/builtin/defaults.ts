@@ -407,6 +407,10 @@ function SetDefaults_HorizontalPodAutoscaler(o: JSONObject): void {
 function SetDefaults_HorizontalPodAutoscalerV1(o: JSONObject): void {
   const spec = obj(o, 'spec')
   if (isNil(spec.minReplicas)) spec.minReplicas = 1
+  // not a defaulter: the conversion to the internal type gives an HPA without metrics the CPU target 80
+  // (pkg/apis/autoscaling/v1/conversion.go, DefaultCPUUtilization), which the object read back in v1 shows
+  // (metrics from the autoscaling.alpha.kubernetes.io/metrics annotation are not modelled)
+  if (isNil(spec.targetCPUUtilizationPercentage)) spec.targetCPUUtilizationPercentage = 80
 }
 
 function SetDefaults_EndpointPort(o: JSONObject): void {

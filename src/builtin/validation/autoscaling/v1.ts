@@ -17,11 +17,11 @@ export function v1ToInternal(hpa: JSONObject): JSONObject {
   if (spec.scaleTargetRef !== undefined) out.scaleTargetRef = spec.scaleTargetRef
   if (spec.minReplicas !== undefined) out.minReplicas = spec.minReplicas
   if (spec.maxReplicas !== undefined) out.maxReplicas = spec.maxReplicas
-  const target = optNum(spec.targetCPUUtilizationPercentage)
-  if (target !== undefined)
-    out.metrics = [
-      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: target } } },
-    ]
+  // without a CPU target the conversion gives the default one (DefaultCPUUtilization, 80)
+  const target = optNum(spec.targetCPUUtilizationPercentage) ?? 80
+  out.metrics = [
+    { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: target } } },
+  ]
   return { ...hpa, spec: out }
 }
 

@@ -30,8 +30,17 @@ interface Opts {
   readonly allowInvalidLabelValue: boolean
 }
 
-/** path.Clean(p) == "/". */
-const cleansToRoot = (p: string): boolean => p.startsWith('/') && p.split('/').every((s) => s === '' || s === '.')
+/** path.Clean(p) == "/": an absolute path whose `..` steps climb back to the root. */
+function cleansToRoot(p: string): boolean {
+  if (!p.startsWith('/')) return false
+  let depth = 0
+  for (const s of p.split('/')) {
+    if (s === '' || s === '.') continue
+    if (s === '..') depth = Math.max(0, depth - 1)
+    else depth++
+  }
+  return depth === 0
+}
 
 /** ValidatePersistentVolumeSpec (validateInlinePersistentVolumeSpec false: a PersistentVolume object's). */
 function validatePersistentVolumeSpec(spec: JSONObject, pvName: string, o: Opts, minor: number): FieldError[] {
