@@ -5,8 +5,8 @@ import { validatePodTemplateSpec } from './pod.js'
 
 // core/v1 ReplicationController: kubernetes v1.37.2 pkg/apis/core/validation/validation.go
 // ValidateReplicationController / ValidateReplicationControllerUpdate (ValidateReplicationControllerSpec,
-// ValidateNonEmptySelector, ValidatePodTemplateSpecForRC; the template through core/pod.ts). From 1.36
-// (DeclarativeValidationBeta on) the beta rules of pkg/apis/core/v1 zz_generated.validations.go
+// ValidateNonEmptySelector, ValidatePodTemplateSpecForRC; the template through core/pod.ts). From 1.37
+// (beta, DeclarativeValidationBeta on; alpha in 1.36) the rules of pkg/apis/core/v1 zz_generated.validations.go
 // Validate_ReplicationController (metadata.name LongName, spec.replicas required and minimum 0,
 // spec.minReadySeconds minimum 0) replace the handwritten errors they cover (MarkCoveredByDeclarative)
 // and come after the handwritten list, in the declarative order (name, replicas, minReadySeconds); an
@@ -16,8 +16,8 @@ import { validatePodTemplateSpec } from './pod.js'
 const META = FieldPath.of('metadata')
 const SPEC = FieldPath.of('spec')
 
-/** Whether the beta declarative rules are enforced (DeclarativeValidationBeta: on from 1.36). */
-const beta = (minor: number) => minor >= 36
+/** Whether the kind's declarative rules are enforced: beta (DeclarativeValidationBeta on) from 1.37, alpha in 1.36. */
+const beta = (minor: number) => minor >= 37
 
 /** field.Invalid of template.Labels; before 1.34 the value printed as Go's %#v of a map[string]string. */
 function labelsInvalid(p: FieldPath, m: Record<string, string> | undefined, detail: string, minor: number) {
@@ -108,7 +108,7 @@ function validateReplicationControllerCreateOrUpdate(
   old: JSONObject | undefined,
   minor: number,
 ): FieldError[] {
-  // the name rule is covered by the declarative LongName from 1.36
+  // the name rule is covered by the declarative LongName from 1.37
   const nameFn = beta(minor) ? anyName : longName
   const errs =
     old === undefined

@@ -26,7 +26,7 @@ import { validateEndpointIP } from '../core/service.js'
 // ValidateEndpointSliceCreate / ValidateEndpointSliceUpdate (ObjectMeta with ValidateEndpointSliceName,
 // NameIsDNSSubdomain; addressType, ports, endpoints with their addresses per address type, node names,
 // deprecatedTopology, hostname and hints; an update's unchanged endpoints keep what older releases
-// accepted; addressType immutable). From 1.36 (DeclarativeValidationBeta on) the beta rules of
+// accepted; addressType immutable). From 1.37 (beta, DeclarativeValidationBeta on; alpha in 1.36) the rules of
 // pkg/apis/discovery/v1 zz_generated.validations.go (addressType required, enum and immutable,
 // endpoints[*].addresses required and at most 100) replace the handwritten errors they cover and come
 // after the handwritten list; an unchanged field is not validated declaratively on update.
@@ -42,8 +42,8 @@ const MAX_ENDPOINTS = 1000
 const MAX_ZONE_HINTS = 8
 const MAX_NODE_HINTS = 8
 
-/** Whether the beta declarative rules are enforced (DeclarativeValidationBeta: on from 1.36). */
-const beta = (minor: number) => minor >= 36
+/** Whether the kind's declarative rules are enforced: beta (DeclarativeValidationBeta on) from 1.37, alpha in 1.36. */
+const beta = (minor: number) => minor >= 37
 
 /** A handwritten error and whether it is MarkCoveredByDeclarative. */
 type Hw = { e: FieldError; covered: boolean }

@@ -4,7 +4,7 @@ import { fieldTypes, type O, stored, texts, tweak } from '../support.js'
 
 // core/v1 ReplicationController: kubernetes v1.37.2 pkg/apis/core/validation/validation_test.go
 // TestValidateReplicationController (success cases and error cases: field and type; the handwritten
-// errors the declarative rules cover appear after the others from 1.36, as the apiserver orders them),
+// errors the declarative rules cover appear after the others from 1.37, as the apiserver orders them),
 // and the texts kube-apiserver v1.37.2 answers (kubectl apply --dry-run=server).
 
 const rc = (spec: O = {}, meta: O = {}): O => ({
@@ -123,7 +123,7 @@ describe('TestValidateReplicationController error cases', () => {
   })
 })
 
-describe('the declarative rules (beta, enforced from 1.36): kube-apiserver v1.37.2', () => {
+describe('the declarative rules (beta, enforced from 1.37; alpha in 1.36): kube-apiserver v1.37.2', () => {
   test('the name and counts come after the handwritten errors', () => {
     const o = rc(
       {
@@ -144,9 +144,9 @@ describe('the declarative rules (beta, enforced from 1.36): kube-apiserver v1.37
       'spec.minReadySeconds FieldValueInvalid',
     ])
   })
-  test('before 1.36 the handwritten order: minReadySeconds, replicas, then the template', () => {
+  test('before 1.37 (1.36: alpha, not enforced) the handwritten order: minReadySeconds, replicas, then the template', () => {
     const o = rc({ replicas: -1, minReadySeconds: -2 }, { name: 'Bad_Name' })
-    expect(fieldTypes(o, undefined, 35)).toEqual([
+    expect(fieldTypes(o, undefined, 36)).toEqual([
       'metadata.name FieldValueInvalid',
       'spec.minReadySeconds FieldValueInvalid',
       'spec.replicas FieldValueInvalid',
