@@ -47,7 +47,7 @@ import * as storage from './validation/storage/validation.js'
 //   on update the ObjectMeta validations its ValidateUpdate runs (metadataOnUpdate: `meta` its create
 //   rules again, `update` ValidateObjectMetaUpdate; default update); `nativeValidation` stays `not-covered`.
 //   Not modelled on these rows: the further metadata rules some kinds' Validate has (core's
-//   validateKubeFinalizerName, Node's taint and avoid-pods annotations, Endpoints' annotations).
+//   validateKubeFinalizerName, Node's taint and avoid-pods annotations).
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
 // without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
 // ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
@@ -117,7 +117,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // autoscaling (v1 has no behavior: its prepare finds nothing to drop)
   { group: 'autoscaling', versions: ['v2'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate },
   // v1 objects converted to the same internal type (validation/autoscaling/v1.ts)
-  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, validate: autoscalingV1.validateHorizontalPodAutoscalerV1, validateUpdate: autoscalingV1.validateHorizontalPodAutoscalerV1Update },
+  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: autoscalingV1.prepareHorizontalPodAutoscalerV1, validate: autoscalingV1.validateHorizontalPodAutoscalerV1, validateUpdate: autoscalingV1.validateHorizontalPodAutoscalerV1Update },
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },

@@ -1,5 +1,7 @@
+import type { FeatureGates } from '../../../kube/feature-gates.js'
 import type { FieldError } from '../../../kube/field.js'
-import { isObj, type JSONObject, optNum } from '../common.js'
+import { dropHPADisabledFields } from '../../drop-disabled.js'
+import { isObj, type JSONObject, obj, optNum } from '../common.js'
 import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate } from './validation.js'
 
 // autoscaling/v1 HorizontalPodAutoscaler: the apiserver converts a v1 object to the internal type and validates
@@ -9,6 +11,25 @@ import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate 
 // with a Utilization target. The v2 validation (validation.ts) then runs on that shape. Not modelled: the
 // autoscaling.alpha.kubernetes.io/metrics and /behavior annotations the conversion also reads (written by
 // clients of other versions, rarely by hand).
+
+// The status the round-trip annotations carry (HorizontalPodAutoscalerConditionsAnnotation,
+// MetricStatusesAnnotation): the conversion drops them (DropRoundTripHorizontalPodAutoscalerAnnotations) and
+// fills the status the strategy then resets, so a written object never keeps them. The spec's (metrics,
+// behavior, tolerances) come back when the object is read in v1, re-encoded: kelp keeps their text.
+const STATUS_ANNOTATIONS = [
+  'autoscaling.alpha.kubernetes.io/conditions',
+  'autoscaling.alpha.kubernetes.io/current-metrics',
+]
+
+/** The autoscaling/v1 row's prepare: the disabled fields dropped, and the status annotations the conversion drops. */
+export function prepareHorizontalPodAutoscalerV1(o: JSONObject, old: JSONObject | undefined, on: FeatureGates): void {
+  dropHPADisabledFields(o, old, on)
+  const meta = obj(o.metadata)
+  const annotations = obj(meta?.annotations)
+  if (meta === undefined || annotations === undefined) return
+  for (const k of STATUS_ANNOTATIONS) delete annotations[k]
+  if (Object.keys(annotations).length === 0) delete meta.annotations
+}
 
 /** The v1 object in the internal shape (a v2 object), as the validation sees it. */
 export function v1ToInternal(hpa: JSONObject): JSONObject {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { v1ToInternal } from '../../../../src/builtin/validation/autoscaling/v1.js'
+import { prepareHorizontalPodAutoscalerV1, v1ToInternal } from '../../../../src/builtin/validation/autoscaling/v1.js'
+import { defaultFeatureGates } from '../../../../src/kube/feature-gates.js'
 import { fieldTypes, type O, stored, texts } from '../support.js'
 
 // autoscaling/v1 HorizontalPodAutoscaler: the apiserver validates the internal type the v1 object converts to
@@ -28,6 +29,26 @@ describe('conversion to the internal shape', () => {
   })
   test('the v1 defaults: minReplicas 1, the CPU target 80', () => {
     expect(stored(hpa({})).spec).toMatchObject({ minReplicas: 1, targetCPUUtilizationPercentage: 80 })
+  })
+})
+
+describe('the status annotations (helpers.go DropRoundTripHorizontalPodAutoscalerAnnotations, kube-apiserver v1.37.2)', () => {
+  test('conditions and current metrics are dropped; the spec annotations and the others kept', () => {
+    const o = hpa({})
+    o.metadata.annotations = {
+      'autoscaling.alpha.kubernetes.io/conditions': '[]',
+      'autoscaling.alpha.kubernetes.io/current-metrics': '[]',
+      'autoscaling.alpha.kubernetes.io/metrics': '[]',
+      team: 'a',
+    }
+    prepareHorizontalPodAutoscalerV1(o, undefined, defaultFeatureGates(37))
+    expect(o.metadata.annotations).toEqual({ 'autoscaling.alpha.kubernetes.io/metrics': '[]', team: 'a' })
+  })
+  test('no annotations left: none at all', () => {
+    const o = hpa({})
+    o.metadata.annotations = { 'autoscaling.alpha.kubernetes.io/conditions': '[]' }
+    prepareHorizontalPodAutoscalerV1(o, undefined, defaultFeatureGates(37))
+    expect(o.metadata.annotations).toBeUndefined()
   })
 })
 
