@@ -32,6 +32,58 @@ describe('conversion to the internal shape', () => {
   })
 })
 
+describe('the metrics annotation (conversion.go Convert_v1_HorizontalPodAutoscaler_To_autoscaling_HorizontalPodAutoscaler)', () => {
+  const annotated = (metrics: string, spec: O = {}): O => {
+    const o = hpa(spec)
+    o.metadata.annotations = { 'autoscaling.alpha.kubernetes.io/metrics': metrics }
+    return o
+  }
+  test('its metrics come first, converted to the internal shape; then the CPU target', () => {
+    const o = annotated(
+      '[{"type":"Object","object":{"target":{"kind":"Service","name":"s"},"metricName":"rps","targetValue":"10"}},' +
+        '{"type":"External","external":{"metricName":"q","targetAverageValue":"30"}}]',
+      { targetCPUUtilizationPercentage: 50 },
+    )
+    expect((v1ToInternal(o).spec as O).metrics).toEqual([
+      {
+        type: 'Object',
+        object: {
+          describedObject: { kind: 'Service', name: 's' },
+          metric: { name: 'rps' },
+          target: { type: 'Value', value: '10' },
+        },
+      },
+      { type: 'External', external: { metric: { name: 'q' }, target: { type: 'AverageValue', averageValue: '30' } } },
+      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } },
+    ])
+  })
+  test('with metrics in the annotation, no default CPU target', () => {
+    const o = annotated('[{"type":"External","external":{"metricName":"q","targetAverageValue":"30"}}]')
+    expect(stored(o).spec.targetCPUUtilizationPercentage).toBeUndefined()
+    expect(fieldTypes({ ...o, spec: { ...o.spec, minReplicas: 0 } })).toEqual([])
+  })
+  test('an annotation json.Unmarshal refuses is ignored (the default CPU target applies)', () => {
+    for (const bad of ['not json', '{"type":"Pods"}', '[{"type":1}]', '[{"pods":{"targetAverageValue":"x"}}]']) {
+      const o = annotated(bad)
+      expect((v1ToInternal(stored(o)).spec as O).metrics, bad).toEqual([
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } },
+      ])
+    }
+  })
+  test('invalid metrics of the annotation are refused at their internal paths (kube-apiserver v1.37.2)', () => {
+    const o = annotated(
+      '[{"type":"Pods","pods":{"metricName":"","targetAverageValue":"-1"}},{"type":"Resource","resource":{"name":"memory","targetAverageUtilization":-5}}]',
+      { targetCPUUtilizationPercentage: -1 },
+    )
+    expect(texts(o)).toEqual([
+      'spec.metrics[0].pods.metric.name: Required value: must specify a metric name',
+      'spec.metrics[0].pods.target.averageValue: Invalid value: "-1": must be positive',
+      'spec.metrics[1].resource.target.averageUtilization: Invalid value: -5: must be greater than 0',
+      'spec.metrics[2].resource.target.averageUtilization: Invalid value: -1: must be greater than 0',
+    ])
+  })
+})
+
 describe('the status annotations (helpers.go DropRoundTripHorizontalPodAutoscalerAnnotations, kube-apiserver v1.37.2)', () => {
   test('conditions and current metrics are dropped; the spec annotations and the others kept', () => {
     const o = hpa({})
