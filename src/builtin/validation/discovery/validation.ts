@@ -162,14 +162,15 @@ function validatePorts(ports: unknown, minor: number): FieldError[] {
   const list = arr(ports)
   if (list.length > MAX_PORTS) return [field.tooMany(p, list.length, MAX_PORTS)]
   const errs: FieldError[] = []
-  const names: string[] = []
+  // Go scans a slice (slices.Contains); a Set answers the same for up to 20000 ports
+  const names = new Set<string>()
   list.forEach((x, i) => {
     const port = obj(x) ?? {}
     const ip = p.index(i)
     const name = str(port.name)
     if (name.length > 0) errs.push(...validateDNS1123Label(name, ip.child('name')))
-    if (names.includes(name)) errs.push(field.duplicate(ip.child('name'), name))
-    else names.push(name)
+    if (names.has(name)) errs.push(field.duplicate(ip.child('name'), name))
+    else names.add(name)
     const protocol = optStr(port.protocol)
     if (protocol === undefined) errs.push(field.required(ip.child('protocol'), ''))
     else if (!PROTOCOLS.includes(protocol)) errs.push(field.notSupported(ip.child('protocol'), protocol, PROTOCOLS))

@@ -221,3 +221,12 @@ describe('TestValidatePersistentVolumeSourceUpdate and the update rules', () => 
     ])
   })
 })
+
+describe('hostile input', () => {
+  test('a capacity and flexVolume options keyed __proto__ are data', () => {
+    const capacity = JSON.parse('{"storage": "1Gi", "__proto__": "1"}')
+    expect(texts(pv(good({ capacity })))).toEqual([
+      'spec.capacity: Unsupported value: {"__proto__":"1","storage":"1Gi"}: supported values: "storage"',
+    ])
+  })
+})

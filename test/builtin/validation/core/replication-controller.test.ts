@@ -158,3 +158,10 @@ describe('the declarative rules (beta, enforced from 1.37; alpha in 1.36): kube-
     expect(fieldTypes(o, old)).toEqual(['spec.replicas FieldValueInvalid', 'spec.minReadySeconds FieldValueInvalid'])
   })
 })
+
+describe('hostile input', () => {
+  test('a selector keyed __proto__ is data', () => {
+    const selector = JSON.parse('{"__proto__": "x"}')
+    expect(fieldTypes(rc({ selector }))).toEqual(['spec.template.metadata.labels FieldValueInvalid'])
+  })
+})
