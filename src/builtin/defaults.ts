@@ -5,6 +5,7 @@ import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
 import { structInfo, type TypeNode } from './gotypes.js'
 import { imageTag } from './image.js'
+import { annotationMetrics } from './validation/autoscaling/v1.js'
 
 // Defaulting of built-in objects as kube-apiserver's codec applies it right after decoding
 // (the scheme's defaulters: pkg/apis/<group>/<version>/zz_generated.defaults.go at v1.37.2). The
@@ -402,6 +403,25 @@ function SetDefaults_HorizontalPodAutoscaler(o: JSONObject): void {
   }
 }
 
+// --- autoscaling/v1 (pkg/apis/autoscaling/v1/defaults.go), discovery/v1 (pkg/apis/discovery/v1/defaults.go)
+
+function SetDefaults_HorizontalPodAutoscalerV1(o: JSONObject): void {
+  const spec = obj(o, 'spec')
+  if (isNil(spec.minReplicas)) spec.minReplicas = 1
+  // not a defaulter: the conversion to the internal type gives an HPA without metrics (no CPU target, no
+  // metrics in the autoscaling.alpha.kubernetes.io/metrics annotation) the CPU target 80
+  // (pkg/apis/autoscaling/v1/conversion.go, DefaultCPUUtilization), which the object read back in v1 shows
+  if (isNil(spec.targetCPUUtilizationPercentage) && !hasAnnotationMetrics(o)) spec.targetCPUUtilizationPercentage = 80
+}
+
+/** The metrics annotation of an autoscaling/v1 HPA holds metrics the conversion uses. */
+const hasAnnotationMetrics = (o: JSONObject): boolean => (annotationMetrics(o)?.length ?? 0) > 0
+
+function SetDefaults_EndpointPort(o: JSONObject): void {
+  if (isNil(o.name)) o.name = ''
+  if (isNil(o.protocol)) o.protocol = 'TCP'
+}
+
 // --- scheduling/v1, storage/v1
 
 function SetDefaults_PriorityClass(o: JSONObject): void {
@@ -511,6 +531,8 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'networking/v1.NetworkPolicy': SetDefaults_NetworkPolicy,
   'networking/v1.IngressClass': SetDefaults_IngressClass,
   'autoscaling/v2.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscaler,
+  'autoscaling/v1.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscalerV1,
+  'discovery/v1.EndpointPort': SetDefaults_EndpointPort,
   'scheduling/v1.PriorityClass': SetDefaults_PriorityClass,
   'storage/v1.StorageClass': SetDefaults_StorageClass,
   'storage/v1.CSIDriver': SetDefaults_CSIDriver,

@@ -5,7 +5,6 @@ import {
   dropCSIDriverDisabledFields,
   dropDisabledPodTemplateFields,
   dropDisabledSpecTemplateFields,
-  dropEndpointSliceDisabledFields,
   dropHPADisabledFields,
   dropJobDisabledFields,
   dropPVCDisabledFields,
@@ -16,6 +15,7 @@ import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
 import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
+import * as autoscalingV1 from './validation/autoscaling/v1.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
 import * as csr from './validation/certificates/certificatesigningrequest.js'
@@ -23,12 +23,17 @@ import * as clustertrustbundle from './validation/certificates/clustertrustbundl
 import * as podcertificaterequest from './validation/certificates/podcertificaterequest.js'
 import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
+import * as endpoints from './validation/core/endpoints.js'
 import * as namespace from './validation/core/namespace.js'
 import * as node from './validation/core/node.js'
+import * as persistentVolume from './validation/core/persistent-volume.js'
 import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
+import * as replicationController from './validation/core/replication-controller.js'
 import * as service from './validation/core/service.js'
+import { prepareEndpointSlice } from './validation/discovery/prepare.js'
+import * as discovery from './validation/discovery/validation.js'
 import * as ingress from './validation/networking/ingress.js'
 import * as ipaddress from './validation/networking/ipaddress.js'
 import * as servicecidr from './validation/networking/servicecidr.js'
@@ -56,7 +61,7 @@ import * as volumeattributesclass from './validation/storage/volumeattributescla
 //   on update the ObjectMeta validations its ValidateUpdate runs (metadataOnUpdate: `meta` its create
 //   rules again, `update` ValidateObjectMetaUpdate; default update); `nativeValidation` stays `not-covered`.
 //   Not modelled on these rows: the further metadata rules some kinds' Validate has (core's
-//   validateKubeFinalizerName, Node's taint and avoid-pods annotations, Endpoints' annotations).
+//   validateKubeFinalizerName, Node's taint and avoid-pods annotations).
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
 // without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
 // ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
@@ -98,20 +103,17 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // core (pkg/apis/core/validation)
   { group: '', versions: ['v1'], kind: 'Pod', prepare: DropDisabledPodFields, validate: pod.validatePodCreate, validateUpdate: pod.validatePodUpdate },
   { group: '', versions: ['v1'], kind: 'PodTemplate', prepare: dropDisabledPodTemplateFields, validate: pod.validatePodTemplate, validateUpdate: pod.validatePodTemplateUpdate },
-  // ValidateReplicationController: ValidateObjectMetaWithOpts with validate.LongName (the name, not generateName)
-  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, metadataOnly: longName },
+  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, validate: replicationController.validateReplicationController, validateUpdate: replicationController.validateReplicationControllerUpdate },
   { group: '', versions: ['v1'], kind: 'Service', validate: service.beforeServiceCreate, validateUpdate: service.beforeServiceUpdate },
   { group: '', versions: ['v1'], kind: 'PersistentVolumeClaim', prepare: dropPVCDisabledFields, validate: pvc.validatePersistentVolumeClaim, validateUpdate: pvc.validatePersistentVolumeClaimUpdate },
-  // ValidatePersistentVolume: ValidatePersistentVolumeName (NameIsDNSSubdomain); its update calls it, then ValidateObjectMetaUpdate
-  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
+  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate },
   { group: '', versions: ['v1'], kind: 'ConfigMap', validate: config.validateConfigMap, validateUpdate: config.validateConfigMapUpdate },
   { group: '', versions: ['v1'], kind: 'Secret', validate: config.validateSecret, validateUpdate: config.validateSecretUpdate },
   { group: '', versions: ['v1'], kind: 'Namespace', validate: namespace.validateNamespaceCreate, validateUpdate: namespace.validateNamespaceUpdate },
   { group: '', versions: ['v1'], kind: 'ServiceAccount', validate: namespace.validateServiceAccount, validateUpdate: namespace.validateServiceAccountUpdate },
   { group: '', versions: ['v1'], kind: 'LimitRange', validate: quota.validateLimitRange, validateUpdate: (o, _old, minor) => quota.validateLimitRange(o, minor) },
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
-  // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
-  { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: '', versions: ['v1'], kind: 'Endpoints', validate: endpoints.validateEndpointsCreate, validateUpdate: endpoints.validateEndpointsUpdate },
   { group: '', versions: ['v1'], kind: 'Node', prepare: node.prepareNode, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
   // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
   { group: '', versions: ['v1'], kind: 'Event' },
@@ -126,8 +128,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'batch', versions: ['v1'], kind: 'CronJob', prepare: dropCronJobDisabledFields, validate: batch.validateCronJobCreate, validateUpdate: batch.validateCronJobUpdate },
   // autoscaling (v1 has no behavior: its prepare finds nothing to drop)
   { group: 'autoscaling', versions: ['v2'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate },
-  // v1 objects converted to the same internal type: ValidateHorizontalPodAutoscaler's ValidateHorizontalPodAutoscalerName (NameIsDNSSubdomain)
-  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, metadataOnly: nameIsDNSSubdomain },
+  // v1 objects converted to the same internal type (validation/autoscaling/v1.ts)
+  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: autoscalingV1.prepareHorizontalPodAutoscalerV1, validate: autoscalingV1.validateHorizontalPodAutoscalerV1, validateUpdate: autoscalingV1.validateHorizontalPodAutoscalerV1Update },
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },
@@ -151,8 +153,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', validate: csistoragecapacity.validateCSIStorageCapacity, validateUpdate: csistoragecapacity.validateCSIStorageCapacityUpdate },
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', validate: volumeattributesclass.validateVolumeAttributesClass, validateUpdate: volumeattributesclass.validateVolumeAttributesClassUpdate },
   // discovery.k8s.io
-  // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
-  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: prepareEndpointSlice, validate: discovery.validateEndpointSliceCreate, validateUpdate: discovery.validateEndpointSliceUpdate },
   // certificates.k8s.io
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', validate: podcertificaterequest.validatePodCertificateRequestCreate, validateUpdate: podcertificaterequest.validatePodCertificateRequestUpdate },

@@ -70,7 +70,7 @@ describe("issue 28's four examples: refused as kube-apiserver 1.37.2 refuses the
     expect(r.builtin?.message).toBe(
       `The EndpointSlice "meta-slice-bad-label" is invalid: metadata.labels: Invalid value: "bad key": ${LABEL_KEY_NAME}`,
     )
-    expect(r.builtin?.nativeValidation).toBe('not-covered')
+    expect(r.builtin?.nativeValidation).toBe('validated')
   })
 
   it('a CertificateSigningRequest with an invalid label key (ValidateCertificateRequestName: no name rule)', () => {
@@ -99,10 +99,17 @@ describe("issue 28's four examples: refused as kube-apiserver 1.37.2 refuses the
   })
 
   it('admits valid metadata, still saying the rest is not validated', () => {
-    for (const o of [endpointSlice({ name: 'meta-slice' }), pv({ name: 'meta-pv' })]) {
+    for (const o of [event({ name: 'meta-event' })]) {
       const r = set.validate(o)
       expect(r.allowed).toBe(true)
       expect(r.builtin?.nativeValidation).toBe('not-covered')
+    }
+    // EndpointSlice, PersistentVolume and Lease: validated natively (validation/discovery, core/persistent-volume.ts,
+    // validation/coordination)
+    for (const o of [endpointSlice({ name: 'meta-slice' }), pv({ name: 'meta-pv' }), lease({ name: 'meta-lease' })]) {
+      const r = set.validate(o)
+      expect(r.allowed).toBe(true)
+      expect(r.builtin?.nativeValidation).toBe('validated')
     }
   })
 })
@@ -122,7 +129,6 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
     })
 
   it.each([
-    ['ReplicationController (validate.LongName)', named('v1', 'ReplicationController', {}, 'default')],
     ['Node (ValidateNodeName)', named('v1', 'Node')],
     ['Lease (NameIsDNSSubdomain)', named('coordination.k8s.io/v1', 'Lease', {}, 'default')],
     ['CSINode (ValidateNodeName)', named('storage.k8s.io/v1', 'CSINode', { spec: { drivers: [] } })],
@@ -150,15 +156,6 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
       named('networking.k8s.io/v1', 'ServiceCIDR', { spec: { cidrs: ['10.0.0.0/24'] } }),
     ],
     [
-      'autoscaling/v1 HorizontalPodAutoscaler (ValidateHorizontalPodAutoscalerName)',
-      named(
-        'autoscaling/v1',
-        'HorizontalPodAutoscaler',
-        { spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, maxReplicas: 3 } },
-        'default',
-      ),
-    ],
-    [
       'PodCertificateRequest (NameIsDNSSubdomain)',
       named(
         'certificates.k8s.io/v1',
@@ -184,11 +181,6 @@ describe('the kinds and their name rules (strategies.ts, read from each Validate
     expect(refusesName(make('Meta_Name'))).toEqual([`metadata.name: ${DNS1123_SUBDOMAIN}`])
     const ok = set.validate(make('meta-name'))
     expect(ok.builtin?.errors).toEqual([])
-  })
-
-  it('ReplicationController: validate.LongName checks the name generated, not generateName', () => {
-    expect(strategyFor('', 'v1', 'ReplicationController')?.metadataOnly?.('Bad_', true)).toEqual([])
-    expect(strategyFor('', 'v1', 'ReplicationController')?.metadataOnly?.('Bad_x', false)).toEqual([DNS1123_SUBDOMAIN])
   })
 
   it('has rows for the kinds kelp does not decode yet, with their name rules', () => {

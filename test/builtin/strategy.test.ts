@@ -19,6 +19,11 @@ describe('the table', () => {
         'v1/PodTemplate',
         'v1/Service',
         'v1/PersistentVolumeClaim',
+        'v1/PersistentVolume',
+        'v1/ReplicationController',
+        'v1/Endpoints',
+        'discovery.k8s.io/v1/EndpointSlice',
+        'autoscaling/v1/HorizontalPodAutoscaler',
         'v1/ConfigMap',
         'v1/Secret',
         'v1/Namespace',
@@ -70,10 +75,10 @@ describe('the table', () => {
 
   it('looks a kind up by group, version and kind', () => {
     expect(validatorFor('apps', 'v1', 'Deployment')).toBeTypeOf('function')
-    expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeUndefined()
+    expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeTypeOf('function')
     expect(strategyFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')?.prepare).toBeTypeOf('function')
-    expect(strategyFor('', 'v1', 'Endpoints')?.metadataOnly).toBeTypeOf('function')
     expect(strategyFor('', 'v1', 'Node')?.validate).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'Endpoints')?.validate).toBeTypeOf('function')
     expect(strategyFor('', 'v1', 'ComponentStatus')).toBeUndefined()
   })
 })
