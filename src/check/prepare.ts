@@ -113,7 +113,7 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
   const { material, namespaces, objectCount, notServedPolicies, generateNamed } = pass
   // kubectl apply on the same inputs: `error: no objects passed to apply`
-  if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error'))
+  if (objectCount === 0 && options.allowEmpty !== true && !diagnostics.some((d) => d.level === 'error'))
     diagnostics.push(noObjectsError(options.paths))
   if (generateNamed.first !== null) diagnostics.push(generateNameNote(generateNamed.count, generateNamed.first))
   const extra: LoadedObject[] = []

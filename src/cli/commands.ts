@@ -72,6 +72,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
       `output format: ${FORMATS.join(', ')} (yaml: the objects as the cluster would store them on stdout, the text report on stderr; policyreport: wgpolicyk8s.io/v1alpha2 PolicyReports, one per namespace, and a ClusterPolicyReport)`,
       'text',
     )
+    .option('--allow-empty', 'inputs that hold no Kubernetes object are not an error (pre-commit hooks)')
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
     .option('--no-color', 'no colours in text output')
     .option('-j, --jobs <n>', 'threads to admit objects on (default: by the cores and the input size)')
@@ -99,6 +100,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           color: boolean
           jobs?: string
           pack: PackMode
+          allowEmpty?: boolean
         },
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
@@ -124,6 +126,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             kubeVersion: env,
             target,
             namespace: opts.namespace,
+            ...(opts.allowEmpty === true ? { allowEmpty: true } : {}),
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
             pack: opts.pack,
           },
