@@ -144,6 +144,18 @@ export function findingsOf(
 ): Unplaced[] {
   if (isClean(r)) return []
   const out: Unplaced[] = mutationFindings(r)
+  // an in-tree admission plugin's refusal (Forbidden; NamespaceLifecycle's NotFound): no policy ran
+  if (r.admissionPlugin !== undefined && !r.allowed && r.status !== undefined) {
+    const reason = r.status.reason ?? 'Forbidden'
+    out.push({
+      level: 'deny',
+      type: 'invalid',
+      rule: `admission/${r.admissionPlugin}`,
+      reason,
+      message: r.status.message,
+    })
+    return out
+  }
   const cr = r.customResource
   // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it
   const noMatch = r.noMatch ?? (r.status?.code === 404 && cr === undefined ? { reason: 'no-crd' as const } : undefined)

@@ -75,4 +75,6 @@ export interface AdmitResult extends Omit<DispatchResult, 'status'> {
    * of `warnings`, where kube-apiserver puts it.
    */
   readonly apiLifecycle?: ApiLifecycle
+  /** Set when an in-tree admission plugin refused the request (`status`): its name (src/engine/admission/in-tree.ts). */
+  readonly admissionPlugin?: string
 }

@@ -5,6 +5,7 @@
 // between calls. Its parts: material.ts (what the inputs are), hooks.ts (policies × bindings × params),
 // diagnostics.ts, admission/ (one request), lifecycle.ts (an apiVersion's deprecation or removal).
 
+import { admissionInputs } from '../builtin/admission/inputs.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
@@ -28,7 +29,7 @@ import { admitMaterial, type HookContext, MUTATING, pairHooks, VALIDATING } from
 import { apiLifecycle } from './lifecycle.js'
 import { classifyMaterial, type Problem } from './material.js'
 import { namespaceLookup } from './namespaces.js'
-import { gvkOf, metaOf } from './objects.js'
+import { gvkOf, metaOf, releaseMinor } from './objects.js'
 import { DEFAULT_USER, type PolicySetOptions, type ValidateRequestOptions } from './options.js'
 
 // the names this module exported before its parts moved out: importers keep importing them from here
@@ -134,6 +135,8 @@ export class PolicySet {
       hooks,
       mutatingHooks,
       noMatch,
+      // the objects the default admission plugins read (LimitRanges, ServiceAccounts, classes)
+      inputs: admissionInputs(material.others, { minor: releaseMinor(release) }),
     })
     const diagnostics = () =>
       diagnose({ objects, material, validating, hooks, problems, crds, mapper, options, version })

@@ -7,7 +7,7 @@ import { customResourceValidation } from './custom-resource.js'
 import { decodeAndDefault } from './decode.js'
 import { excludedResources } from './excluded.js'
 import { generateName } from './generate-name.js'
-import { inTreeMutatingPlugins } from './in-tree.js'
+import { inTreeMutatingPlugins, inTreeValidatingPlugins } from './in-tree.js'
 import { mutatingAdmission } from './mutating.js'
 import { type AdmissionContext, type AdmissionStage, newState } from './state.js'
 import { strategy } from './strategy.js'
@@ -22,6 +22,7 @@ export const ADMISSION_STAGES: readonly AdmissionStage[] = [
   mutatingAdmission,
   strategy,
   customResourceValidation,
+  inTreeValidatingPlugins,
   validatingAdmission,
 ]
 
@@ -44,6 +45,7 @@ export function admit(
     mutatingAdmission(ctx, s) ??
     strategy(ctx, s) ??
     customResourceValidation(ctx, s) ??
+    inTreeValidatingPlugins(ctx, s) ??
     validatingAdmission(ctx, s)
   )
 }

@@ -2,6 +2,7 @@
 // set) and the state the stages accumulate (AdmissionState, one object per request: the stages write their
 // part of the answer into it, and a stage that ends the request returns the answer).
 
+import type { AdmissionInputs } from '../../builtin/admission/inputs.js'
 import type { BuiltinResult } from '../../builtin/index.js'
 import type { CustomResourceResult } from '../../crd/custom-resource.js'
 import type { CustomResourceDefinitions } from '../../crd/registry.js'
@@ -32,6 +33,8 @@ export interface AdmissionContext {
   readonly mutatingDispatch: MutatingDispatchContext
   /** Why no resource serves a group/version/kind. */
   readonly noMatch: (kind: GroupVersionKind) => NoMatch
+  /** What the default admission plugins read of the cluster, from the inputs (in-tree.ts). */
+  readonly inputs: AdmissionInputs
 }
 
 /** What the mutating policies changed (only the keys of a change are present). */

@@ -58,10 +58,11 @@ describe('admission stages', () => {
       'excludedResources', // generic/plugin.go Dispatch
       'generateName', // registry/store.go Create
       'decodeAndDefault', // endpoints/handlers create.go / update.go
-      'inTreeMutatingPlugins', // ServiceAccount, before MutatingAdmissionPolicy in the default plugin order
+      'inTreeMutatingPlugins', // NamespaceLifecycle … DefaultIngressClass, before MutatingAdmissionPolicy (plugins.go)
       'mutatingAdmission', // the handler's admit
       'strategy', // rest.BeforeCreate: PrepareForCreate, Validate
       'customResourceValidation', // the CRD's strategy Validate
+      'inTreeValidatingPlugins', // the in-tree plugins' Validate, before ValidatingAdmissionPolicy (plugins.go)
       'validatingAdmission', // createValidation
     ])
   })
