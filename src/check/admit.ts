@@ -7,7 +7,7 @@ import type { LoadedObject } from '../manifest/load.js'
 import { forbiddenStatus } from '../policy/generic/status.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
 import { VERSION } from '../report/version.js'
-import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, sizeAnswer } from './findings.js'
+import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, PLUGIN_NOT_RUN, sizeAnswer } from './findings.js'
 import { identity } from './olds.js'
 import type { CheckOptions, Keep } from './options.js'
 import { placeFindings } from './positions.js'
@@ -51,6 +51,7 @@ export interface Admitted {
 
 /** The report of admitted objects, findings that name a field placed at its line (positions.ts). */
 export function report(prepared: Prepared, admitted: Admitted): Report {
+  firstNotRunOnly(admitted.results)
   const made: Report = {
     schemaVersion: 1,
     kelpVersion: VERSION,
@@ -62,6 +63,24 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
   }
   const inputs = prepared.inputs
   return placeFindings(made, (file) => (inputs !== undefined ? inputs.textOf(file) : { path: file }))
+}
+
+/**
+ * An in-tree admission plugin that did not run for lack of input is said once per run: at the first object
+ * it met (the results are in input order, on one thread or several).
+ */
+function firstNotRunOnly(results: readonly ObjectResult[]): void {
+  const said = new Set<string>()
+  for (const r of results) {
+    if (!r.findings.some((f) => f.rule.startsWith(PLUGIN_NOT_RUN))) continue
+    const kept = r.findings.filter((f) => {
+      if (!f.rule.startsWith(PLUGIN_NOT_RUN)) return true
+      if (said.has(f.rule)) return false
+      said.add(f.rule)
+      return true
+    })
+    if (kept.length !== r.findings.length) (r as { findings: readonly Finding[] }).findings = kept
+  }
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */

@@ -23,6 +23,29 @@ import { forbiddenStatus } from '../../policy/generic/status.js'
 import type { AdmitResult } from '../answer.js'
 import type { AdmissionContext, AdmissionState } from './state.js'
 
+/**
+ * What a plugin that could not run for lack of input says (AdmitResult.pluginsNotRun; a report prints each
+ * once per run, as `Info:`): the plugin's name first, then what the inputs lack and what kelp took instead.
+ */
+export const NOT_RUN = {
+  LimitRanger:
+    'LimitRanger did not run: no LimitRange among the inputs (Pods and PersistentVolumeClaims were admitted as in a namespace without one: no default requests or limits, no minimum or maximum)',
+  ServiceAccount:
+    "ServiceAccount did not check that a Pod's ServiceAccount exists: none of its namespace among the inputs (taken as existing, without automountServiceAccountToken or imagePullSecrets)",
+  Priority:
+    'Priority did not run: no PriorityClass among the inputs (a Pod naming a class other than system-node-critical and system-cluster-critical got no priority)',
+  RuntimeClass:
+    'RuntimeClass did not run: no RuntimeClass among the inputs (a Pod naming one was taken as naming an existing class without overhead or scheduling)',
+  DefaultStorageClass:
+    "DefaultStorageClass did not run: no StorageClass among the inputs (a PersistentVolumeClaim without storageClassName did not get the cluster's default class)",
+  DefaultIngressClass:
+    "DefaultIngressClass did not run: no IngressClass among the inputs (an Ingress without ingressClassName did not get the cluster's default class)",
+} as const
+
+function notRun(s: AdmissionState, plugin: keyof typeof NOT_RUN): void {
+  ;(s.notRun ??= []).push(NOT_RUN[plugin])
+}
+
 /** The Forbidden answer of an in-tree plugin (admission.NewForbidden): no policy saw the object. */
 function pluginRefusal(s: AdmissionState, plugin: string, message: string): AdmitResult {
   return Object.assign(
@@ -93,21 +116,29 @@ export function inTreeMutatingPlugins(ctx: AdmissionContext, s: AdmissionState):
   const { group, resource } = a.resource
   if (group === '' && resource === 'pods') {
     if (create) {
+      if (inputs.limitRanges === undefined) notRun(s, 'LimitRanger')
       const limitRanges = inputs.limitRanges?.get(a.namespace)
       if (limitRanges !== undefined) admitLimitRanger(o, limitRanges)
       if (!isMirrorPod(o)) {
         const name = podServiceAccountName(o)
         const sa = lookupServiceAccount(inputs, a.namespace, name)
         if (sa === 'missing') return pluginRefusal(s, 'ServiceAccount', serviceAccountNotFound(a.namespace, name))
+        if (sa === 'unknown' && name !== DefaultServiceAccountName) notRun(s, 'ServiceAccount')
         admitServiceAccount(o, ctx.options.generateName, sa === 'unknown' ? undefined : sa)
       }
       const priority = admitPriority(o, inputs.priorityClasses)
       if (priority !== undefined && 'error' in priority) return pluginRefusal(s, 'Priority', priority.error)
+      if (priority !== undefined) notRun(s, 'Priority')
     } else if (a.operation === 'UPDATE') admitPriorityUpdate(o, s.oldBuiltin)
     if (create || a.operation === 'UPDATE') admitDefaultTolerationSeconds(o)
     if (create) {
       const rc = runtimeClassOf(inputs, o)
       if (typeof rc === 'string') return pluginRefusal(s, 'RuntimeClass', rc)
+      if (
+        inputs.runtimeClasses === undefined &&
+        typeof (o.spec as JSONObject | undefined)?.runtimeClassName === 'string'
+      )
+        notRun(s, 'RuntimeClass')
       if (rc !== undefined) {
         const refused = admitRuntimeClass(o, rc)
         if (refused !== undefined) return pluginRefusal(s, 'RuntimeClass', refused)
@@ -116,12 +147,26 @@ export function inTreeMutatingPlugins(ctx: AdmissionContext, s: AdmissionState):
     if (isObject(o.spec)) o.spec = inGoOrder(o.spec, 'core/v1.PodSpec')
     return undefined
   }
-  if (!create) return undefined
-  if (group === '' && resource === 'persistentvolumeclaims' && inputs.storageClasses !== undefined)
-    admitDefaultStorageClass(o, inputs.storageClasses)
-  if (group === 'networking.k8s.io' && resource === 'ingresses' && inputs.ingressClasses !== undefined)
-    admitDefaultIngressClass(o, inputs.ingressClasses)
+  if (group === '' && resource === 'persistentvolumeclaims') {
+    // LimitRanger validates claims on create and update
+    if (inputs.limitRanges === undefined) notRun(s, 'LimitRanger')
+    if (!create) return undefined
+    if (inputs.storageClasses !== undefined) admitDefaultStorageClass(o, inputs.storageClasses)
+    else if (!hasClass(o, 'storageClassName', 'volume.beta.kubernetes.io/storage-class'))
+      notRun(s, 'DefaultStorageClass')
+  }
+  if (create && group === 'networking.k8s.io' && resource === 'ingresses') {
+    if (inputs.ingressClasses !== undefined) admitDefaultIngressClass(o, inputs.ingressClasses)
+    else if (!hasClass(o, 'ingressClassName', 'kubernetes.io/ingress.class')) notRun(s, 'DefaultIngressClass')
+  }
   return undefined
+}
+
+/** Whether a claim or Ingress names its class (the field, or the annotation the plugins also accept). */
+function hasClass(o: JSONObject, field: string, annotation: string): boolean {
+  const spec = isObject(o.spec) ? o.spec : {}
+  const meta = isObject(o.metadata) ? o.metadata : {}
+  return typeof spec[field] === 'string' || (isObject(meta.annotations) && Object.hasOwn(meta.annotations, annotation))
 }
 
 /**

@@ -37,7 +37,7 @@ export function admit(
   options: { readonly mutating?: boolean },
 ): AdmitResult {
   const s = newState(withAttributeDefaults(given), options.mutating !== false && ctx.mutatingHooks.length > 0)
-  return (
+  const answer =
     excludedResources(ctx, s) ??
     generateName(ctx, s) ??
     decodeAndDefault(ctx, s) ??
@@ -47,5 +47,5 @@ export function admit(
     customResourceValidation(ctx, s) ??
     inTreeValidatingPlugins(ctx, s) ??
     validatingAdmission(ctx, s)
-  )
+  return s.notRun === undefined ? answer : Object.assign({}, answer, { pluginsNotRun: s.notRun })
 }

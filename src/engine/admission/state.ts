@@ -60,6 +60,8 @@ export interface AdmissionState {
   crDecoded: boolean
   mutated: Mutated
   customResource: CustomResourceResult | undefined
+  /** The in-tree plugins that could not run for lack of input (in-tree.ts `NOT_RUN`), when any. */
+  notRun: string[] | undefined
 }
 
 /** A stage of admission: writes its part into the state, or returns the answer that ends the request. */
@@ -84,5 +86,6 @@ export function newState(request: AdmissionAttributes, mutating: boolean): Admis
     crDecoded: true,
     mutated: NOTHING,
     customResource: undefined,
+    notRun: undefined,
   }
 }
