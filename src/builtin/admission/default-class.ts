@@ -20,12 +20,20 @@ const nameOf = (o: JSONObject): string => {
   const m = isObject(o.metadata) ? o.metadata : {}
   return typeof m.name === 'string' ? m.name : ''
 }
-/** creationTimestamp in ms (a class written without one: the zero time, as an unset metav1.Time). */
-const createdAt = (o: JSONObject): number => {
+/**
+ * creationTimestamp in nanoseconds (CreationTimestamp.UnixNano()); a class written without one has the zero
+ * time, before any other.
+ */
+const createdAt = (o: JSONObject): bigint => {
   const m = isObject(o.metadata) ? o.metadata : {}
-  const t = typeof m.creationTimestamp === 'string' ? Date.parse(m.creationTimestamp) : Number.NaN
-  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
+  const t = typeof m.creationTimestamp === 'string' ? m.creationTimestamp : ''
+  const parts = /^([^.]*?)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/.exec(t)
+  const ms = parts === null ? Number.NaN : Date.parse(`${parts[1]}${parts[3]}`)
+  if (parts === null || Number.isNaN(ms)) return ZERO_TIME
+  return BigInt(ms) * 1_000_000n + BigInt((parts[2] ?? '').padEnd(9, '0'))
 }
+/** time.Time{}.UnixNano(): year 1, out of int64's range, which Go's UnixNano leaves undefined; below any real time. */
+const ZERO_TIME = -(2n ** 63n)
 /** Go's `<` on strings: byte order (code points for these names). */
 const goLess = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
