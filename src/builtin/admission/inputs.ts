@@ -1,10 +1,11 @@
 import { isObject, type JSONObject } from '../../kube/values/json.js'
 import { decodeBuiltin } from '../index.js'
+import { beforeCreate } from '../strategy.js'
 
 // What the default admission plugins read of the cluster (their informers' listers), taken from the objects
 // given beside the manifests: LimitRanges and ServiceAccounts by namespace, RuntimeClasses, StorageClasses,
-// IngressClasses and PriorityClasses. Each is decoded and defaulted as the apiserver stored it (a LimitRange's
-// defaults come from SetDefaults_LimitRangeItem). A kind none of whose objects was given is `undefined`: its
+// IngressClasses and PriorityClasses. Each is decoded, defaulted and validated as the apiserver stored it (a
+// LimitRange's defaults come from SetDefaults_LimitRangeItem; one the apiserver refuses is left out). A kind none of whose objects was given is `undefined`: its
 // plugin cannot tell what the cluster holds (the engine then takes the object as the plugin would find it
 // acceptable, and the report says the plugin did not run). Every map is a Map: any name is a key.
 
@@ -66,13 +67,19 @@ export function admissionInputs(
   let priorityClasses: Map<string, JSONObject> | undefined
   for (const given of objects) {
     if (!isAdmissionInput(given)) continue
-    const decoded = decodeBuiltin(given, { minor, fieldValidation: 'Ignore' })
+    const decoded = decodeBuiltin(given, { minor, fieldValidation: 'Ignore', keepEmpty: true })
     if (decoded?.object === undefined || !decoded.allowed) continue
-    const o = decoded.object
+    const gk = groupKind(decoded.object)
+    const namespaced = gk === '/LimitRange' || gk === '/ServiceAccount'
+    const m = isObject(decoded.object.metadata) ? decoded.object.metadata : {}
+    const ns = typeof m.namespace === 'string' && m.namespace !== '' ? m.namespace : defaultNamespace
+    // as the cluster stored it: validated as on create (an object it refuses does not exist), marshalled
+    const stored = beforeCreate(decoded, { namespaced, namespace: namespaced ? ns : '', minor })
+    if (!stored.allowed || stored.object === undefined) continue
+    const o = stored.object
     const meta = isObject(o.metadata) ? o.metadata : {}
     const name = typeof meta.name === 'string' ? meta.name : ''
-    const ns = typeof meta.namespace === 'string' && meta.namespace !== '' ? meta.namespace : defaultNamespace
-    switch (groupKind(o)) {
+    switch (gk) {
       case '/LimitRange': {
         limitRanges ??= new Map()
         const list = limitRanges.get(ns)
