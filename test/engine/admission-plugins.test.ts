@@ -22,7 +22,7 @@ const sa = (name: string, extra: JSONObject = {}): JSONObject => ({
   metadata: { name, namespace: NS },
   ...extra,
 })
-const specOf = (r: AdmitResult): JSONObject => (r.builtin?.object as JSONObject).spec as JSONObject
+const specOf = (r: AdmitResult): JSONObject => ((r.builtin?.object ?? {}) as JSONObject).spec as JSONObject
 const message = (r: AdmitResult) => r.status?.message
 
 describe('ServiceAccount existence', () => {
