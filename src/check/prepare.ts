@@ -153,6 +153,8 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
     trusted: (o: object) => packObjects.has(o),
     // generateName: a name derived from the object, not random, so that two runs print the same report
     generateName: derivedNameGenerator,
+    // where kubectl apply -n puts the LimitRanges and ServiceAccounts given without a namespace
+    defaultNamespace,
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }

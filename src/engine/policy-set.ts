@@ -136,7 +136,10 @@ export class PolicySet {
       mutatingHooks,
       noMatch,
       // the objects the default admission plugins read (LimitRanges, ServiceAccounts, classes)
-      inputs: admissionInputs(material.others, { minor: releaseMinor(release) }),
+      inputs: admissionInputs(material.others, {
+        minor: releaseMinor(release),
+        ...(options.defaultNamespace !== undefined ? { defaultNamespace: options.defaultNamespace } : {}),
+      }),
     })
     const diagnostics = () =>
       diagnose({ objects, material, validating, hooks, problems, crds, mapper, options, version })
