@@ -182,17 +182,28 @@ function runtimeClassOf(inputs: AdmissionInputs, pod: JSONObject): JSONObject | 
 /**
  * The validating halves, after the store's validation and before the admission policies, in AllOrderedPlugins
  * order: LimitRanger (Pods on create, PersistentVolumeClaims), ServiceAccount (a mirror pod's references, the
- * ServiceAccount's existence once more: a mutating policy may have changed the name), RuntimeClass (the
- * overhead). PodSecurity, between LimitRanger and RuntimeClass in the chain, is a stage of its own.
+ * ServiceAccount's existence once more: a mutating policy may have changed the name), then RuntimeClass (the
+ * overhead). PodSecurity's place in the chain is between the two halves (`validatingBeforePodSecurity`,
+ * `validatingAfterPodSecurity`).
  */
 export function inTreeValidatingPlugins(ctx: AdmissionContext, s: AdmissionState): AdmitResult | undefined {
+  return validatingBeforePodSecurity(ctx, s) ?? validatingAfterPodSecurity(ctx, s)
+}
+
+/** Whether the validating halves look at the request: a create or update of a built-in, no subresource. */
+const validates = (s: AdmissionState): boolean =>
+  s.builtin?.object !== undefined &&
+  s.request.subResource === '' &&
+  s.request.resource.group === '' &&
+  (s.request.operation === 'CREATE' || s.request.operation === 'UPDATE')
+
+/** LimitRanger's and ServiceAccount's Validate (before PodSecurity in AllOrderedPlugins). */
+export function validatingBeforePodSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResult | undefined {
+  if (!validates(s)) return undefined
   const a = s.request
-  if (s.builtin?.object === undefined || a.subResource !== '') return undefined
-  if (a.operation !== 'CREATE' && a.operation !== 'UPDATE') return undefined
-  const o = s.builtin.object
+  const o = s.builtin?.object as JSONObject
   const inputs = ctx.inputs
-  const { group, resource } = a.resource
-  if (group !== '') return undefined
+  const resource = a.resource.resource
   const isPod = resource === 'pods'
   if ((isPod && a.operation === 'CREATE') || resource === 'persistentvolumeclaims') {
     const limitRanges = inputs.limitRanges?.get(a.namespace)
@@ -209,7 +220,15 @@ export function inTreeValidatingPlugins(ctx: AdmissionContext, s: AdmissionState
     if (lookupServiceAccount(inputs, a.namespace, name) === 'missing')
       return pluginRefusal(s, 'ServiceAccount', serviceAccountNotFound(a.namespace, name))
   }
-  const rc = runtimeClassOf(inputs, o)
+  return undefined
+}
+
+/** RuntimeClass's Validate (after PodSecurity in AllOrderedPlugins). */
+export function validatingAfterPodSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResult | undefined {
+  if (!validates(s) || s.request.operation !== 'CREATE' || s.request.resource.resource !== 'pods') return undefined
+  const o = s.builtin?.object as JSONObject
+  const spec = isObject(o.spec) ? o.spec : {}
+  const rc = runtimeClassOf(ctx.inputs, o)
   if (typeof rc === 'string') return pluginRefusal(s, 'RuntimeClass', rc)
   // without RuntimeClasses among the inputs, a named class's overhead is unknown: only a Pod naming none is checked
   if (rc !== undefined || typeof spec.runtimeClassName !== 'string') {
