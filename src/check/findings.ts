@@ -127,6 +127,7 @@ function mutationFindings(r: AdmitResult): Unplaced[] {
 function isClean(r: AdmitResult): boolean {
   if (!r.allowed || r.status !== undefined || r.violations.length > 0 || r.warnings.length > 0) return false
   if (r.noMatch !== undefined || r.customResource !== undefined || r.mutations !== undefined) return false
+  if (r.pluginsNotRun !== undefined) return false
   if (
     r.mutationErrors !== undefined ||
     (r.builtin !== undefined && (!r.builtin.allowed || r.builtin.nativeValidation !== 'validated'))
@@ -136,6 +137,9 @@ function isClean(r: AdmitResult): boolean {
   return true
 }
 
+/** The rule of an in-tree admission plugin's note that it did not run (followed by the plugin's name). */
+export const PLUGIN_NOT_RUN = 'admission/not-run/'
+
 /** The engine's answer to an admitted request as findings. */
 export function findingsOf(
   r: AdmitResult,
@@ -144,6 +148,26 @@ export function findingsOf(
 ): Unplaced[] {
   if (isClean(r)) return []
   const out: Unplaced[] = mutationFindings(r)
+  // an in-tree plugin without its input (report() keeps the first of each per run: `admission/not-run/…`)
+  for (const note of r.pluginsNotRun ?? [])
+    out.push({
+      level: 'info',
+      type: 'invalid',
+      rule: `${PLUGIN_NOT_RUN}${note.slice(0, note.indexOf(' '))}`,
+      message: note,
+    })
+  // an in-tree admission plugin's refusal (Forbidden; NamespaceLifecycle's NotFound): no policy ran
+  if (r.admissionPlugin !== undefined && !r.allowed && r.status !== undefined) {
+    const reason = r.status.reason ?? 'Forbidden'
+    out.push({
+      level: 'deny',
+      type: 'invalid',
+      rule: `admission/${r.admissionPlugin}`,
+      reason,
+      message: r.status.message,
+    })
+    return out
+  }
   const cr = r.customResource
   // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it
   const noMatch = r.noMatch ?? (r.status?.code === 404 && cr === undefined ? { reason: 'no-crd' as const } : undefined)

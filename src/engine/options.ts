@@ -26,11 +26,6 @@ export interface PolicySetOptions {
    */
   readonly namespaces?: 'assume' | 'strict'
   /**
-   * The namespace a namespaced input without `metadata.namespace` is created in (kubectl's context namespace,
-   * default `default`): where a param object written without one is found.
-   */
-  readonly namespace?: string
-  /**
    * Skip validating the policies, bindings and CRDs themselves (they were accepted by a cluster):
    * `true` for all; a predicate for the policies and bindings it accepts (the CLI's bundled pack,
    * validated for every release by kelp's tests, so a run does not compile it twice). The policies a
@@ -68,6 +63,11 @@ export interface PolicySetOptions {
    * which stands in for clusters that do not serve the kinds, e.g. MutatingAdmissionPolicies before 1.36).
    */
   readonly materialVersions?: 'release' | 'any'
+  /**
+   * The namespace of the namespaced inputs given without one (params, LimitRanges, ServiceAccounts the default
+   * admission plugins read), where `kubectl apply -n` creates them (default: `default`).
+   */
+  readonly defaultNamespace?: string
 }
 
 export interface ValidateRequestOptions {

@@ -39,7 +39,12 @@ function run(clientConfig: string) {
   const dir = mkdtempSync(join(tmpdir(), 'kelp-conversion-'))
   writeFileSync(join(dir, 'crd.yaml'), crd(clientConfig))
   writeFileSync(join(dir, 'objects.yaml'), objects)
-  return check({ paths: [join(dir, 'objects.yaml')], policies: [join(dir, 'crd.yaml')], kubeVersion: '1.37', pack: 'off' })
+  return check({
+    paths: [join(dir, 'objects.yaml')],
+    policies: [join(dir, 'crd.yaml')],
+    kubeVersion: '1.37',
+    pack: 'off',
+  })
 }
 
 describe('a CRD with a conversion webhook', () => {

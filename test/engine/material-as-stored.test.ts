@@ -107,7 +107,7 @@ describe('params', () => {
     )
     // another context namespace (kelp check -n): not found in default
     const other = PolicySet.build(maxKeys('{name: limits, namespace: default, parameterNotFoundAction: Deny}'), {
-      namespace: 'team-a',
+      defaultNamespace: 'team-a',
     })
     expect(other.validate(secret).status?.message).toContain('no params found for policy binding with `Deny`')
   })
