@@ -28,6 +28,12 @@ import * as networking from './validation/networking/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
 import type { Validate, ValidateUpdate } from './validation/registry.js'
+import * as resourceClaim from './validation/resource/claim.js'
+import * as deviceClass from './validation/resource/device-class.js'
+import {
+  dropResourceClaimDisabledFields,
+  dropResourceClaimTemplateDisabledFields,
+} from './validation/resource/prepare.js'
 import * as scheduling from './validation/scheduling/validation.js'
 import * as storage from './validation/storage/validation.js'
 
@@ -159,13 +165,10 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', metadataOnly: nameIsDNSSubdomain },
   // node.k8s.io: ValidateRuntimeClass: NameIsDNSSubdomain; ValidateRuntimeClassUpdate: ValidateObjectMetaUpdate
   { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', metadataOnly: nameIsDNSSubdomain },
-  // resource.k8s.io (not decoded by kelp yet)
-  // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
-  // ValidateResourceClaimTemplate: ValidateResourceClaimTemplateName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceClass: ValidateObjectMetaWithOpts with validate.LongName; its update: the same, then ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', metadataOnly: longName, metadataOnUpdate: ['meta', 'update'] },
+  // resource.k8s.io
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', prepare: dropResourceClaimDisabledFields, validate: resourceClaim.validateResourceClaim, validateUpdate: resourceClaim.validateResourceClaimUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', prepare: dropResourceClaimTemplateDisabledFields, validate: resourceClaim.validateResourceClaimTemplate, validateUpdate: resourceClaim.validateResourceClaimTemplateUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', validate: deviceClass.validateDeviceClass, validateUpdate: deviceClass.validateDeviceClassUpdate },
   // ValidateResourceSlice: NameIsDNSSubdomain; ValidateResourceSliceUpdate: ValidateObjectMetaUpdate
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
   // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
