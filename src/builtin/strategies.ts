@@ -23,6 +23,7 @@ import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
 import * as service from './validation/core/service.js'
+import * as flowcontrol from './validation/flowcontrol/validation.js'
 import * as ingress from './validation/networking/ingress.js'
 import * as networking from './validation/networking/validation.js'
 import * as policy from './validation/policy/validation.js'
@@ -173,9 +174,9 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
   // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', metadataOnly: nameIsDNSSubdomain },
-  // flowcontrol.apiserver.k8s.io (not decoded yet): ValidateFlowSchemaName / ValidatePriorityLevelConfigurationName (NameIsDNSSubdomain); their updates call the create validation
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  // flowcontrol.apiserver.k8s.io (their updates run the create validation)
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', validate: flowcontrol.validateFlowSchema, validateUpdate: flowcontrol.validateFlowSchemaUpdate },
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', validate: flowcontrol.validatePriorityLevelConfiguration, validateUpdate: flowcontrol.validatePriorityLevelConfigurationUpdate },
   // events.k8s.io (not decoded yet): ValidateEventCreate for events.k8s.io/v1: NameIsDNSSubdomain; ValidateEventUpdate: ValidateObjectMetaUpdate
   { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', metadataOnly: nameIsDNSSubdomain },
   // storagemigration.k8s.io (not decoded yet): ValidateStorageVersionMigration: NameIsDNSSubdomain; its update: it, then ValidateObjectMetaUpdate
