@@ -23,6 +23,7 @@ import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
 import * as service from './validation/core/service.js'
+import * as events from './validation/events/validation.js'
 import * as flowcontrol from './validation/flowcontrol/validation.js'
 import * as ingress from './validation/networking/ingress.js'
 import * as networking from './validation/networking/validation.js'
@@ -177,8 +178,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // flowcontrol.apiserver.k8s.io (their updates run the create validation)
   { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', validate: flowcontrol.validateFlowSchema, validateUpdate: flowcontrol.validateFlowSchemaUpdate },
   { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', validate: flowcontrol.validatePriorityLevelConfiguration, validateUpdate: flowcontrol.validatePriorityLevelConfigurationUpdate },
-  // events.k8s.io (not decoded yet): ValidateEventCreate for events.k8s.io/v1: NameIsDNSSubdomain; ValidateEventUpdate: ValidateObjectMetaUpdate
-  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', metadataOnly: nameIsDNSSubdomain },
+  // events.k8s.io: core's ValidateEventCreate / ValidateEventUpdate for an events.k8s.io/v1 request
+  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', validate: events.validateEventCreate, validateUpdate: events.validateEventUpdate },
   // storagemigration.k8s.io (not decoded yet): ValidateStorageVersionMigration: NameIsDNSSubdomain; its update: it, then ValidateObjectMetaUpdate
   { group: 'storagemigration.k8s.io', versions: ['v1'], kind: 'StorageVersionMigration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
   // admissionregistration.k8s.io
