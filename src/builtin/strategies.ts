@@ -35,7 +35,9 @@ import * as deviceClass from './validation/resource/device-class.js'
 import {
   dropResourceClaimDisabledFields,
   dropResourceClaimTemplateDisabledFields,
+  dropResourceSliceDisabledFields,
 } from './validation/resource/prepare.js'
+import * as resourceSlice from './validation/resource/slice.js'
 import * as scheduling from './validation/scheduling/validation.js'
 import * as storage from './validation/storage/validation.js'
 
@@ -54,7 +56,7 @@ import * as storage from './validation/storage/validation.js'
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
 // without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
 // ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
-// The kinds kelp does not decode yet (resource.k8s.io, flowcontrol, events.k8s.io, storagemigration) have
+// The kinds kelp does not decode yet (storagemigration) have
 // their rows for when it does. No row has WarningsOnCreate /
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
@@ -171,10 +173,8 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', prepare: dropResourceClaimDisabledFields, validate: resourceClaim.validateResourceClaim, validateUpdate: resourceClaim.validateResourceClaimUpdate },
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', prepare: dropResourceClaimTemplateDisabledFields, validate: resourceClaim.validateResourceClaimTemplate, validateUpdate: resourceClaim.validateResourceClaimTemplateUpdate },
   { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', validate: deviceClass.validateDeviceClass, validateUpdate: deviceClass.validateDeviceClassUpdate },
-  // ValidateResourceSlice: NameIsDNSSubdomain; ValidateResourceSliceUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', metadataOnly: nameIsDNSSubdomain },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', prepare: dropResourceSliceDisabledFields, validate: resourceSlice.validateResourceSlice, validateUpdate: resourceSlice.validateResourceSliceUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', validate: resourceSlice.validateDeviceTaintRule, validateUpdate: resourceSlice.validateDeviceTaintRuleUpdate },
   // flowcontrol.apiserver.k8s.io (their updates run the create validation)
   { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', validate: flowcontrol.validateFlowSchema, validateUpdate: flowcontrol.validateFlowSchemaUpdate },
   { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', validate: flowcontrol.validatePriorityLevelConfiguration, validateUpdate: flowcontrol.validatePriorityLevelConfigurationUpdate },

@@ -41,3 +41,38 @@ export function dropResourceClaimDisabledFields(o: JSONObject, old: JSONObject |
 export function dropResourceClaimTemplateDisabledFields(o: JSONObject, old: JSONObject | undefined): void {
   dropDisabledFields(obj(obj(o.spec)?.spec), old === undefined ? undefined : obj(obj(old.spec)?.spec))
 }
+
+const devices = (spec: JSONObject | undefined): JSONObject[] =>
+  arr(spec?.devices)
+    .map(obj)
+    .filter((d): d is JSONObject => d !== undefined)
+const LIST_ATTRIBUTES = ['bools', 'ints', 'strings', 'versions']
+const attributes = (d: JSONObject): JSONObject[] =>
+  Object.values(obj(d.attributes) ?? {})
+    .map(obj)
+    .filter((a): a is JSONObject => a !== undefined)
+
+/**
+ * The ResourceSlice strategy's dropDisabledFields (pkg/registry/resource/resourceslice/strategy.go) for
+ * the gates off in 1.37: DRAListTypeAttributes (the list values of attributes), DRAPartitionableDevicesType
+ * (partitionTypeAttribute), DRADeviceCompatibilityGroups, DRANodeAllocatableResources and
+ * DRAOptionalNodeOperations (skipNodeOperations); each kept when the old slice uses it.
+ */
+export function dropResourceSliceDisabledFields(o: JSONObject, old: JSONObject | undefined): void {
+  const spec = obj(o.spec)
+  if (spec === undefined) return
+  const oldSpec = old === undefined ? undefined : obj(old.spec)
+  const inUse = (f: (d: JSONObject) => boolean) => devices(oldSpec).some(f)
+  if (!inUse((d) => attributes(d).some((a) => LIST_ATTRIBUTES.some((k) => a[k] != null))))
+    for (const d of devices(spec)) for (const a of attributes(d)) for (const k of LIST_ATTRIBUTES) delete a[k]
+  if (oldSpec?.partitionTypeAttribute == null) delete spec.partitionTypeAttribute
+  const consumptions = (d: JSONObject) =>
+    arr(d.consumesCounters)
+      .map(obj)
+      .filter((c) => c !== undefined) as JSONObject[]
+  if (!inUse((d) => consumptions(d).some((c) => arr(c.compatibilityGroups).length > 0)))
+    for (const d of devices(spec)) for (const c of consumptions(d)) delete c.compatibilityGroups
+  if (!inUse((d) => Object.keys(obj(d.nodeAllocatableResources) ?? {}).length > 0))
+    for (const d of devices(spec)) delete d.nodeAllocatableResources
+  if (arr(oldSpec?.skipNodeOperations).length === 0) delete spec.skipNodeOperations
+}
