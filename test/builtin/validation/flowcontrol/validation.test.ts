@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { fieldTypes, type O, texts } from '../support.js'
+import { fieldTypes, type O, stored, texts } from '../support.js'
 
 // flowcontrol.apiserver.k8s.io/v1: kubernetes v1.37.2 pkg/apis/flowcontrol/validation/validation_test.go
 // (TestFlowSchemaValidation, TestPriorityLevelConfigurationValidation, TestValidateNonResourceURLPath).
@@ -239,5 +239,22 @@ describe('validation_test.go TestPriorityLevelConfigurationValidation', () => {
       'spec.exempt: Forbidden: must be nil if the type is Limited',
       'spec.limited: Required value: must not be empty when type is Limited',
     ])
+  })
+})
+
+describe('defaults (pkg/apis/flowcontrol/v1/defaults.go, as the 1.37.2 apiserver stores them)', () => {
+  test('FlowSchema: matchingPrecedence 1000', () => {
+    const o = { ...fs({}), spec: { priorityLevelConfiguration: { name: 'workload-low' } } }
+    expect(stored(o).spec.matchingPrecedence).toBe(1000)
+  })
+  test('PriorityLevelConfiguration: shares 30, lendablePercent 0, queuing 64 / 8 / 50; exempt 0 / 0', () => {
+    const limited = stored(plc({ type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } }))
+    expect(limited.spec.limited).toEqual({
+      nominalConcurrencyShares: 30,
+      lendablePercent: 0,
+      limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } },
+    })
+    const exempt = stored(plc({ type: 'Exempt', exempt: {} }, 'exempt'))
+    expect(exempt.spec.exempt).toEqual({ nominalConcurrencyShares: 0, lendablePercent: 0 })
   })
 })
