@@ -103,10 +103,11 @@ function validateDeviceClaim(claim: JSONObject, p: FieldPath, errs: Errs): void 
   const requests = arr(claim.requests)
   const rp = p.child('requests')
   if (!tooMany(errs, requests, DEVICE_REQUESTS_MAX_SIZE, rp, true)) {
+    // the declarative walk checks a list (its uniqueness) before its items
+    errs.covered(...duplicates(requests, (r) => str(obj(r)?.name), rp, 'resource/v1.DeviceRequest'))
     requests.forEach((r, i) => {
       validateDeviceRequest(obj(r) ?? {}, rp.index(i), opts, errs)
     })
-    errs.covered(...duplicates(requests, (r) => str(obj(r)?.name), rp, 'resource/v1.DeviceRequest'))
   }
   const constraints = arr(claim.constraints)
   const cp = p.child('constraints')
@@ -127,10 +128,10 @@ function validateDeviceClaim(claim: JSONObject, p: FieldPath, errs: Errs): void 
 /** validateSet(requests, DeviceRequestsMaxSize, validateRequestNameRef, stringKey, sizeCovered, uniquenessCovered). */
 function validateRequestRefs(refs: unknown[], p: FieldPath, names: RequestNames, errs: Errs): void {
   if (tooMany(errs, refs, DEVICE_REQUESTS_MAX_SIZE, p, true)) return
+  errs.covered(...duplicates(refs, str, p))
   refs.forEach((r, i) => {
     errs.add(...validateRequestNameRef(str(r), p.index(i), names))
   })
-  errs.covered(...duplicates(refs, str, p))
 }
 
 const REQUEST_REF =
@@ -160,10 +161,10 @@ function validateDeviceRequest(req: JSONObject, p: FieldPath, opts: Opts, errs: 
   else if (first.length > 0) {
     const fp = p.child('firstAvailable')
     if (!tooMany(errs, first, FIRST_AVAILABLE_MAX_SIZE, fp, true)) {
+      errs.covered(...duplicates(first, (s) => str(obj(s)?.name), fp, 'resource/v1.DeviceSubRequest'))
       first.forEach((s, i) => {
         validateDeviceSubRequest(obj(s) ?? {}, fp.index(i), opts, str(req.name), errs)
       })
-      errs.covered(...duplicates(first, (s) => str(obj(s)?.name), fp, 'resource/v1.DeviceSubRequest'))
     }
   } else if (exactly !== undefined) validateExactDeviceRequest(exactly, p.child('exactly'), opts, str(req.name), errs)
 }

@@ -1,4 +1,4 @@
-import { type FieldError, FieldPath, field } from '../../../kube/field.js'
+import { ErrorType, type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { isQualifiedName } from '../../../kube/validation/names.js'
 import { longName, validateObjectMetaFor } from '../../../kube/validation/objectmeta.js'
 import { deepEqual, type JSONObject, objectMetaUpdate } from '../common.js'
@@ -37,10 +37,20 @@ function validateDeviceClassSpec(spec: JSONObject, old: JSONObject | undefined, 
     errs.covered(...extendedResourceName(spec.extendedResourceName, p.child('extendedResourceName')))
 }
 
+/**
+ * ValidateObjectMetaWithOpts' errors: the name rule (validate.LongName) is covered by the declarative
+ * `+k8s:format=k8s-long-name` of the name, so its Invalid errors come with the declarative ones.
+ */
+function metadata(errs: Errs, meta: FieldError[]): void {
+  for (const e of meta)
+    if (e.field === 'metadata.name' && e.type === ErrorType.Invalid) errs.covered(e)
+    else errs.add(e)
+}
+
 /** ValidateDeviceClass. */
 export function validateDeviceClass(dc: JSONObject, minor: number): FieldError[] {
   const errs = new Errs()
-  errs.add(...validateObjectMetaFor(dc, { namespaced: false, nameFn: longName, minor }))
+  metadata(errs, validateObjectMetaFor(dc, { namespaced: false, nameFn: longName, minor }))
   validateDeviceClassSpec(obj(dc.spec) ?? {}, undefined, FieldPath.of('spec'), errs)
   return errs.all()
 }
@@ -48,7 +58,7 @@ export function validateDeviceClass(dc: JSONObject, minor: number): FieldError[]
 /** ValidateDeviceClassUpdate. */
 export function validateDeviceClassUpdate(dc: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const errs = new Errs()
-  errs.add(...validateObjectMetaFor(dc, { namespaced: false, nameFn: longName, minor }))
+  metadata(errs, validateObjectMetaFor(dc, { namespaced: false, nameFn: longName, minor }))
   errs.add(...objectMetaUpdate(dc, old, minor))
   validateDeviceClassSpec(obj(dc.spec) ?? {}, obj(old.spec) ?? {}, FieldPath.of('spec'), errs)
   return errs.all()

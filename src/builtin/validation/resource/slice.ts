@@ -242,22 +242,27 @@ function validateDevice(
         )
     }
   }
+  // the handwritten code checks taints before consumesCounters; the declarative walk follows the fields
+  // (consumesCounters before taints): the taints' declarative errors wait for the counters'
   const taints = arr(d.taints)
+  const taintErrs = new Errs()
   if (old === undefined || !deepEqual(old.taints ?? null, d.taints ?? null)) {
     const tp = p.child('taints')
-    if (!tooMany(errs, taints, DEVICE_TAINTS_MAX_LENGTH, tp, false))
+    if (!tooMany(taintErrs, taints, DEVICE_TAINTS_MAX_LENGTH, tp, false))
       taints.forEach((t, i) => {
-        validateDeviceTaint(obj(t) ?? {}, undefined, tp.index(i), errs)
+        validateDeviceTaint(obj(t) ?? {}, undefined, tp.index(i), taintErrs)
       })
   }
+  errs.add(...taintErrs.hv)
   const consumes = arr(d.consumesCounters)
   const up = p.child('consumesCounters')
   if (!tooMany(errs, consumes, MAX_COUNTER_CONSUMPTIONS_PER_DEVICE, up, true)) {
+    errs.covered(...duplicates(consumes, (c) => str(obj(c)?.counterSet), up, 'resource/v1.DeviceCounterConsumption'))
     consumes.forEach((c, i) => {
       validateCounterHolder(obj(c) ?? {}, 'counterSet', MAX_COUNTERS_PER_CONSUMPTION, up.index(i), errs)
     })
-    errs.covered(...duplicates(consumes, (c) => str(obj(c)?.counterSet), up, 'resource/v1.DeviceCounterConsumption'))
   }
+  errs.covered(...taintErrs.dv)
   if (perDevice) {
     const fields: string[] = []
     if (typeof d.nodeName === 'string') {
@@ -362,10 +367,10 @@ function validateResourceSliceSpec(
   }
   const cp = p.child('sharedCounters')
   if (!tooMany(errs, counters, MAX_COUNTER_SETS, cp, true)) {
+    errs.covered(...duplicates(counters, (c) => str(obj(c)?.name), cp, 'resource/v1.CounterSet'))
     counters.forEach((c, i) => {
       validateCounterHolder(obj(c) ?? {}, 'name', MAX_COUNTERS_PER_SET, cp.index(i), errs)
     })
-    errs.covered(...duplicates(counters, (c) => str(obj(c)?.name), cp, 'resource/v1.CounterSet'))
   }
 }
 

@@ -96,8 +96,9 @@ describe('validation_resourceclaim_test.go TestValidateClaim', () => {
       [
         'spec.devices.requests[2].exactly.count FieldValueInvalid',
         'spec.devices.requests[4].exactly.count FieldValueInvalid',
-        'spec.devices.requests[3].exactly.allocationMode FieldValueNotSupported',
+        // declarative, the list's uniqueness before its items (as the 1.37.2 apiserver orders them)
         'spec.devices.requests[5] FieldValueDuplicate',
+        'spec.devices.requests[3].exactly.allocationMode FieldValueNotSupported',
       ],
     ],
     [
