@@ -20,6 +20,7 @@ import {
   dvDriverName,
   Errs,
   FIRST_AVAILABLE_MAX_SIZE,
+  internalGo,
   OPAQUE_PARAMETERS_MAX_LENGTH,
   obj,
   resourceFullyQualifiedName,
@@ -329,11 +330,20 @@ export function validateResourceClaimTemplate(t: JSONObject, minor: number): Fie
   return errs.all()
 }
 
-/** ValidateResourceClaimTemplateUpdate: ValidateObjectMetaUpdate, the spec immutable (handwritten: the new spec as value). */
+/**
+ * ValidateResourceClaimTemplateUpdate: ValidateObjectMetaUpdate, the spec immutable (handwritten: the new
+ * spec as value, printed as the internal Go struct).
+ */
 export function validateResourceClaimTemplateUpdate(t: JSONObject, old: JSONObject, minor: number): FieldError[] {
   const errs = objectMetaUpdate(t, old, minor)
   if (!deepEqual(t.spec ?? null, old.spec ?? null))
-    errs.push(field.invalid(FieldPath.of('spec'), t.spec ?? null, 'field is immutable'))
+    errs.push(
+      field.invalid(
+        FieldPath.of('spec'),
+        internalGo('resource/v1.ResourceClaimTemplateSpec', t.spec),
+        'field is immutable',
+      ),
+    )
   return errs
 }
 

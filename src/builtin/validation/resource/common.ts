@@ -70,6 +70,59 @@ export function goOrdered(t: TypeNode, v: unknown): unknown {
   return v
 }
 
+/** The Go field names of k8s.io/api resource/v1 that are not their json name capitalized. */
+const GO_NAMES: Readonly<Record<string, string>> = {
+  apiGroup: 'APIGroup',
+  bool: 'BoolValue',
+  bools: 'BoolValues',
+  cel: 'CEL',
+  int: 'IntValue',
+  ints: 'IntValues',
+  ips: 'IPs',
+  string: 'StringValue',
+  strings: 'StringValues',
+  uid: 'UID',
+  version: 'VersionValue',
+  versions: 'VersionValues',
+}
+const goName = (json: string) =>
+  Object.hasOwn(GO_NAMES, json) ? GO_NAMES[json] : json[0]?.toUpperCase() + json.slice(1)
+
+/**
+ * A decoded value as Go prints the internal type (pkg/apis/resource, same fields in the same order as v1)
+ * in an error: no json tags, so every field under its Go name, nil pointers, slices and maps as null,
+ * zero values printed; the embedded ObjectMeta flattened (its own json names, empty fields left out).
+ */
+export function internalGo(t: TypeNode, v: unknown): unknown {
+  if (typeof t === 'string') {
+    const o = obj(v) ?? {}
+    const fields: (readonly [string, unknown])[] = []
+    for (const [name, ft] of structInfo(t).fields) {
+      if (ft === 'apis/meta/v1.ObjectMeta') {
+        const meta = goOrdered(ft, o[name])
+        if (meta instanceof GoStruct) fields.push(...meta.fields)
+      } else fields.push([goName(name) as string, internalGo(ft, o[name])])
+    }
+    return new GoStruct(fields)
+  }
+  switch (t[0]) {
+    case 'p':
+      return v === undefined || v === null ? null : internalGo(t[1], v)
+    case 'l':
+      return Array.isArray(v) ? v.map((x) => internalGo(t[2], x)) : null
+    case 'i':
+    case 'n':
+    case 'f':
+      return v ?? 0
+    case 'str':
+      return v ?? ''
+    case 'bool':
+      return v ?? false
+    default:
+      return v ?? null
+  }
+}
+
 /**
  * validateSet's uniqueness check: each repeated key a Duplicate at its index, the key as the value; or,
  * with `whole` (the item's Go struct id), the item (the declarative listMapKey rule prints the item).

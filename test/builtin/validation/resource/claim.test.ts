@@ -258,4 +258,13 @@ describe('validation_resourceclaimtemplate_test.go TestValidateClaimTemplate', (
     const n = tweak(old, (c) => (c.spec.spec.devices.requests[0].name = 'req-1'))
     expect(fieldTypes(n, old)).toEqual(['spec FieldValueInvalid'])
   })
+  test('update: the value is the internal Go struct (the 1.37.2 apiserver text of a kubectl apply)', () => {
+    const old = tweak(template({ spec: goodSpec }), (c) => (c.metadata.resourceVersion = '1'))
+    const n = tweak(old, (c) => {
+      c.spec.spec.devices.requests[0].exactly = { deviceClassName: 'other.example.com', count: 2 }
+    })
+    expect(texts(n, old)).toEqual([
+      'spec: Invalid value: {"Spec":{"Devices":{"Requests":[{"Name":"req-0","Exactly":{"DeviceClassName":"other.example.com","Selectors":null,"AllocationMode":"ExactCount","Count":2,"AdminAccess":null,"Tolerations":null,"Capacity":null,"DerivedAttributes":null},"FirstAvailable":null}],"Constraints":null,"Config":null}}}: field is immutable',
+    ])
+  })
 })
