@@ -1,5 +1,6 @@
 import type { TypeProvider } from '../../../cel/checker/provider.js'
 import { CelError } from '../../../cel/common/errors.js'
+import type { Env } from '../../../cel/env.js'
 import { compile } from '../../../cel/program.js'
 import { AnyType, BoolType, mapOf, StringType, struct, type Type } from '../../../cel/types/types.js'
 import { kubeEnv } from '../../../kube/environment.js'
@@ -35,12 +36,18 @@ const provider: TypeProvider = {
 /** The detail of the cel.Error CompileCELExpression gives (always ErrorTypeInvalid here), or undefined. */
 const results = new BoundedMemo<string, string | undefined>(1024)
 
+/** newCompiler's environment: the base one for new expressions, with ext.Bindings (cel.bind). */
+let draEnv: Env | undefined
+const environment = (): Env =>
+  (draEnv ??= kubeEnv({ version: '1.37', expressions: 'new' }).extend({
+    libraries: [{ name: 'cel.lib.ext.cel.bindings', functions: [], macros: ['cel.bind'] }],
+  }))
+
 function compileDetail(expression: string, derivedAttribute: boolean): string | undefined {
   let outputType: Type
   try {
-    const env = kubeEnv({ version: '1.37', expressions: 'new' })
     outputType = compile(expression, {
-      env,
+      env: environment(),
       declarations: { device: struct(DEVICE) },
       typeProvider: provider,
       backend: 'closures',

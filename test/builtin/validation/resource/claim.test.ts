@@ -184,6 +184,8 @@ describe('validation_resourceclaim_test.go TestValidateClaim', () => {
       texts(claim({ requests: [exact('req-0', { selectors: [{ cel: { expression } }] })] }))
     expect(sel('device.driver == "x" && device.attributes["x"].model == "a"')).toEqual([])
     expect(sel('device.allowMultipleAllocations')).toEqual([])
+    // newCompiler adds ext.Bindings (k8s.io/dynamic-resource-allocation cel/compile.go)
+    expect(sel('cel.bind(x, device.driver, x == "a")')).toEqual([])
     expect(sel('noSuchVar')).toEqual([
       "spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: \"noSuchVar\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n | noSuchVar\n | ^",
     ])
