@@ -491,6 +491,41 @@ function SetDefaults_Subject(o: JSONObject): void {
   if (isZero(o.apiGroup) && (o.kind === 'User' || o.kind === 'Group')) o.apiGroup = 'rbac.authorization.k8s.io'
 }
 
+// --- resource/v1 (pkg/apis/resource/v1/defaults.go; DeviceToleration's operator is a `+default`)
+
+/** SetDefaults_ExactDeviceRequest and SetDefaults_DeviceSubRequest: ExactCount, and then one device. */
+function SetDefaults_ExactDeviceRequest(o: JSONObject): void {
+  if (isZero(o.allocationMode)) o.allocationMode = 'ExactCount'
+  if (o.allocationMode === 'ExactCount' && isZero(o.count)) o.count = 1
+}
+
+/** SetDefaults_DeviceTaint: the time of the request, truncated to the second. */
+function SetDefaults_DeviceTaint(o: JSONObject): void {
+  if (isNil(o.timeAdded)) o.timeAdded = `${new Date().toISOString().slice(0, 19)}Z`
+}
+
+// --- flowcontrol/v1 (pkg/apis/flowcontrol/v1/defaults.go)
+
+function SetDefaults_FlowSchemaSpec(o: JSONObject): void {
+  if (isZero(o.matchingPrecedence)) o.matchingPrecedence = 1000
+}
+
+function SetDefaults_ExemptPriorityLevelConfiguration(o: JSONObject): void {
+  if (isNil(o.nominalConcurrencyShares)) o.nominalConcurrencyShares = 0
+  if (isNil(o.lendablePercent)) o.lendablePercent = 0
+}
+
+function SetDefaults_LimitedPriorityLevelConfiguration(o: JSONObject): void {
+  if (isNil(o.nominalConcurrencyShares)) o.nominalConcurrencyShares = 30
+  if (isNil(o.lendablePercent)) o.lendablePercent = 0
+}
+
+function SetDefaults_QueuingConfiguration(o: JSONObject): void {
+  if (isZero(o.handSize)) o.handSize = 8
+  if (isZero(o.queues)) o.queues = 64
+  if (isZero(o.queueLengthLimit)) o.queueLengthLimit = 50
+}
+
 /** Type → its SetDefaults_ function, by Go struct id (gotypes.ts). */
 const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'core/v1.Volume': SetDefaults_Volume,
@@ -548,6 +583,13 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'rbac/v1.RoleBinding': SetDefaults_RoleBinding,
   'rbac/v1.ClusterRoleBinding': SetDefaults_RoleBinding,
   'rbac/v1.Subject': SetDefaults_Subject,
+  'resource/v1.ExactDeviceRequest': SetDefaults_ExactDeviceRequest,
+  'resource/v1.DeviceSubRequest': SetDefaults_ExactDeviceRequest,
+  'resource/v1.DeviceTaint': SetDefaults_DeviceTaint,
+  'flowcontrol/v1.FlowSchemaSpec': SetDefaults_FlowSchemaSpec,
+  'flowcontrol/v1.ExemptPriorityLevelConfiguration': SetDefaults_ExemptPriorityLevelConfiguration,
+  'flowcontrol/v1.LimitedPriorityLevelConfiguration': SetDefaults_LimitedPriorityLevelConfiguration,
+  'flowcontrol/v1.QueuingConfiguration': SetDefaults_QueuingConfiguration,
 }
 
 /** SetDefaults_ResourceList: every quantity rounded up to milli scale (RoundUp(-3)), written canonically. */

@@ -1,4 +1,4 @@
-import { longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
+import { nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
 import type { Drop } from './drop-disabled.js'
 import {
   dropCronJobDisabledFields,
@@ -34,6 +34,8 @@ import * as replicationController from './validation/core/replication-controller
 import * as service from './validation/core/service.js'
 import { prepareEndpointSlice } from './validation/discovery/prepare.js'
 import * as discovery from './validation/discovery/validation.js'
+import * as events from './validation/events/validation.js'
+import * as flowcontrol from './validation/flowcontrol/validation.js'
 import * as ingress from './validation/networking/ingress.js'
 import * as ipaddress from './validation/networking/ipaddress.js'
 import * as servicecidr from './validation/networking/servicecidr.js'
@@ -42,6 +44,14 @@ import * as runtimeclass from './validation/node/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
 import type { Validate, ValidateUpdate } from './validation/registry.js'
+import * as resourceClaim from './validation/resource/claim.js'
+import * as deviceClass from './validation/resource/device-class.js'
+import {
+  dropResourceClaimDisabledFields,
+  dropResourceClaimTemplateDisabledFields,
+  dropResourceSliceDisabledFields,
+} from './validation/resource/prepare.js'
+import * as resourceSlice from './validation/resource/slice.js'
 import * as scheduling from './validation/scheduling/validation.js'
 import * as csidriver from './validation/storage/csidriver.js'
 import * as csinode from './validation/storage/csinode.js'
@@ -65,7 +75,7 @@ import * as volumeattributesclass from './validation/storage/volumeattributescla
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
 // without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
 // ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
-// The kinds kelp does not decode yet (resource.k8s.io, flowcontrol, events.k8s.io, storagemigration) have
+// The kinds kelp does not decode yet (storagemigration) have
 // their rows for when it does. No row has WarningsOnCreate /
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
@@ -162,22 +172,17 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', prepare: coordination.dropLeaseDisabledFields, validate: coordination.validateLease, validateUpdate: coordination.validateLeaseUpdate },
   // node.k8s.io
   { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', validate: runtimeclass.validateRuntimeClass, validateUpdate: runtimeclass.validateRuntimeClassUpdate },
-  // resource.k8s.io (not decoded by kelp yet)
-  // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
-  // ValidateResourceClaimTemplate: ValidateResourceClaimTemplateName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceClass: ValidateObjectMetaWithOpts with validate.LongName; its update: the same, then ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', metadataOnly: longName, metadataOnUpdate: ['meta', 'update'] },
-  // ValidateResourceSlice: NameIsDNSSubdomain; ValidateResourceSliceUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', metadataOnly: nameIsDNSSubdomain },
-  // flowcontrol.apiserver.k8s.io (not decoded yet): ValidateFlowSchemaName / ValidatePriorityLevelConfigurationName (NameIsDNSSubdomain); their updates call the create validation
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // events.k8s.io (not decoded yet): ValidateEventCreate for events.k8s.io/v1: NameIsDNSSubdomain; ValidateEventUpdate: ValidateObjectMetaUpdate
-  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', metadataOnly: nameIsDNSSubdomain },
+  // resource.k8s.io
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', prepare: dropResourceClaimDisabledFields, validate: resourceClaim.validateResourceClaim, validateUpdate: resourceClaim.validateResourceClaimUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', prepare: dropResourceClaimTemplateDisabledFields, validate: resourceClaim.validateResourceClaimTemplate, validateUpdate: resourceClaim.validateResourceClaimTemplateUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', validate: deviceClass.validateDeviceClass, validateUpdate: deviceClass.validateDeviceClassUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', prepare: dropResourceSliceDisabledFields, validate: resourceSlice.validateResourceSlice, validateUpdate: resourceSlice.validateResourceSliceUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', validate: resourceSlice.validateDeviceTaintRule, validateUpdate: resourceSlice.validateDeviceTaintRuleUpdate },
+  // flowcontrol.apiserver.k8s.io (their updates run the create validation)
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', validate: flowcontrol.validateFlowSchema, validateUpdate: flowcontrol.validateFlowSchemaUpdate },
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', validate: flowcontrol.validatePriorityLevelConfiguration, validateUpdate: flowcontrol.validatePriorityLevelConfigurationUpdate },
+  // events.k8s.io: core's ValidateEventCreate / ValidateEventUpdate for an events.k8s.io/v1 request
+  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', validate: events.validateEventCreate, validateUpdate: events.validateEventUpdate },
   // storagemigration.k8s.io (not decoded yet): ValidateStorageVersionMigration: NameIsDNSSubdomain; its update: it, then ValidateObjectMetaUpdate
   { group: 'storagemigration.k8s.io', versions: ['v1'], kind: 'StorageVersionMigration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
   // admissionregistration.k8s.io

@@ -63,6 +63,14 @@ describe('the table', () => {
         'certificates.k8s.io/v1/PodCertificateRequest',
         'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration',
         'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration',
+        'resource.k8s.io/v1/ResourceClaim',
+        'resource.k8s.io/v1/ResourceClaimTemplate',
+        'resource.k8s.io/v1/DeviceClass',
+        'resource.k8s.io/v1/ResourceSlice',
+        'resource.k8s.io/v1/DeviceTaintRule',
+        'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
+        'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
+        'events.k8s.io/v1/Event',
       ].sort(),
     )
   })
