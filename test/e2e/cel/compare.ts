@@ -74,7 +74,14 @@ export function compare(kelp: Outcome, go: Outcome): Compared {
   return { aspects, differences }
 }
 
-/** A difference's class: the aspect, the production at the root of the smallest differing subexpression, detail. */
-export function signature(d: AspectDifference, fn: string): string {
-  return `${d.aspect} · ${fn} · ${d.detail}`
+/** A difference found, with its root: the smallest subexpression differing on the same aspect (value and error as one). */
+export interface Found {
+  readonly caseId: number
+  readonly aspect: Aspect
+  readonly detail: string
+  /** The production at the root of the smallest differing subexpression, and that subexpression. */
+  readonly fn: string
+  readonly text: string
+  readonly kelp: Outcome
+  readonly go: Outcome
 }

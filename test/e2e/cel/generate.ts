@@ -628,7 +628,11 @@ class Grammar {
         t === 'int'
           ? node(
               'lists.range',
-              [leaf(this.one(['0', '1', '5', '-1', '100', '1000', '10000', '1000000']))],
+              [
+                leaf(
+                  this.chance(0.05) ? this.one(['10000', '1000000']) : this.one(['0', '1', '5', '-1', '100', '1000']),
+                ),
+              ],
               (a) => `lists.range(${a})`,
             )
           : t === 'string'
