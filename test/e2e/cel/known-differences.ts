@@ -4,6 +4,12 @@
 // that says what the difference looks like; each says why. kelp implements cel-go v0.26 (Kubernetes 1.34–1.36)
 // today. `celV029`: in the list of what the port of cel-go v0.29 (branch cel-v029, issue 28) is fixing; the
 // entries without it are differences that list does not name yet.
+//
+// Last run (seed 1, 100,000 expressions, main at 2ecc942, 2,355 s + 389 s for 43,115 subexpressions on 2 shared cores
+// at load ~16): compile verdict 97.871 %, value 99.929 % (of 77,239 both compiled), error text 87.985 % (of 20,533
+// both failing), cost 93.169 %, estimate 99.636 %; compile error text identical on 19,881 of 20,627 both refuse (not
+// gated); 5 kelp hangs (transformMap). 10,213 differences in 178 classes, every one explained by an entry below; the
+// agreement threshold (99.9 % per aspect) fails until the cel-go v0.29 port lands.
 import type { Aspect, Found } from './compare.js'
 
 export interface KnownCelDifference {
@@ -121,7 +127,11 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
     aspects: ['compile'],
     fn: FOLDED,
     // cel-go's program creation (OptOptimize folds constant calls) fails with the error kelp gives at run time
-    when: (f) => f.kelp.compile === '' && f.kelp.error !== undefined && f.go.compile === f.kelp.error,
+    when: (f) =>
+      f.kelp.compile === '' &&
+      f.kelp.error !== undefined &&
+      (f.go.compile === f.kelp.error ||
+        (f.kelp.error === 'no such overload' && f.go.compile.startsWith('no such overload: '))),
     cause:
       'cel-go v0.29 (interpreter/optimizations, OptOptimize as base.go sets it) evaluates constant calls when the ' +
       "program is made and refuses the expression when one fails (`int('')`, `uint(1.8e19)`, `lists.range(-1)`); " +
@@ -131,45 +141,7 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'no-such-overload-names-the-overload',
     aspects: ['error'],
-    fn: [
-      'int',
-      'uint',
-      'double',
-      'string',
-      'bytes',
-      'bool',
-      'quantity',
-      'ip',
-      'cidr',
-      'url',
-      'semver',
-      'strings.quote',
-      'format.named',
-      'transformMap',
-      'transformList',
-      'map',
-      'filter',
-      '_<_',
-      '_<=_',
-      '_>_',
-      '_>=_',
-      '_+_',
-      '_-_',
-      '_*_',
-      '_/_',
-      '_%_',
-      'add',
-      'sub',
-      'timestamp',
-      'duration',
-      'size',
-      'dyn',
-      '_?_:_',
-      'optMap',
-      'exists',
-      'all',
-      'validate',
-    ],
+    fn: ['*'],
     when: (f) => f.kelp.error === 'no such overload' && /^no such overload: \S/.test(err(f.go)),
     cause:
       'cel-go v0.29 names the function and the argument types in a run-time overload failure (common/decls/' +
@@ -179,7 +151,7 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'lists-functions-on-an-error-receiver',
     aspects: ['error', 'value', 'cost'],
-    fn: ['sort', 'sortBy', 'distinct', 'reverse', 'flatten', 'slice', 'first', 'last', 'sets.contains', 'isSorted'],
+    fn: ['*'],
     when: (f) => /interface conversion: \*types\.Err is not traits\.Lister/.test(err(f.go)),
     cause:
       'cel-go v0.29.2 ext/lists.go: sort, @sortByAssociatedKeys (sortBy), reverse and distinct assert their ' +
@@ -199,8 +171,10 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'cost-of-a-failed-evaluation',
     aspects: ['cost'],
-    fn: [...FOLDED, 'has', '@in', '_==_', '_!=_', '_&&_', '_||_', '_?_:_', '!_', '_[?_]', '_?._', 'or', 'orValue'],
-    when: (f) => bothFail(f) && f.kelp.cost !== f.go.cost,
+    fn: ['*'],
+    // the case failed (the detail says so; its smallest subexpression with another cost may not), or the
+    // subexpression failed (an error the whole absorbed: `||`, `has`)
+    when: (f) => /failed evaluation$/.test(f.detail) || bothFail(f),
     cause:
       'what a failed evaluation costs: cel-go v0.29 (interpreter/runtimecost.go) charges a call only when its ' +
       'arguments evaluated, and folds constant arguments (cost 0); kelp charges by v0.26 rules (the call after a ' +
@@ -209,12 +183,35 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'cost-of-constant-subexpressions',
     aspects: ['cost', 'value', 'error'],
-    fn: ['map', 'filter', 'transformList', 'transformMap', 'sortBy', 'join', 'lists.range', 'size', '_+_', 'bytes'],
-    when: (f) => Number(f.kelp.cost) > Number(f.go.cost) || (costLimit.test(err(f.kelp)) && f.go.error === undefined),
+    fn: ['*'],
+    when: (f) =>
+      /lists\.range\(\d+\)|\]\.(map|filter|transformList|sortBy)\(/.test(f.text) &&
+      (Number(f.kelp.cost) > Number(f.go.cost) || (costLimit.test(err(f.kelp)) && !costLimit.test(err(f.go)))),
     cause:
       'cel-go v0.29 folds constant subexpressions when the program is made (dyn(), conversions, macros over ' +
       'constant lists with constant bodies: `[1, 2].map(x, 1)` costs 5, kelp 25), so they cost nothing at run time; ' +
       'a large constant one can even fit the limit there and not in kelp',
+  },
+  {
+    id: 'cost-of-constant-macro-bodies',
+    aspects: ['cost'],
+    fn: ['map', 'transformList', 'sortBy', 'filter'],
+    when: (f) =>
+      Number(f.kelp.cost) > Number(f.go.cost) &&
+      /\.(map|filter|sortBy)\(x, ('c'|\d+|true)\)$|\.transformList\(i, v, \d+\)$/.test(f.text),
+    cause:
+      'a macro whose body is a constant (`l.map(x, 1)`): cel-go v0.29 charges the iterations without the ' +
+      "accumulator's list `+` (10 less for one element), kelp charges v0.26's expansion",
+  },
+  {
+    id: 'cost-of-string-concatenation',
+    aspects: ['cost'],
+    fn: ['_+_'],
+    when: (f) =>
+      typeof (f.kelp.value as { string?: unknown } | undefined)?.string === 'string' && f.go.value !== undefined,
+    cause:
+      'string `+` of strings selected from dyn: cel-go v0.29 charges the concatenation differently from kelp ' +
+      '(measured on long strings: kelp 14, cel-go less; src/cel/cost/runtime.ts against interpreter/runtimecost.go)',
   },
   {
     id: 'cost-of-in-on-dyn',
@@ -252,8 +249,10 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
     id: 'indexOf-past-the-end-clamped',
     aspects: ['value', 'error'],
     fn: ['indexOf', 'lastIndexOf'],
-    when: (f) => f.go.value !== undefined,
-    cause: 'cel-go v0.29 ext/strings.go clamps the offset of indexOf("", n) / lastIndexOf("", n) to the length',
+    when: (f) => f.go.value !== undefined || (f.kelp.value !== undefined && /^index out of range/.test(err(f.go))),
+    cause:
+      'indexOf / lastIndexOf of an empty substring: cel-go v0.29 ext/strings.go clamps an offset past the end to the ' +
+      'length and refuses a negative one (`index out of range: -5`); kelp returns the offset',
     celV029: true,
   },
   {
@@ -274,8 +273,8 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'cost-of-comprehensions-over-json-maps',
     aspects: ['cost'],
-    fn: ['exists', 'all', 'exists_one', 'transformMap', '_&&_', '_||_', '!_', '_?_:_'],
-    when: (f) => f.kelp.cost !== f.go.cost,
+    fn: ['exists', 'all', 'exists_one', 'transformMap', '_&&_', '_||_', '!_', '_?_:_', 'type', '{}'],
+    when: (f) => f.kelp.cost !== f.go.cost && /(object|params|labels|annotations|spec)\.(all|exists)\(k,/.test(f.text),
     cause:
       'a macro over a JSON object (object.exists(k, …)): the cost of iterating a map value and of the accumulator ' +
       'in cel-go v0.29 against kelp',
@@ -283,13 +282,13 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
   {
     id: 'estimate-of-replace-result',
     aspects: ['estimate'],
-    fn: ['replace', 'indexOf', 'lastIndexOf', 'split', 'matches', 'contains', 'startsWith', 'endsWith', 'size'],
-    when: () => true,
+    fn: ['*'],
+    when: (f) => /\.replace\(/.test(f.text),
     cause: "the size estimated for replace()'s result (and what is computed from it): cel-go v0.29's rule",
   },
   {
     id: 'quantity-arithmetic-overflow',
-    aspects: ['value'],
+    aspects: ['value', 'error'],
     fn: ['asApproximateFloat', 'asInteger', 'add', 'sub', 'quantity.compareTo', 'sign'],
     when: () => true,
     cause:
@@ -304,6 +303,53 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
     cause:
       'dyn(quantity(…)) != dyn(1.5): cel-go compares values of different types as unequal; kelp has no `_==_` ' +
       'between a Kubernetes library value and another type',
+  },
+  {
+    id: 'comprehension-over-a-non-iterable-text',
+    aspects: ['error'],
+    fn: [
+      'transformMap',
+      'transformMapEntry',
+      'transformList',
+      'map',
+      'filter',
+      'all',
+      'exists',
+      'existsOne',
+      'exists_one',
+    ],
+    when: (f) => /^unsupported comprehension range type: /.test(err(f.go)),
+    cause:
+      'a macro over null or a scalar: cel-go v0.29 says `unsupported comprehension range type: types.Null` ' +
+      "(interpreter/interpretable.go evalFold), kelp `got 'types.Null', expected iterable type` (v0.26's text)",
+  },
+  {
+    id: 'list-as-map-key-text',
+    aspects: ['error'],
+    fn: ['_[_]'],
+    when: (f) => /^invalid qualifier type: /.test(err(f.go)),
+    cause:
+      'a list used as a map index: cel-go v0.29 (interpreter/attributes.go) says `invalid qualifier type: ' +
+      '*types.baseList`, kelp `no such key: [...]`',
+  },
+  {
+    id: 'orValue-on-a-non-optional',
+    aspects: ['value', 'error'],
+    fn: ['orValue', 'or'],
+    when: (f) => f.go.error === 'no such overload' && f.kelp.value !== undefined,
+    cause: 'orValue / or on a value that is not an optional (through dyn): an error in cel-go v0.29, kelp passes it on',
+    celV029: true,
+  },
+  {
+    id: 'cost-one-unit-apart-on-values',
+    aspects: ['cost'],
+    fn: ['_+_', '_<_', '_<=_', '_>_', '_>=_', '_[?_]', '_==_', '_!=_', 'existsOne', 'exists_one'],
+    when: (f) =>
+      f.kelp.value !== undefined && f.go.value !== undefined && Math.abs(Number(f.kelp.cost) - Number(f.go.cost)) === 1,
+    cause:
+      'measured, cause not pinned down: string `+` and comparisons of (empty) strings selected from dyn, optional ' +
+      'equality and index, two-variable existsOne differ by one unit from cel-go v0.29 (interpreter/runtimecost.go ' +
+      'against src/cel/cost/runtime.ts); for the cel-go v0.29 port to settle',
   },
 ]
 
