@@ -5,7 +5,8 @@
 // the smallest one that differs on the same aspect is the difference's root, and its class is (aspect, the function
 // or operator at that root, detail). The test fails on a class known-differences.ts does not list, and when an
 // aspect's agreement is below the threshold. The report is printed and written to .cache/e2e/cel-differential.json.
-//   KELP_CEL_COUNT=100000 KELP_CEL_SEED=1   expressions and their seed
+//   KELP_CEL_COUNT=10000 KELP_CEL_SEED=1    expressions and their seed (the suite's default: 10,000, a few minutes
+//                                           in CI; issue 28's acceptance run is KELP_CEL_COUNT=100000)
 //   KELP_CEL_REDUCE=N                       only N differing cases' subexpressions run (default: all)
 //   KELP_CEL_MIN_AGREEMENT=99.9             the threshold, per aspect (%)
 //   KELP_CEL_SHOW=30                        classes printed
@@ -25,7 +26,7 @@ import { type Request, runKelpChild, runOracle } from './sides.js'
 const here = dirname(fileURLToPath(import.meta.url))
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const SEED = env('KELP_CEL_SEED', 1)
-const COUNT = env('KELP_CEL_COUNT', 100_000)
+const COUNT = env('KELP_CEL_COUNT', 10_000)
 const REDUCE = env('KELP_CEL_REDUCE', Number.POSITIVE_INFINITY)
 const MIN_AGREEMENT = env('KELP_CEL_MIN_AGREEMENT', 99.9)
 const SHOW = env('KELP_CEL_SHOW', 30)
