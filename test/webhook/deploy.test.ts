@@ -145,9 +145,14 @@ describe('docs/deploy', () => {
     }
   })
 
-  it('Dockerfile: multi-stage build, production dependencies only, non-root, kelp serve', () => {
+  it('Dockerfile: multi-stage build, production dependencies only, non-root, kelp serve by default, the CLI as a target', () => {
     const text = readFileSync(join(DIR, 'Dockerfile'), 'utf8')
-    expect(text.match(/^FROM /gm)?.length).toBe(2)
+    // build, runtime, and the two images over the runtime: cli (--target cli) and serve (the last, the default)
+    expect(text.match(/^FROM /gm)).toEqual(['FROM ', 'FROM ', 'FROM ', 'FROM '])
+    expect(text).toMatch(/^FROM runtime AS cli\nENTRYPOINT \["node", "\/app\/dist\/cli\/kelp\.cjs"\]$/m)
+    expect(text.trimEnd()).toMatch(
+      /FROM runtime AS serve\nEXPOSE 8443\nENTRYPOINT \["node", "dist\/cli\/kelp\.cjs", "serve"\]$/,
+    )
     expect(text).toMatch(/^FROM node:20[-\w.]* AS build$/m)
     expect(text).toMatch(/^RUN npm ci --ignore-scripts$/m)
     expect(text).toMatch(/^RUN npm run build$/m)
