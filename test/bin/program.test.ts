@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/bin/program.js'
 
-// The kelp command (src/bin/program.ts): the CLI's commands and the webhook's `serve` under one name.
+// The kelp command (src/bin/program.ts): the CLI's commands, the webhook's `serve` and the audit's `audit` under one
+// name.
 
 const run = async (argv: string[]) => {
   const out: string[] = []
@@ -11,11 +12,11 @@ const run = async (argv: string[]) => {
 }
 
 describe('kelp', () => {
-  it('--help lists the commands of both faces, in order', async () => {
+  it('--help lists the commands of every face, in order', async () => {
     const r = await run(['--help'])
     expect(r.code).toBe(0)
     const commands = [...r.out.matchAll(/^ {2}(\w+) \[/gm)].map((m) => m[1])
-    expect(commands).toEqual(['eval', 'check', 'test', 'serve', 'help'])
+    expect(commands).toEqual(['eval', 'check', 'test', 'serve', 'audit', 'help'])
   })
 
   it('serve --help is the webhook command', async () => {
@@ -24,6 +25,20 @@ describe('kelp', () => {
     expect(r.out).toMatch(/^Usage: kelp serve \[options\]/)
     for (const flag of ['--policies', '--tls-cert', '--tls-key', '--metrics-port', '--max-connections'])
       expect(r.out).toContain(flag)
+  })
+
+  it('audit --help is the audit command', async () => {
+    const r = await run(['audit', '--help'])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^Usage: kelp audit \[options\]/)
+    for (const flag of ['--policies', '--cluster-policies', '--kubeconfig', '--context', '--write-reports'])
+      expect(r.out).toContain(flag)
+  })
+
+  it('audit with nothing to audit with: a usage error before any connection, exit 2', async () => {
+    const r = await run(['audit'])
+    expect(r.code).toBe(2)
+    expect(r.err).toBe('kelp: nothing to audit with: give policies (-p) or --cluster-policies')
   })
 
   it('an unknown command and a usage error: exit 2', async () => {
