@@ -58,8 +58,8 @@ export function getWarningsForCIDR(p: FieldPath, value: string): string[] {
   const masked = parsePrefix(`${ip.toString()}/${bits}`)
   if (typeof masked === 'string') return []
   const network = masked.masked()
-  // IPNet.String(): an IPv4-mapped network keeps its 128-bit mask length after its IPv4 address
-  const ipnet = `${netIPString(network.addr)}/${bits}`
+  // IPNet.String(): an IPv4-mapped network prints as IPv4, with the last 32 bits of its mask
+  const ipnet = `${netIPString(network.addr)}/${ip.is4In6() ? Math.max(bits - 96, 0) : bits}`
   const warnings: string[] = []
   if (!network.addr.equals(ip)) {
     const single = `${netIPString(ip)}/${ip.bitLen()}`

@@ -30,8 +30,11 @@ export function getWarningsForPod(pod: JSONObject, minor: number): string[] {
   return warningsForPodSpecAndMeta(undefined, obj(pod.spec) ?? {}, obj(pod.metadata) ?? {}, minor)
 }
 
-/** GetWarningsForPodTemplate: a template at `p` (spec.template, template, spec.jobTemplate.spec.template). */
-export function getWarningsForPodTemplate(p: FieldPath, template: unknown, minor: number): string[] {
+/**
+ * GetWarningsForPodTemplate: a template at `p` (spec.template, template, spec.jobTemplate.spec.template; Go's
+ * tests pass a nil path, undefined here, which also leaves out the template-only AppArmor warning).
+ */
+export function getWarningsForPodTemplate(p: FieldPath | undefined, template: unknown, minor: number): string[] {
   const t = obj(template)
   if (t === undefined) return []
   return warningsForPodSpecAndMeta(p, obj(t.spec) ?? {}, obj(t.metadata) ?? {}, minor)
