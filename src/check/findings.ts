@@ -237,6 +237,8 @@ export function findingsOf(
   }
   // the policies' Warn findings by their text: printed where their warning sits among the others
   const policyWarnings = new Map<string, Unplaced>()
+  // the denials, then the warnings, then the audit findings
+  const audits: Unplaced[] = []
   for (const v of r.violations) {
     const who =
       v.binding !== undefined
@@ -251,7 +253,7 @@ export function findingsOf(
         if (!policyWarnings.has(message)) policyWarnings.set(message, policyFinding(v, 'warn', message))
       } else if (action === 'Audit')
         // no `Audit: ` in the message: the formatters add it, as they add `Warning: ` (docs/cli-json.md)
-        out.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
+        audits.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
   // the warnings in the order the apiserver added them (unknown fields, the strategy's, the policies'),
@@ -264,6 +266,7 @@ export function findingsOf(
       policyWarnings,
     ),
   )
+  out.push(...audits)
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue
     // the key in `annotation`, the value as the message (docs/cli-json.md); text prints `Audit: <key>=<value>`
