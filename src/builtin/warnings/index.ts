@@ -1,4 +1,5 @@
 import type { JSONObject } from '../../kube/values/json.js'
+import * as admissionregistration from './admissionregistration.js'
 import { obj, str } from './common.js'
 import {
   endpointsWarnings,
@@ -25,8 +26,7 @@ export { recordWarnings } from './recorder.js'
 // The kinds' strategies' WarningsOnCreate / WarningsOnUpdate (k8s.io/kubernetes v1.37.2
 // pkg/registry/<group>/<kind>/strategy.go), by group and kind: what rest.BeforeCreate / BeforeUpdate add to
 // the response's warnings once validation passed. Kinds whose strategy returns nil have no row. Not ported:
-// a kubernetes.io/tls Secret whose key does not match its certificate (crypto/tls X509KeyPair's error), the
-// admission registration kinds' `.static.k8s.io` name and virtual-resource rule warnings.
+// a kubernetes.io/tls Secret whose key does not match its certificate (crypto/tls X509KeyPair's error).
 
 const same = (f: (o: JSONObject) => string[]): KindWarnings => ({ onCreate: f, onUpdate: f })
 const createOnly = (f: (o: JSONObject) => string[]): KindWarnings => ({ onCreate: f, onUpdate: () => [] })
@@ -99,6 +99,17 @@ const TABLE: ReadonlyMap<string, ReadonlyMap<string, KindWarnings>> = new Map([
     ]),
   ],
   ['resource.k8s.io', new Map<string, KindWarnings>([['ResourceSlice', same(resourceSliceWarnings)]])],
+  [
+    'admissionregistration.k8s.io',
+    new Map<string, KindWarnings>([
+      ['ValidatingAdmissionPolicy', admissionregistration.policy],
+      ['ValidatingAdmissionPolicyBinding', admissionregistration.policy],
+      ['MutatingAdmissionPolicy', admissionregistration.policy],
+      ['MutatingAdmissionPolicyBinding', admissionregistration.policy],
+      ['ValidatingWebhookConfiguration', admissionregistration.webhookConfiguration],
+      ['MutatingWebhookConfiguration', admissionregistration.webhookConfiguration],
+    ]),
+  ],
 ])
 
 /**

@@ -111,6 +111,17 @@ describe('WarningsOnCreate / WarningsOnUpdate through BeforeCreate / BeforeUpdat
     ])
     expect(strategyWarnings('', 'ConfigMap', {}, undefined, 37)).toEqual([])
   })
+
+  it('admissionregistration: the static suffix (create while ManifestBasedAdmissionControlConfig is off, 1.36; update)', () => {
+    const vap = { metadata: { name: 'p.static.k8s.io' } }
+    const text =
+      'metadata.name: names ending with ".static.k8s.io" are reserved for static manifest-based configurations and cannot be managed via the API'
+    const g = 'admissionregistration.k8s.io'
+    expect(strategyWarnings(g, 'ValidatingAdmissionPolicy', vap, undefined, 36)).toEqual([text])
+    expect(strategyWarnings(g, 'ValidatingAdmissionPolicy', vap, undefined, 37)).toEqual([])
+    expect(strategyWarnings(g, 'ValidatingAdmissionPolicyBinding', vap, vap, 37)).toEqual([text])
+    expect(strategyWarnings(g, 'MutatingWebhookConfiguration', vap, vap, 35)).toEqual([])
+  })
 })
 
 const apparmorPod = (value: string): O => ({
