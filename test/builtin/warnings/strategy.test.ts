@@ -184,3 +184,70 @@ describe("the Pod strategy's applyAppArmorVersionSkew (pkg/registry/core/pod/str
     expect(set.validate(apparmorPod('unconfined')).allowed).toBe(false)
   })
 })
+
+describe('hostile input', () => {
+  const KINDS: [string, string][] = [
+    ['', 'Pod'],
+    ['', 'PodTemplate'],
+    ['', 'ReplicationController'],
+    ['', 'Service'],
+    ['', 'Endpoints'],
+    ['', 'Node'],
+    ['', 'PersistentVolume'],
+    ['', 'PersistentVolumeClaim'],
+    ['', 'ResourceQuota'],
+    ['', 'ServiceAccount'],
+    ['apps', 'Deployment'],
+    ['apps', 'StatefulSet'],
+    ['apps', 'DaemonSet'],
+    ['batch', 'CronJob'],
+    ['networking.k8s.io', 'Ingress'],
+    ['networking.k8s.io', 'NetworkPolicy'],
+    ['discovery.k8s.io', 'EndpointSlice'],
+    ['storage.k8s.io', 'StorageClass'],
+    ['storage.k8s.io', 'CSIStorageCapacity'],
+    ['storage.k8s.io', 'CSIDriver'],
+    ['node.k8s.io', 'RuntimeClass'],
+    ['resource.k8s.io', 'ResourceSlice'],
+    ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration'],
+  ]
+  // every field the warning functions read, given a value of each wrong shape
+  const shapes: unknown[] = [
+    null,
+    1,
+    'x',
+    true,
+    [],
+    [null, 1, 'x', []],
+    { __proto__: 1 },
+    JSON.parse('{"__proto__":{"a":1}}'),
+  ]
+  it('wrong types anywhere (and __proto__ keys): no throw', () => {
+    for (const [group, kind] of KINDS)
+      for (const v of shapes) {
+        const o = JSON.parse(
+          JSON.stringify({
+            metadata: { name: v, annotations: v, labels: v },
+            spec: {
+              template: v,
+              jobTemplate: v,
+              containers: v,
+              volumes: v,
+              hard: v,
+              ports: v,
+              clusterIPs: v,
+              driver: v,
+            },
+            webhooks: v,
+            subsets: v,
+            endpoints: v,
+            scheduling: v,
+            allowedTopologies: v,
+            nodeTopology: v,
+          }) ?? '{}',
+        )
+        expect(() => strategyWarnings(group, kind, o, undefined, 37)).not.toThrow()
+        expect(() => strategyWarnings(group, kind, o, o, 37)).not.toThrow()
+      }
+  })
+})
