@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // `kelp check` prints the apiserver's warnings as kubectl prints them (`Warning: <text>`), in the order the
 // apiserver added them: the strategy's (rest.BeforeCreate: WarningsOnCreate, pkg/api/pod/warnings.go for the
 // template), then the validating policies'. Expected lines: what kubectl apply --dry-run=server printed for
-// the same manifest against kube-apiserver v1.37.2.
+// the same manifest against kube-apiserver v1.37.2 (-n warnings).
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const cli = join(root, 'dist/cli/kelp.cjs')
@@ -88,5 +88,25 @@ describe('kelp check prints the strategy warnings', () => {
       ...KUBECTL,
       "Warning: Validation failed for ValidatingAdmissionPolicy 'replicas' with binding 'replicas': one replica",
     ])
+  })
+
+  it('a Pod validation refuses still prints the AppArmor warning PrepareForCreate recorded first', () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: aa
+  annotations: {container.apparmor.security.beta.kubernetes.io/a: bogus}
+spec:
+  containers: [{name: a, image: nginx}]
+`
+    const r = kelp(['check', '--pack', 'off', '-'], pod)
+    expect(r.code).toBe(1)
+    const lines = r.out.split('\n').map((l) => l.trim())
+    expect(lines.filter((l) => l.startsWith('Warning: '))).toEqual([
+      'Warning: metadata.annotations[container.apparmor.security.beta.kubernetes.io/a]: deprecated since v1.30; use the "appArmorProfile" field instead',
+    ])
+    expect(r.out).toContain(
+      'The Pod "aa" is invalid: metadata.annotations[container.apparmor.security.beta.kubernetes.io/a]: Invalid value: "bogus": invalid AppArmor profile name: "bogus"',
+    )
   })
 })
