@@ -5,12 +5,15 @@ import { annotationsOf, get, has, metadataOf, obj, objs, str, strs } from './com
 import { getWarningsForCIDR, getWarningsForIP } from './ip.js'
 
 // The core group's strategy warnings (k8s.io/kubernetes v1.37.2): pkg/api/service/warnings.go
-// GetWarningsForService, pkg/registry/core/{endpoint,node,serviceaccount,resourcequota}/strategy.go.
+// GetWarningsForService, pkg/registry/core/{endpoint,node,serviceaccount,resourcequota}/strategy.go. By release
+// (`minor`, the releases' sources): the IP and CIDR format warnings from 1.33 (before, other texts, not ported),
+// the headless Service's from 1.34, trafficDistribution's and the ResourceQuota's from 1.35, the deprecated
+// externalIPs from 1.36, the ServiceAccount's from 1.32.
 
 const SPEC = FieldPath.of('spec')
 
 /** GetWarningsForService (create: old undefined; the warnings do not depend on the old object in 1.37). */
-export function getWarningsForService(svc: JSONObject): string[] {
+export function getWarningsForService(svc: JSONObject, minor: number): string[] {
   const warnings: string[] = []
   if (has(annotationsOf(svc), 'service.kubernetes.io/topology-aware-hints'))
     warnings.push(
@@ -21,35 +24,38 @@ export function getWarningsForService(svc: JSONObject): string[] {
   const type = str(spec.type)
   const externalIPs = strs(spec.externalIPs)
   // helper.IsServiceIPSet
-  if (clusterIP !== 'None' && clusterIP !== '')
+  const ips = minor >= 33
+  if (ips && clusterIP !== 'None' && clusterIP !== '')
     warnings.push(...strs(spec.clusterIPs).flatMap((ip, i) => getWarningsForIP(SPEC.child('clusterIPs').index(i), ip)))
   const headless = type === 'ClusterIP' && clusterIP === 'None'
-  if (headless) {
+  if (headless && minor >= 34) {
     if (str(spec.loadBalancerIP) !== '') warnings.push('spec.loadBalancerIP is ignored for headless services')
     if (externalIPs.length > 0) warnings.push('spec.externalIPs is ignored for headless services')
     if (str(spec.sessionAffinity) !== 'None') warnings.push('spec.SessionAffinity is ignored for headless services')
   }
-  warnings.push(...externalIPs.flatMap((ip, i) => getWarningsForIP(SPEC.child('externalIPs').index(i), ip)))
-  if (externalIPs.length > 0 && !headless && type !== 'ExternalName')
+  if (ips) warnings.push(...externalIPs.flatMap((ip, i) => getWarningsForIP(SPEC.child('externalIPs').index(i), ip)))
+  if (minor >= 36 && externalIPs.length > 0 && !headless && type !== 'ExternalName')
     warnings.push('spec.externalIPs is deprecated and may no longer be implemented in some clusters')
   const lbIP = str(spec.loadBalancerIP)
-  if (lbIP !== '') warnings.push(...getWarningsForIP(SPEC.child('loadBalancerIP'), lbIP))
-  warnings.push(
-    ...strs(spec.loadBalancerSourceRanges).flatMap((cidr, i) =>
-      getWarningsForCIDR(SPEC.child('loadBalancerSourceRanges').index(i), cidr),
-    ),
-  )
+  if (ips && lbIP !== '') warnings.push(...getWarningsForIP(SPEC.child('loadBalancerIP'), lbIP))
+  if (ips)
+    warnings.push(
+      ...strs(spec.loadBalancerSourceRanges).flatMap((cidr, i) =>
+        getWarningsForCIDR(SPEC.child('loadBalancerSourceRanges').index(i), cidr),
+      ),
+    )
   if (type === 'ExternalName' && externalIPs.length > 0)
     warnings.push('spec.externalIPs is ignored when spec.type is "ExternalName"')
   if (type !== 'ExternalName' && str(spec.externalName) !== '')
     warnings.push('spec.externalName is ignored when spec.type is not "ExternalName"')
-  if (spec.trafficDistribution === 'PreferClose')
+  if (minor >= 35 && spec.trafficDistribution === 'PreferClose')
     warnings.push('spec.trafficDistribution: "PreferClose" is deprecated; use "PreferSameZone"')
   return warnings
 }
 
 /** The Endpoints strategy's endpointsWarnings (none for the endpoints controller's own objects). */
-export function endpointsWarnings(ep: JSONObject): string[] {
+export function endpointsWarnings(ep: JSONObject, minor: number): string[] {
+  if (minor < 33) return []
   if (get(metadataOf(ep).labels, 'endpoints.kubernetes.io/managed-by') === 'endpoint-controller') return []
   const warnings: string[] = []
   objs(ep.subsets).forEach((subset, i) => {
@@ -64,22 +70,24 @@ export function endpointsWarnings(ep: JSONObject): string[] {
 }
 
 /** The Node strategy's nodeWarnings. */
-export function nodeWarnings(node: JSONObject): string[] {
+export function nodeWarnings(node: JSONObject, minor: number): string[] {
   const spec = obj(node.spec) ?? {}
   const warnings: string[] = []
   if (obj(spec.configSource) !== undefined) warnings.push('spec.configSource: the feature is removed')
   if (str(spec.externalID) !== '')
     warnings.push('spec.externalID: this field is deprecated, and is unused by Kubernetes')
-  warnings.push(
-    ...strs(spec.podCIDRs).flatMap((cidr, i) => getWarningsForCIDR(FieldPath.of('spec', 'podCIDRs').index(i), cidr)),
-  )
+  if (minor >= 33)
+    warnings.push(
+      ...strs(spec.podCIDRs).flatMap((cidr, i) => getWarningsForCIDR(FieldPath.of('spec', 'podCIDRs').index(i), cidr)),
+    )
   return warnings
 }
 
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets'
 
 /** warnIfHasEnforceMountableSecretsAnnotation: only when the write newly sets the annotation. */
-export function serviceAccountWarnings(sa: JSONObject, old: JSONObject | undefined): string[] {
+export function serviceAccountWarnings(sa: JSONObject, old: JSONObject | undefined, minor: number): string[] {
+  if (minor < 32) return []
   if (old !== undefined && has(annotationsOf(old), ENFORCE_MOUNTABLE_SECRETS)) return []
   if (!has(annotationsOf(sa), ENFORCE_MOUNTABLE_SECRETS)) return []
   return [
@@ -88,7 +96,8 @@ export function serviceAccountWarnings(sa: JSONObject, old: JSONObject | undefin
 }
 
 /** The ResourceQuota strategy's WarningsOnCreate: a request above its limit (cpu and memory: the bare name too). */
-export function resourceQuotaWarnings(rq: JSONObject): string[] {
+export function resourceQuotaWarnings(rq: JSONObject, minor: number): string[] {
+  if (minor < 35) return []
   const hard = obj(rq.spec)?.hard
   const warnings: string[] = []
   for (const resource of ['cpu', 'memory', 'storage', 'ephemeral-storage']) {

@@ -28,10 +28,13 @@ export { recordWarnings } from './recorder.js'
 // the response's warnings once validation passed. Kinds whose strategy returns nil have no row. Not ported:
 // a kubernetes.io/tls Secret whose key does not match its certificate (crypto/tls X509KeyPair's error).
 
-const same = (f: (o: JSONObject) => string[]): KindWarnings => ({ onCreate: f, onUpdate: f })
-const createOnly = (f: (o: JSONObject) => string[]): KindWarnings => ({ onCreate: f, onUpdate: () => [] })
+type Warnings = (o: JSONObject, minor: number) => string[]
+const same = (f: Warnings): KindWarnings => ({ onCreate: f, onUpdate: (o, _old, minor) => f(o, minor) })
+const createOnly = (f: Warnings): KindWarnings => ({ onCreate: f, onUpdate: () => [] })
 
-function resourceSliceWarnings(rs: JSONObject): string[] {
+function resourceSliceWarnings(rs: JSONObject, minor: number): string[] {
+  // (from 1.35)
+  if (minor < 35) return []
   const driver = str(obj(rs.spec)?.driver)
   return driver === driver.toLowerCase()
     ? []
@@ -51,7 +54,10 @@ const TABLE: ReadonlyMap<string, ReadonlyMap<string, KindWarnings>> = new Map([
       ['PersistentVolume', same(getWarningsForPersistentVolume)],
       ['PersistentVolumeClaim', same(getWarningsForPersistentVolumeClaim)],
       ['ResourceQuota', createOnly(resourceQuotaWarnings)],
-      ['ServiceAccount', { onCreate: (o) => serviceAccountWarnings(o, undefined), onUpdate: serviceAccountWarnings }],
+      [
+        'ServiceAccount',
+        { onCreate: (o, minor) => serviceAccountWarnings(o, undefined, minor), onUpdate: serviceAccountWarnings },
+      ],
     ]),
   ],
   [
@@ -80,7 +86,10 @@ const TABLE: ReadonlyMap<string, ReadonlyMap<string, KindWarnings>> = new Map([
   [
     'discovery.k8s.io',
     new Map<string, KindWarnings>([
-      ['EndpointSlice', { onCreate: (o) => endpointSliceWarnings(o, undefined), onUpdate: endpointSliceWarnings }],
+      [
+        'EndpointSlice',
+        { onCreate: (o, minor) => endpointSliceWarnings(o, undefined, minor), onUpdate: endpointSliceWarnings },
+      ],
     ]),
   ],
   ['node.k8s.io', new Map<string, KindWarnings>([['RuntimeClass', same(getWarningsForRuntimeClass)]])],

@@ -16,7 +16,9 @@ export function ingressWarnings(ing: JSONObject): string[] {
 }
 
 /** networkPolicyWarnings: the ipBlocks' CIDRs of ingress, then egress. */
-export function networkPolicyWarnings(np: JSONObject): string[] {
+export function networkPolicyWarnings(np: JSONObject, minor: number): string[] {
+  // (from 1.33)
+  if (minor < 33) return []
   const spec = obj(np.spec) ?? {}
   const warnings: string[] = []
   for (const [rules, peers] of [
@@ -38,7 +40,9 @@ export function networkPolicyWarnings(np: JSONObject): string[] {
 const SLICE_CONTROLLERS = new Set(['endpointslice-controller.k8s.io', 'endpointslicemirroring-controller.k8s.io'])
 
 /** warnOnBadIPs: the endpoints' addresses (none for the endpoint slice controllers' own objects). */
-function warnOnBadIPs(eps: JSONObject): string[] {
+function warnOnBadIPs(eps: JSONObject, minor: number): string[] {
+  // (from 1.33)
+  if (minor < 33) return []
   const managedBy = get(metadataOf(eps).labels, 'endpointslice.kubernetes.io/managed-by')
   if (typeof managedBy === 'string' && SLICE_CONTROLLERS.has(managedBy)) return []
   const warnings: string[] = []
@@ -50,8 +54,8 @@ function warnOnBadIPs(eps: JSONObject): string[] {
 }
 
 /** The EndpointSlice strategy: FQDN deprecated (create only), then the addresses. */
-export function endpointSliceWarnings(eps: JSONObject, old: JSONObject | undefined): string[] {
+export function endpointSliceWarnings(eps: JSONObject, old: JSONObject | undefined, minor: number): string[] {
   const deprecated =
     old === undefined && eps.addressType === 'FQDN' ? ['spec.addressType: FQDN endpoints are deprecated'] : []
-  return [...deprecated, ...warnOnBadIPs(eps)]
+  return [...deprecated, ...warnOnBadIPs(eps, minor)]
 }

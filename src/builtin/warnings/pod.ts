@@ -10,7 +10,9 @@ import { getWarningsForPersistentVolumeClaimSpec } from './storage.js'
 // A pod's and a pod template's warnings (k8s.io/kubernetes v1.37.2 pkg/api/pod/warnings.go
 // GetWarningsForPod, GetWarningsForPodTemplate, warningsForPodSpecAndMeta), in Go's order. `root` is the
 // template's path (undefined for a Pod: Go's nil path, so `spec.…` and `metadata.…`). Go visits the
-// nodeSelector map in random order; kelp in the object's.
+// nodeSelector map in random order; kelp in the object's. Older targets (`minor`) lack what came later (the
+// releases' warnings.go: overlapping paths from 1.32; duplicate port names, IP formats, invalid preferred
+// label values from 1.33).
 
 const DEPRECATED_ANNOTATIONS: readonly [string, string][] = [
   ['scheduler.alpha.kubernetes.io/critical-pod', 'non-functional in v1.16+; use the "priorityClassName" field instead'],
@@ -81,7 +83,7 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
     const preferred = specPath.child('affinity', 'nodeAffinity', 'preferredDuringSchedulingIgnoredDuringExecution')
     warnings.push(
       ...objs(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution).flatMap((t, i) =>
-        getWarningsForNodeSelectorTerm(t.preference, true, preferred.index(i).child('preference')),
+        getWarningsForNodeSelectorTerm(t.preference, minor >= 33, preferred.index(i).child('preference')),
       ),
     )
   }
@@ -126,7 +128,8 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
     plugin('rbd', 'deprecated in v1.28, non-functional in v1.31+')
   })
 
-  warnings.push(...warningsForOverlappingVirtualPaths(volumes))
+  // (the overlapping paths from 1.32)
+  if (minor >= 32) warnings.push(...warningsForOverlappingVirtualPaths(volumes))
 
   // duplicate hostAliases (#91670, #58477)
   const hostAliases = objs(spec.hostAliases)
@@ -220,7 +223,7 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
     }
   })
 
-  warnings.push(...portWarnings(spec, specPath))
+  warnings.push(...portWarnings(spec, specPath, minor))
 
   // warn if the terminationGracePeriodSeconds is negative
   const grace = num(spec.terminationGracePeriodSeconds)
@@ -244,7 +247,8 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
     })
   }
 
-  // deprecated IP address formats
+  // deprecated IP address formats (from 1.33)
+  if (minor < 33) return warnings
   warnings.push(
     ...strs(obj(spec.dnsConfig)?.nameservers).flatMap((ns, i) =>
       getWarningsForIP(specPath.child('dnsConfig', 'nameservers').index(i), ns),
@@ -263,7 +267,7 @@ interface PortBlock {
 }
 
 /** The ports of all containers: hostIP without hostPort, duplicate and overlapping definitions, duplicate names. */
-function portWarnings(spec: JSONObject, specPath: FieldPath): string[] {
+function portWarnings(spec: JSONObject, specPath: FieldPath, minor: number): string[] {
   const warnings: string[] = []
   const all = new Map<string, PortBlock[]>()
   visitContainersWithPath(spec, specPath, (c, p) => {
@@ -297,6 +301,8 @@ function portWarnings(spec: JSONObject, specPath: FieldPath): string[] {
       others.push(block)
     })
   })
+  // the duplicate port names from 1.33
+  if (minor < 33) return warnings
   const names = new Map<string, FieldPath>()
   visitContainersWithPath(spec, specPath, (c, p) => {
     objs(c.ports).forEach((port, i) => {

@@ -52,10 +52,11 @@ const PV_PLUGINS: readonly [string, string][] = [
 ]
 
 /** GetWarningsForPersistentVolume (warningsForPersistentVolumeSpecAndMeta with a nil root). */
-export function getWarningsForPersistentVolume(pv: JSONObject): string[] {
+export function getWarningsForPersistentVolume(pv: JSONObject, minor: number): string[] {
   const warnings: string[] = []
   const annotations = annotationsOf(pv)
-  for (const [key, message] of PV_DEPRECATED_ANNOTATIONS)
+  // (the mount-options annotation from 1.31)
+  for (const [key, message] of minor >= 31 ? PV_DEPRECATED_ANNOTATIONS : PV_DEPRECATED_ANNOTATIONS.slice(0, 1))
     if (has(annotations, key)) warnings.push(`${ANNOTATIONS.key(key)}: ${message}`)
   const spec = obj(pv.spec) ?? {}
   if (spec.persistentVolumeReclaimPolicy === 'Recycle')

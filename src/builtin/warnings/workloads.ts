@@ -113,7 +113,8 @@ export const statefulSet: KindWarnings = {
       ),
     )
     const limit = num(spec(o).revisionHistoryLimit)
-    if (limit !== undefined && limit < 0) warnings.push(NEGATIVE_HISTORY)
+    // (from 1.33)
+    if (minor >= 33 && limit !== undefined && limit < 0) warnings.push(NEGATIVE_HISTORY)
     return warnings
   },
   onUpdate: (o, old, minor) => {
@@ -128,7 +129,7 @@ export const statefulSet: KindWarnings = {
       ),
     )
     const limit = num(spec(o).revisionHistoryLimit)
-    if (limit !== undefined && limit < 0) warnings.push(NEGATIVE_HISTORY)
+    if (minor >= 33 && limit !== undefined && limit < 0) warnings.push(NEGATIVE_HISTORY)
     return warnings
   },
 }

@@ -185,6 +185,68 @@ describe("the Pod strategy's applyAppArmorVersionSkew (pkg/registry/core/pod/str
   })
 })
 
+// each release's sources (k8s.io/kubernetes v1.30.0 … v1.36.0): a warning older releases did not have is not given
+describe('warnings by release', () => {
+  it("a Service's warnings as each release words them", () => {
+    const svc = {
+      spec: {
+        type: 'ClusterIP',
+        clusterIP: 'None',
+        externalIPs: ['10.0.0.1'],
+        sessionAffinity: 'ClientIP',
+        trafficDistribution: 'PreferClose',
+      },
+    }
+    const at = (minor: number) => strategyWarnings('', 'Service', svc, undefined, minor)
+    expect(at(33)).toEqual([])
+    expect(at(34)).toEqual([
+      'spec.externalIPs is ignored for headless services',
+      'spec.SessionAffinity is ignored for headless services',
+    ])
+    expect(at(35)).toEqual([...at(34), 'spec.trafficDistribution: "PreferClose" is deprecated; use "PreferSameZone"'])
+    expect(
+      strategyWarnings('', 'Service', { spec: { type: 'ClusterIP', externalIPs: ['10.0.0.1'] } }, undefined, 35),
+    ).toEqual([])
+    expect(
+      strategyWarnings('', 'Service', { spec: { type: 'ClusterIP', externalIPs: ['10.0.0.1'] } }, undefined, 36),
+    ).toEqual(['spec.externalIPs is deprecated and may no longer be implemented in some clusters'])
+  })
+
+  it("a template's duplicate port names from 1.33, overlapping paths from 1.32", () => {
+    const rs = {
+      metadata: { name: 'rs' },
+      spec: {
+        template: {
+          spec: {
+            containers: [
+              { name: 'a', ports: [{ name: 'p', containerPort: 1, protocol: 'TCP' }] },
+              { name: 'b', ports: [{ name: 'p', containerPort: 2, protocol: 'TCP' }] },
+            ],
+            volumes: [
+              {
+                name: 'v',
+                secret: {
+                  secretName: 's',
+                  items: [
+                    { key: 'a', path: 'x' },
+                    { key: 'b', path: 'x' },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      },
+    }
+    const overlap = 'volume "v" (Secret "s"): overlapping paths: "x" with "x"'
+    const names =
+      'spec.template.spec.containers[1].ports[0]: duplicate port name "p" with spec.template.spec.containers[0].ports[0], services and probes that select ports by name will use spec.template.spec.containers[0].ports[0]'
+    expect(strategyWarnings('apps', 'ReplicaSet', rs, undefined, 31)).toEqual([])
+    expect(strategyWarnings('apps', 'ReplicaSet', rs, undefined, 32)).toEqual([overlap])
+    expect(strategyWarnings('apps', 'ReplicaSet', rs, undefined, 33)).toEqual([overlap, names])
+  })
+})
+
 describe('hostile input', () => {
   const KINDS: [string, string][] = [
     ['', 'Pod'],
