@@ -241,7 +241,7 @@ function beforeWrite(b: BuiltinResult, old: JSONObject | undefined, r: StrategyR
   const s = strategyFor(group, version, kind)
   s?.prepare?.(object, old, defaultFeatureGates(r.minor))
   // the Pod strategy's PrepareForCreate ends with applyAppArmorVersionSkew (pkg/registry/core/pod/strategy.go)
-  const skew = old === undefined && group === '' && kind === 'Pod' ? applyAppArmorVersionSkew(object) : NONE
+  const skew = old === undefined && group === '' && kind === 'Pod' ? applyAppArmorVersionSkew(object, r.minor) : NONE
   // literals, not spreads: on Node 20's V8 a spread followed by a new key costs ~1 µs (docs/benchmarks.md)
   const v = validateWith(s, object, {
     group,

@@ -152,6 +152,39 @@ describe("the Pod strategy's applyAppArmorVersionSkew (pkg/registry/core/pod/str
     expect(r.warnings).toEqual([APPARMOR])
   })
 
+  // k8s.io/kubernetes v1.30.0 to v1.33.0 pkg/registry/core/pod/strategy.go: the field synced into the annotation too
+  it("up to 1.33, a field without its annotation gets it (the container's, else the pod's)", () => {
+    const pod = (minor: number) => {
+      const o: O = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'default' },
+        spec: {
+          securityContext: { appArmorProfile: { type: 'RuntimeDefault' } },
+          containers: [
+            {
+              name: 'a',
+              image: 'nginx',
+              securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'x' } },
+            },
+            { name: 'b', image: 'nginx' },
+          ],
+        },
+      }
+      const b = decodeBuiltin(o, { minor, keepEmpty: true })!
+      const r = beforeCreate(b, { ...request, minor })
+      return [r.warnings, ((r.object as O).metadata as O).annotations]
+    }
+    expect(pod(33)).toEqual([
+      [],
+      {
+        'container.apparmor.security.beta.kubernetes.io/a': 'localhost/x',
+        'container.apparmor.security.beta.kubernetes.io/b': 'runtime/default',
+      },
+    ])
+    expect(pod(34)).toEqual([[], undefined])
+  })
+
   it('the validating policies see the copied field (PrepareForCreate runs before validating admission)', () => {
     const set = PolicySet.build([
       {
