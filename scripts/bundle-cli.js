@@ -25,9 +25,9 @@ const { output } = await build({
   },
   platform: 'node',
   // The dependencies every command start loads (commander, js-yaml, re2js) are bundled, so that the
-  // code cache holds them too (~25 ms of a start). prom-client (the webhook's) and yaml (-o yaml) stay
-  // packages, required when used.
-  external: [/^prom-client(\/|$)/, /^yaml(\/|$)/],
+  // code cache holds them too (~25 ms of a start). prom-client (the webhook's), yaml (-o yaml) and
+  // @kubernetes/client-node (kelp audit's, imported on use) stay packages.
+  external: [/^prom-client(\/|$)/, /^yaml(\/|$)/, /^@kubernetes\/client-node(\/|$)/],
   output: { dir: out, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunk-[name]-[hash].cjs' },
   logLevel: 'warn',
 })

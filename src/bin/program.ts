@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander'
+import { addAuditCommand } from '../audit/command.js'
 import { addCheckCommand, addTestCommand } from '../cli/commands.js'
 import { addEvalCommand } from '../cli/eval.js'
 import { escapeControls } from '../report/common.js'
@@ -8,7 +9,8 @@ import { VERSION } from '../report/version.js'
 import { addServeCommand } from '../webhook/command.js'
 
 // The kelp command: the commands of both faces under one name, above them (neither face imports the
-// other): `eval`, `check` and `test` are the CLI's (src/cli/), `serve` the webhook's (src/webhook/command.ts).
+// other): `eval`, `check` and `test` are the CLI's (src/cli/), `serve` the webhook's (src/webhook/command.ts),
+// `audit` the audit face's (src/audit/command.ts).
 // Exit codes: 0 success, 1 a CEL error (or findings at or above --fail-on, or a failed policy test), 2 bad
 // usage or input errors. The bundle's entry (scripts/bundle-cli.js), run by dist/cli/kelp.cjs.
 
@@ -48,6 +50,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   addCheckCommand(program, io, setCode)
   addTestCommand(program, io, setCode)
   addServeCommand(program, io)
+  addAuditCommand(program, io, setCode)
   try {
     await program.parseAsync(argv, { from: 'user' })
   } catch (e) {

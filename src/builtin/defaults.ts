@@ -5,6 +5,7 @@ import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
 import { structInfo, type TypeNode } from './gotypes.js'
 import { imageTag } from './image.js'
+import { annotationMetrics } from './validation/autoscaling/v1.js'
 
 // Defaulting of built-in objects as kube-apiserver's codec applies it right after decoding
 // (the scheme's defaulters: pkg/apis/<group>/<version>/zz_generated.defaults.go at v1.37.2). The
@@ -402,6 +403,25 @@ function SetDefaults_HorizontalPodAutoscaler(o: JSONObject): void {
   }
 }
 
+// --- autoscaling/v1 (pkg/apis/autoscaling/v1/defaults.go), discovery/v1 (pkg/apis/discovery/v1/defaults.go)
+
+function SetDefaults_HorizontalPodAutoscalerV1(o: JSONObject): void {
+  const spec = obj(o, 'spec')
+  if (isNil(spec.minReplicas)) spec.minReplicas = 1
+  // not a defaulter: the conversion to the internal type gives an HPA without metrics (no CPU target, no
+  // metrics in the autoscaling.alpha.kubernetes.io/metrics annotation) the CPU target 80
+  // (pkg/apis/autoscaling/v1/conversion.go, DefaultCPUUtilization), which the object read back in v1 shows
+  if (isNil(spec.targetCPUUtilizationPercentage) && !hasAnnotationMetrics(o)) spec.targetCPUUtilizationPercentage = 80
+}
+
+/** The metrics annotation of an autoscaling/v1 HPA holds metrics the conversion uses. */
+const hasAnnotationMetrics = (o: JSONObject): boolean => (annotationMetrics(o)?.length ?? 0) > 0
+
+function SetDefaults_EndpointPort(o: JSONObject): void {
+  if (isNil(o.name)) o.name = ''
+  if (isNil(o.protocol)) o.protocol = 'TCP'
+}
+
 // --- scheduling/v1, storage/v1
 
 function SetDefaults_PriorityClass(o: JSONObject): void {
@@ -471,6 +491,41 @@ function SetDefaults_Subject(o: JSONObject): void {
   if (isZero(o.apiGroup) && (o.kind === 'User' || o.kind === 'Group')) o.apiGroup = 'rbac.authorization.k8s.io'
 }
 
+// --- resource/v1 (pkg/apis/resource/v1/defaults.go; DeviceToleration's operator is a `+default`)
+
+/** SetDefaults_ExactDeviceRequest and SetDefaults_DeviceSubRequest: ExactCount, and then one device. */
+function SetDefaults_ExactDeviceRequest(o: JSONObject): void {
+  if (isZero(o.allocationMode)) o.allocationMode = 'ExactCount'
+  if (o.allocationMode === 'ExactCount' && isZero(o.count)) o.count = 1
+}
+
+/** SetDefaults_DeviceTaint: the time of the request, truncated to the second. */
+function SetDefaults_DeviceTaint(o: JSONObject): void {
+  if (isNil(o.timeAdded)) o.timeAdded = `${new Date().toISOString().slice(0, 19)}Z`
+}
+
+// --- flowcontrol/v1 (pkg/apis/flowcontrol/v1/defaults.go)
+
+function SetDefaults_FlowSchemaSpec(o: JSONObject): void {
+  if (isZero(o.matchingPrecedence)) o.matchingPrecedence = 1000
+}
+
+function SetDefaults_ExemptPriorityLevelConfiguration(o: JSONObject): void {
+  if (isNil(o.nominalConcurrencyShares)) o.nominalConcurrencyShares = 0
+  if (isNil(o.lendablePercent)) o.lendablePercent = 0
+}
+
+function SetDefaults_LimitedPriorityLevelConfiguration(o: JSONObject): void {
+  if (isNil(o.nominalConcurrencyShares)) o.nominalConcurrencyShares = 30
+  if (isNil(o.lendablePercent)) o.lendablePercent = 0
+}
+
+function SetDefaults_QueuingConfiguration(o: JSONObject): void {
+  if (isZero(o.handSize)) o.handSize = 8
+  if (isZero(o.queues)) o.queues = 64
+  if (isZero(o.queueLengthLimit)) o.queueLengthLimit = 50
+}
+
 /** Type → its SetDefaults_ function, by Go struct id (gotypes.ts). */
 const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'core/v1.Volume': SetDefaults_Volume,
@@ -511,6 +566,8 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'networking/v1.NetworkPolicy': SetDefaults_NetworkPolicy,
   'networking/v1.IngressClass': SetDefaults_IngressClass,
   'autoscaling/v2.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscaler,
+  'autoscaling/v1.HorizontalPodAutoscaler': SetDefaults_HorizontalPodAutoscalerV1,
+  'discovery/v1.EndpointPort': SetDefaults_EndpointPort,
   'scheduling/v1.PriorityClass': SetDefaults_PriorityClass,
   'storage/v1.StorageClass': SetDefaults_StorageClass,
   'storage/v1.CSIDriver': SetDefaults_CSIDriver,
@@ -526,6 +583,13 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'rbac/v1.RoleBinding': SetDefaults_RoleBinding,
   'rbac/v1.ClusterRoleBinding': SetDefaults_RoleBinding,
   'rbac/v1.Subject': SetDefaults_Subject,
+  'resource/v1.ExactDeviceRequest': SetDefaults_ExactDeviceRequest,
+  'resource/v1.DeviceSubRequest': SetDefaults_ExactDeviceRequest,
+  'resource/v1.DeviceTaint': SetDefaults_DeviceTaint,
+  'flowcontrol/v1.FlowSchemaSpec': SetDefaults_FlowSchemaSpec,
+  'flowcontrol/v1.ExemptPriorityLevelConfiguration': SetDefaults_ExemptPriorityLevelConfiguration,
+  'flowcontrol/v1.LimitedPriorityLevelConfiguration': SetDefaults_LimitedPriorityLevelConfiguration,
+  'flowcontrol/v1.QueuingConfiguration': SetDefaults_QueuingConfiguration,
 }
 
 /** SetDefaults_ResourceList: every quantity rounded up to milli scale (RoundUp(-3)), written canonically. */

@@ -36,6 +36,23 @@ export function kindStruct(apiVersion: string, kind: string): string | undefined
   return load().kinds[`${apiVersion}/${kind}`]
 }
 
+let lowercaseKinds: Map<string, string> | undefined
+/**
+ * The kind whose name in lower case is `kind` (kubectl maps `deployment` to deployments and sends it; the
+ * apiserver's scheme knows `Deployment` only and refuses to decode it), undefined for any other spelling.
+ */
+export function kindOfLowercase(apiVersion: string, kind: string): string | undefined {
+  if (lowercaseKinds === undefined) {
+    lowercaseKinds = new Map()
+    for (const key of Object.keys(load().kinds)) {
+      const i = key.lastIndexOf('/')
+      const k = key.slice(i + 1)
+      if (k !== k.toLowerCase()) lowercaseKinds.set(`${key.slice(0, i)}/${k.toLowerCase()}`, k)
+    }
+  }
+  return lowercaseKinds.get(`${apiVersion}/${kind}`)
+}
+
 /** Every struct of the table with its json field names (scripts/generate-release-fields.js). */
 export function allStructs(): [string, string[]][] {
   return Object.entries(load().structs).map(([id, [, rows]]) => [id, rows.map((r) => r[0])])

@@ -5,7 +5,7 @@ import { setOwn } from '../kube/own-keys.js'
 import type { JSONObject } from '../kube/values/json.js'
 import { decodeStruct, omitEmptyCollections } from './decode.js'
 import { applyBuiltinDefaults } from './defaults.js'
-import { kindStruct } from './gotypes.js'
+import { kindOfLowercase, kindStruct } from './gotypes.js'
 import { fieldsNotInRelease } from './release-fields.js'
 import { GO_TYPES_RELEASE } from './types.generated.js'
 
@@ -64,6 +64,25 @@ export function isBuiltinKind(apiVersion: string, kind: string): boolean {
   return kindStruct(apiVersion, kind) !== undefined
 }
 
+/**
+ * A kind in lower case that kubectl sends (its discovery mapper knows the lower-case spelling): the scheme has
+ * no such kind (apimachinery runtime/scheme.go NotRegisteredErr, through the handler's transformDecodeError).
+ */
+function notRegistered(apiVersion: string, kind: string): BuiltinResult | undefined {
+  const registered = kindOfLowercase(apiVersion, kind)
+  if (registered === undefined) return undefined
+  const error = `no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`
+  const message = decodeErrorMessage(kind, apiVersion.slice(apiVersion.indexOf('/') + 1), error, registered)
+  return {
+    allowed: false,
+    errors: [],
+    warnings: [],
+    status: { code: 400, reason: 'BadRequest', message },
+    message,
+    decodeError: error,
+  }
+}
+
 /** Decodes and defaults a built-in object; undefined when the kind is not one kelp has the Go type of. */
 export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): BuiltinResult | undefined {
   if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined
@@ -71,7 +90,7 @@ export function decodeBuiltin(object: unknown, options: BuiltinOptions = {}): Bu
   const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const kind = typeof o.kind === 'string' ? o.kind : ''
   const id = kindStruct(apiVersion, kind)
-  if (id === undefined) return undefined
+  if (id === undefined) return notRegistered(apiVersion, kind)
   const fieldValidation = options.fieldValidation ?? 'Strict'
   const minor = options.minor ?? 37
   const r = decodeStruct(id, o, fieldValidation !== 'Ignore', fieldsNotInRelease(`1.${minor}`), true)

@@ -207,8 +207,10 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
   if (gk === '/Pod' && isObj(o.spec)) {
     const mirror = isObj(meta.annotations) && Object.hasOwn(meta.annotations, 'kubernetes.io/config.mirror')
     if (!mirror) {
-      // a no-op on what the engine admitted (it ran the plugin); objects given here directly get it too
-      admitServiceAccount(o, () => TOKEN_VOLUME_PLACEHOLDER)
+      // objects given here directly get the plugin's mutation; one the engine admitted has it (a named
+      // ServiceAccount: the plugin ran, with that ServiceAccount's automount, which may have said no token)
+      const named = isObj(o.spec) && typeof o.spec.serviceAccountName === 'string' && o.spec.serviceAccountName !== ''
+      if (!named) admitServiceAccount(o, () => TOKEN_VOLUME_PLACEHOLDER)
       podAdmission(o.spec as JSONObject)
     }
   }

@@ -1,11 +1,10 @@
-import { anyName, longName, nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
+import { nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
 import type { Drop } from './drop-disabled.js'
 import {
   dropCronJobDisabledFields,
   dropCSIDriverDisabledFields,
   dropDisabledPodTemplateFields,
   dropDisabledSpecTemplateFields,
-  dropEndpointSliceDisabledFields,
   dropHPADisabledFields,
   dropJobDisabledFields,
   dropPVCDisabledFields,
@@ -14,22 +13,52 @@ import {
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
+import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
+import * as autoscalingV1 from './validation/autoscaling/v1.js'
 import * as autoscaling from './validation/autoscaling/validation.js'
 import * as batch from './validation/batch/validation.js'
+import * as csr from './validation/certificates/certificatesigningrequest.js'
+import * as clustertrustbundle from './validation/certificates/clustertrustbundle.js'
+import * as podcertificaterequest from './validation/certificates/podcertificaterequest.js'
+import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
+import * as endpoints from './validation/core/endpoints.js'
 import * as namespace from './validation/core/namespace.js'
+import * as node from './validation/core/node.js'
+import * as persistentVolume from './validation/core/persistent-volume.js'
 import * as pod from './validation/core/pod.js'
 import * as pvc from './validation/core/pvc.js'
 import * as quota from './validation/core/quota.js'
+import * as replicationController from './validation/core/replication-controller.js'
 import * as service from './validation/core/service.js'
+import { prepareEndpointSlice } from './validation/discovery/prepare.js'
+import * as discovery from './validation/discovery/validation.js'
+import * as events from './validation/events/validation.js'
+import * as flowcontrol from './validation/flowcontrol/validation.js'
 import * as ingress from './validation/networking/ingress.js'
+import * as ipaddress from './validation/networking/ipaddress.js'
+import * as servicecidr from './validation/networking/servicecidr.js'
 import * as networking from './validation/networking/validation.js'
+import * as runtimeclass from './validation/node/validation.js'
 import * as policy from './validation/policy/validation.js'
 import * as rbac from './validation/rbac/validation.js'
 import type { Validate, ValidateUpdate } from './validation/registry.js'
+import * as resourceClaim from './validation/resource/claim.js'
+import * as deviceClass from './validation/resource/device-class.js'
+import {
+  dropResourceClaimDisabledFields,
+  dropResourceClaimTemplateDisabledFields,
+  dropResourceSliceDisabledFields,
+} from './validation/resource/prepare.js'
+import * as resourceSlice from './validation/resource/slice.js'
 import * as scheduling from './validation/scheduling/validation.js'
+import * as csidriver from './validation/storage/csidriver.js'
+import * as csinode from './validation/storage/csinode.js'
+import * as csistoragecapacity from './validation/storage/csistoragecapacity.js'
 import * as storage from './validation/storage/validation.js'
+import * as volumeattachment from './validation/storage/volumeattachment.js'
+import * as volumeattributesclass from './validation/storage/volumeattributesclass.js'
 
 // The built-in kinds' registry strategies (kubernetes v1.37.2 pkg/registry/<group>/<kind>/strategy.go),
 // as far as kelp models them: per group, versions and kind,
@@ -42,11 +71,11 @@ import * as storage from './validation/storage/validation.js'
 //   on update the ObjectMeta validations its ValidateUpdate runs (metadataOnUpdate: `meta` its create
 //   rules again, `update` ValidateObjectMetaUpdate; default update); `nativeValidation` stays `not-covered`.
 //   Not modelled on these rows: the further metadata rules some kinds' Validate has (core's
-//   validateKubeFinalizerName, Node's taint and avoid-pods annotations, Endpoints' annotations).
+//   validateKubeFinalizerName, Node's taint and avoid-pods annotations).
 // This table is the one answer to "which kinds does kelp validate natively": a kind absent here, or
 // without validate, is `not-covered`; every kind kelp decodes still gets the generic registry's
 // ObjectMeta validation (rest.BeforeCreate's path-segment names, BeforeUpdate's validateCommonFields).
-// The kinds kelp does not decode yet (resource.k8s.io, flowcontrol, events.k8s.io, storagemigration) have
+// The kinds kelp does not decode yet (storagemigration) have
 // their rows for when it does. No row has WarningsOnCreate /
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
@@ -84,45 +113,38 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // core (pkg/apis/core/validation)
   { group: '', versions: ['v1'], kind: 'Pod', prepare: DropDisabledPodFields, validate: pod.validatePodCreate, validateUpdate: pod.validatePodUpdate },
   { group: '', versions: ['v1'], kind: 'PodTemplate', prepare: dropDisabledPodTemplateFields, validate: pod.validatePodTemplate, validateUpdate: pod.validatePodTemplateUpdate },
-  // ValidateReplicationController: ValidateObjectMetaWithOpts with validate.LongName (the name, not generateName)
-  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, metadataOnly: longName },
+  { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, validate: replicationController.validateReplicationController, validateUpdate: replicationController.validateReplicationControllerUpdate },
   { group: '', versions: ['v1'], kind: 'Service', validate: service.beforeServiceCreate, validateUpdate: service.beforeServiceUpdate },
   { group: '', versions: ['v1'], kind: 'PersistentVolumeClaim', prepare: dropPVCDisabledFields, validate: pvc.validatePersistentVolumeClaim, validateUpdate: pvc.validatePersistentVolumeClaimUpdate },
-  // ValidatePersistentVolume: ValidatePersistentVolumeName (NameIsDNSSubdomain); its update calls it, then ValidateObjectMetaUpdate
-  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
+  { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate },
   { group: '', versions: ['v1'], kind: 'ConfigMap', validate: config.validateConfigMap, validateUpdate: config.validateConfigMapUpdate },
   { group: '', versions: ['v1'], kind: 'Secret', validate: config.validateSecret, validateUpdate: config.validateSecretUpdate },
   { group: '', versions: ['v1'], kind: 'Namespace', validate: namespace.validateNamespaceCreate, validateUpdate: namespace.validateNamespaceUpdate },
   { group: '', versions: ['v1'], kind: 'ServiceAccount', validate: namespace.validateServiceAccount, validateUpdate: namespace.validateServiceAccountUpdate },
   { group: '', versions: ['v1'], kind: 'LimitRange', validate: quota.validateLimitRange, validateUpdate: (o, _old, minor) => quota.validateLimitRange(o, minor) },
   { group: '', versions: ['v1'], kind: 'ResourceQuota', validate: quota.validateResourceQuota, validateUpdate: quota.validateResourceQuotaUpdate },
-  // ValidateEndpoints: ValidateEndpointsName (NameIsDNSSubdomain); ValidateEndpointsUpdate: ValidateObjectMetaUpdate, then ValidateEndpoints
-  { group: '', versions: ['v1'], kind: 'Endpoints', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
-  // ValidateNode: ValidateNodeName (NameIsDNSSubdomain); ValidateNodeUpdate: ValidateObjectMetaUpdate
-  { group: '', versions: ['v1'], kind: 'Node', metadataOnly: nameIsDNSSubdomain },
+  { group: '', versions: ['v1'], kind: 'Endpoints', validate: endpoints.validateEndpointsCreate, validateUpdate: endpoints.validateEndpointsUpdate },
+  { group: '', versions: ['v1'], kind: 'Node', prepare: node.prepareNode, validate: node.validateNode, validateUpdate: node.validateNodeUpdate },
   // ValidateEventCreate for core/v1 requests: legacyValidateEvent only, no ObjectMeta (the generic registry's rules apply)
   { group: '', versions: ['v1'], kind: 'Event' },
   // apps
   { group: 'apps', versions: ['v1'], kind: 'Deployment', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDeployment, validateUpdate: apps.validateDeploymentUpdate },
   { group: 'apps', versions: ['v1'], kind: 'ReplicaSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateReplicaSet, validateUpdate: apps.validateReplicaSetUpdate },
   { group: 'apps', versions: ['v1'], kind: 'DaemonSet', prepare: dropDisabledSpecTemplateFields, validate: apps.validateDaemonSet, validateUpdate: apps.validateDaemonSetUpdate },
-  // validateControllerRevision: ValidateControllerRevisionName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, then validateControllerRevision
-  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'apps', versions: ['v1'], kind: 'ControllerRevision', validate: controllerrevision.validateControllerRevisionCreate, validateUpdate: controllerrevision.validateControllerRevisionUpdate },
   { group: 'apps', versions: ['v1'], kind: 'StatefulSet', prepare: dropStatefulSetDisabledFields, validate: apps.validateStatefulSet, validateUpdate: apps.validateStatefulSetUpdate },
   // batch
   { group: 'batch', versions: ['v1'], kind: 'Job', prepare: dropJobDisabledFields, validate: batch.validateJob, validateUpdate: batch.validateJobUpdate },
   { group: 'batch', versions: ['v1'], kind: 'CronJob', prepare: dropCronJobDisabledFields, validate: batch.validateCronJobCreate, validateUpdate: batch.validateCronJobUpdate },
   // autoscaling (v1 has no behavior: its prepare finds nothing to drop)
   { group: 'autoscaling', versions: ['v2'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, validate: autoscaling.validateHorizontalPodAutoscaler, validateUpdate: autoscaling.validateHorizontalPodAutoscalerUpdate },
-  // v1 objects converted to the same internal type: ValidateHorizontalPodAutoscaler's ValidateHorizontalPodAutoscalerName (NameIsDNSSubdomain)
-  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: dropHPADisabledFields, metadataOnly: nameIsDNSSubdomain },
+  // v1 objects converted to the same internal type (validation/autoscaling/v1.ts)
+  { group: 'autoscaling', versions: ['v1'], kind: 'HorizontalPodAutoscaler', prepare: autoscalingV1.prepareHorizontalPodAutoscalerV1, validate: autoscalingV1.validateHorizontalPodAutoscalerV1, validateUpdate: autoscalingV1.validateHorizontalPodAutoscalerV1Update },
   // networking.k8s.io
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'NetworkPolicy', validate: networking.validateNetworkPolicy, validateUpdate: networking.validateNetworkPolicyUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'Ingress', validate: ingress.validateIngressCreate, validateUpdate: ingress.validateIngressUpdate },
-  // ValidateServiceCIDR: ValidateServiceCIDRName (NameIsDNSSubdomain)
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', metadataOnly: nameIsDNSSubdomain },
-  // ValidateIPAddress: ValidateIPAddressName (a canonical IP address) is not ported: the generic registry's rules only
-  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress' },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'ServiceCIDR', validate: servicecidr.validateServiceCIDR, validateUpdate: servicecidr.validateServiceCIDRUpdate },
+  { group: 'networking.k8s.io', versions: ['v1'], kind: 'IPAddress', validate: ipaddress.validateIPAddress, validateUpdate: ipaddress.validateIPAddressUpdate },
   { group: 'networking.k8s.io', versions: ['v1'], kind: 'IngressClass', validate: ingress.validateIngressClass, validateUpdate: ingress.validateIngressClassUpdate },
   // policy
   { group: 'policy', versions: ['v1'], kind: 'PodDisruptionBudget', validate: policy.validatePodDisruptionBudget, validateUpdate: policy.validatePodDisruptionBudgetUpdate },
@@ -135,46 +157,32 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'scheduling.k8s.io', versions: ['v1'], kind: 'PriorityClass', validate: scheduling.validatePriorityClass, validateUpdate: scheduling.validatePriorityClassUpdate },
   // storage.k8s.io
   { group: 'storage.k8s.io', versions: ['v1'], kind: 'StorageClass', validate: storage.validateStorageClass, validateUpdate: storage.validateStorageClassUpdate },
-  // ValidateCSIDriver: ValidateCSIDriverName (NameIsDNSSubdomain); ValidateCSIDriverUpdate: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, metadataOnly: nameIsDNSSubdomain },
-  // ValidateCSINode: ValidateNodeName (NameIsDNSSubdomain); ValidateCSINodeUpdate calls ValidateCSINode
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateVolumeAttachment: ValidateClassName (NameIsDNSSubdomain); ValidateVolumeAttachmentUpdate calls it
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // ValidateCSIStorageCapacity: ValidateStorageCapacityName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', metadataOnly: nameIsDNSSubdomain },
-  // ValidateVolumeAttributesClass: ValidateClassName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate, …, ValidateVolumeAttributesClass
-  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['update', 'meta'] },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIDriver', prepare: dropCSIDriverDisabledFields, validate: csidriver.validateCSIDriver, validateUpdate: csidriver.validateCSIDriverUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSINode', validate: csinode.validateCSINode, validateUpdate: csinode.validateCSINodeUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttachment', validate: volumeattachment.validateVolumeAttachment, validateUpdate: volumeattachment.validateVolumeAttachmentUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'CSIStorageCapacity', validate: csistoragecapacity.validateCSIStorageCapacity, validateUpdate: csistoragecapacity.validateCSIStorageCapacityUpdate },
+  { group: 'storage.k8s.io', versions: ['v1'], kind: 'VolumeAttributesClass', validate: volumeattributesclass.validateVolumeAttributesClass, validateUpdate: volumeattributesclass.validateVolumeAttributesClassUpdate },
   // discovery.k8s.io
-  // ValidateEndpointSlice: ValidateEndpointSliceName (NameIsDNSSubdomain); ValidateEndpointSliceUpdate calls ValidateEndpointSlice
-  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: dropEndpointSliceDisabledFields, metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
+  { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: prepareEndpointSlice, validate: discovery.validateEndpointSliceCreate, validateUpdate: discovery.validateEndpointSliceUpdate },
   // certificates.k8s.io
-  // validateCertificateSigningRequest: ValidateCertificateRequestName (no rule); validateCertificateSigningRequestUpdate: it, then ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', metadataOnly: anyName, metadataOnUpdate: ['meta', 'update'] },
-  // ValidatePodCertificateRequestCreate: NameIsDNSSubdomain; its update: ValidateObjectMetaUpdate
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', metadataOnly: nameIsDNSSubdomain },
-  // ValidateClusterTrustBundle: ValidateClusterTrustBundleName(spec.signerName) (the name's prefix follows the signer) is not ported
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle' },
-  // coordination.k8s.io: ValidateLease: NameIsDNSSubdomain; ValidateLeaseUpdate: ValidateObjectMetaUpdate
-  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', metadataOnly: nameIsDNSSubdomain },
-  // node.k8s.io: ValidateRuntimeClass: NameIsDNSSubdomain; ValidateRuntimeClassUpdate: ValidateObjectMetaUpdate
-  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', metadataOnly: nameIsDNSSubdomain },
-  // resource.k8s.io (not decoded by kelp yet)
-  // ValidateResourceClaim: ValidateResourceClaimName (NameIsDNSSubdomain); ValidateResourceClaimUpdate: ValidateObjectMeta, ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
-  // ValidateResourceClaimTemplate: ValidateResourceClaimTemplateName (NameIsDNSSubdomain); its update: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceClass: ValidateObjectMetaWithOpts with validate.LongName; its update: the same, then ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', metadataOnly: longName, metadataOnUpdate: ['meta', 'update'] },
-  // ValidateResourceSlice: NameIsDNSSubdomain; ValidateResourceSliceUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', metadataOnly: nameIsDNSSubdomain },
-  // ValidateDeviceTaintRule: NameIsDNSSubdomain; ValidateDeviceTaintRuleUpdate: ValidateObjectMetaUpdate
-  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', metadataOnly: nameIsDNSSubdomain },
-  // flowcontrol.apiserver.k8s.io (not decoded yet): ValidateFlowSchemaName / ValidatePriorityLevelConfigurationName (NameIsDNSSubdomain); their updates call the create validation
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
-  // events.k8s.io (not decoded yet): ValidateEventCreate for events.k8s.io/v1: NameIsDNSSubdomain; ValidateEventUpdate: ValidateObjectMetaUpdate
-  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', metadataOnly: nameIsDNSSubdomain },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', validate: podcertificaterequest.validatePodCertificateRequestCreate, validateUpdate: podcertificaterequest.validatePodCertificateRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle', validate: clustertrustbundle.validateClusterTrustBundle, validateUpdate: clustertrustbundle.validateClusterTrustBundleUpdate },
+  // coordination.k8s.io
+  { group: 'coordination.k8s.io', versions: ['v1'], kind: 'Lease', prepare: coordination.dropLeaseDisabledFields, validate: coordination.validateLease, validateUpdate: coordination.validateLeaseUpdate },
+  // node.k8s.io
+  { group: 'node.k8s.io', versions: ['v1'], kind: 'RuntimeClass', validate: runtimeclass.validateRuntimeClass, validateUpdate: runtimeclass.validateRuntimeClassUpdate },
+  // resource.k8s.io
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaim', prepare: dropResourceClaimDisabledFields, validate: resourceClaim.validateResourceClaim, validateUpdate: resourceClaim.validateResourceClaimUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceClaimTemplate', prepare: dropResourceClaimTemplateDisabledFields, validate: resourceClaim.validateResourceClaimTemplate, validateUpdate: resourceClaim.validateResourceClaimTemplateUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceClass', validate: deviceClass.validateDeviceClass, validateUpdate: deviceClass.validateDeviceClassUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'ResourceSlice', prepare: dropResourceSliceDisabledFields, validate: resourceSlice.validateResourceSlice, validateUpdate: resourceSlice.validateResourceSliceUpdate },
+  { group: 'resource.k8s.io', versions: ['v1'], kind: 'DeviceTaintRule', validate: resourceSlice.validateDeviceTaintRule, validateUpdate: resourceSlice.validateDeviceTaintRuleUpdate },
+  // flowcontrol.apiserver.k8s.io (their updates run the create validation)
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'FlowSchema', validate: flowcontrol.validateFlowSchema, validateUpdate: flowcontrol.validateFlowSchemaUpdate },
+  { group: 'flowcontrol.apiserver.k8s.io', versions: ['v1'], kind: 'PriorityLevelConfiguration', validate: flowcontrol.validatePriorityLevelConfiguration, validateUpdate: flowcontrol.validatePriorityLevelConfigurationUpdate },
+  // events.k8s.io: core's ValidateEventCreate / ValidateEventUpdate for an events.k8s.io/v1 request
+  { group: 'events.k8s.io', versions: ['v1'], kind: 'Event', validate: events.validateEventCreate, validateUpdate: events.validateEventUpdate },
   // storagemigration.k8s.io (not decoded yet): ValidateStorageVersionMigration: NameIsDNSSubdomain; its update: it, then ValidateObjectMetaUpdate
   { group: 'storagemigration.k8s.io', versions: ['v1'], kind: 'StorageVersionMigration', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta', 'update'] },
   // admissionregistration.k8s.io

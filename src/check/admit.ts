@@ -7,7 +7,7 @@ import type { LoadedObject } from '../manifest/load.js'
 import { forbiddenStatus } from '../policy/generic/status.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
 import { VERSION } from '../report/version.js'
-import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, sizeAnswer } from './findings.js'
+import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, PLUGIN_NOT_RUN, sizeAnswer } from './findings.js'
 import { identity } from './olds.js'
 import type { CheckOptions, Keep } from './options.js'
 import { placeFindings } from './positions.js'
@@ -51,17 +51,38 @@ export interface Admitted {
 
 /** The report of admitted objects, findings that name a field placed at its line (positions.ts). */
 export function report(prepared: Prepared, admitted: Admitted): Report {
+  const notes = notRunNotes(admitted.results)
+  const diagnostics = notes.length === 0 ? prepared.diagnostics : [...prepared.diagnostics, ...notes]
   const made: Report = {
     schemaVersion: 1,
     kelpVersion: VERSION,
     kubeVersion: prepared.target,
     pack: prepared.pack,
     objects: admitted.results,
-    diagnostics: prepared.diagnostics,
-    summary: admitted.counter.summary(prepared.diagnostics),
+    diagnostics,
+    summary: admitted.counter.summary(diagnostics),
   }
   const inputs = prepared.inputs
   return placeFindings(made, (file) => (inputs !== undefined ? inputs.textOf(file) : { path: file }))
+}
+
+/**
+ * An in-tree admission plugin that did not run for lack of input is said once per run, as a note of the run
+ * (a diagnostic without source), not on each object it met: the results are in input order, on one thread or
+ * several, and the first object's words are kept.
+ */
+function notRunNotes(results: readonly ObjectResult[]): Finding[] {
+  const notes = new Map<string, Finding>()
+  for (const r of results) {
+    if (!r.findings.some((f) => f.rule.startsWith(PLUGIN_NOT_RUN))) continue
+    const kept: Finding[] = []
+    for (const f of r.findings) {
+      if (!f.rule.startsWith(PLUGIN_NOT_RUN)) kept.push(f)
+      else if (!notes.has(f.rule)) notes.set(f.rule, { level: f.level, type: f.type, rule: f.rule, message: f.message })
+    }
+    ;(r as { findings: readonly Finding[] }).findings = kept
+  }
+  return [...notes.values()]
 }
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */

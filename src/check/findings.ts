@@ -3,7 +3,7 @@ import { apiVersionStatus } from '../engine/api-versions.js'
 import { MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from '../engine/apply-sizes.js'
 import { kubectlRefusal, unknownFieldsInKubectlOrder } from '../engine/kubectl.js'
 import { lifecycleOf } from '../engine/lifecycle.js'
-import type { AdmitResult } from '../engine/policy-set.js'
+import { type AdmitResult, isAdmissionStatus } from '../engine/policy-set.js'
 import { errorString } from '../kube/field.js'
 import type { JSONObject } from '../kube/values/json.js'
 import type { Finding } from '../report/model.js'
@@ -128,6 +128,7 @@ function mutationFindings(r: AdmitResult): Unplaced[] {
 function isClean(r: AdmitResult): boolean {
   if (!r.allowed || r.status !== undefined || r.violations.length > 0 || r.warnings.length > 0) return false
   if (r.noMatch !== undefined || r.customResource !== undefined || r.mutations !== undefined) return false
+  if (r.pluginsNotRun !== undefined) return false
   if (
     r.mutationErrors !== undefined ||
     (r.builtin !== undefined && (!r.builtin.allowed || r.builtin.nativeValidation !== 'validated'))
@@ -137,6 +138,9 @@ function isClean(r: AdmitResult): boolean {
   return true
 }
 
+/** The rule of an in-tree admission plugin's note that it did not run (followed by the plugin's name). */
+export const PLUGIN_NOT_RUN = 'admission/not-run/'
+
 /** The engine's answer to an admitted request as findings. */
 export function findingsOf(
   r: AdmitResult,
@@ -145,6 +149,26 @@ export function findingsOf(
 ): Unplaced[] {
   if (isClean(r)) return []
   const out: Unplaced[] = mutationFindings(r)
+  // an in-tree plugin without its input (report() keeps the first of each per run: `admission/not-run/…`)
+  for (const note of r.pluginsNotRun ?? [])
+    out.push({
+      level: 'info',
+      type: 'invalid',
+      rule: `${PLUGIN_NOT_RUN}${note.slice(0, note.indexOf(' '))}`,
+      message: note,
+    })
+  // an in-tree admission plugin's refusal (Forbidden; NamespaceLifecycle's NotFound): no policy ran
+  if (r.admissionPlugin !== undefined && !r.allowed && r.status !== undefined) {
+    const reason = r.status.reason ?? 'Forbidden'
+    out.push({
+      level: 'deny',
+      type: 'invalid',
+      rule: `admission/${r.admissionPlugin}`,
+      reason,
+      message: r.status.message,
+    })
+    return out
+  }
   const cr = r.customResource
   // 404 `no matches for kind`: kubectl apply fails on it, unless a CRD the inputs lack would serve it
   const noMatch = r.noMatch ?? (r.status?.code === 404 && cr === undefined ? { reason: 'no-crd' as const } : undefined)
@@ -210,6 +234,14 @@ export function findingsOf(
       message: `the native validation of ${kind} is not covered by kelp: decoded and defaulted as the apiserver does, not validated as its registry would`,
     })
   }
+  if (cr?.conversionWebhook !== undefined) {
+    out.push({
+      level: 'info',
+      type: 'invalid',
+      rule: 'crd/conversion-webhook',
+      message: `the CRD converts this version to its storage version with a webhook (${cr.conversionWebhook}), which the apiserver calls to store the object (a dry run too): its answer is not checked by kelp`,
+    })
+  }
   if (cr !== undefined && !cr.allowed) {
     if (cr.errors.length > 0) {
       for (const e of cr.errors) {
@@ -256,8 +288,17 @@ export function findingsOf(
         audits.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
-  // the warnings in the order the apiserver added them (unknown fields, the strategy's, the policies'),
-  // as its recorder sends them (src/builtin/warnings/recorder.ts)
+  // the refusal of the in-tree validating plugin kelp runs (PodSecurity): its Status, no policy behind it
+  if (!r.allowed && r.violations.length === 0 && r.mutationErrors === undefined && isAdmissionStatus(r.status))
+    out.push({
+      level: 'deny',
+      type: 'policy',
+      rule: 'admission/PodSecurity',
+      reason: r.status.reason,
+      message: r.status.message,
+    })
+  // the warnings in the order the apiserver added them (unknown fields, the strategy's, the policies', the
+  // PodSecurity plugin's), as its recorder sends them (src/builtin/warnings/recorder.ts)
   const given = new Set(r.warnings)
   out.push(
     ...warningFindings(
@@ -290,6 +331,9 @@ function warningFindings(added: readonly string[], kind: string, policies?: Read
     // a policy's warning the recorder cut to 256 runes: still the policy's finding, with the text as sent
     const cutPolicy = policies === undefined ? undefined : [...policies].find(([k]) => k !== w && k.startsWith(w))
     if (cutPolicy !== undefined) return { ...cutPolicy[1], message: w }
+    // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
+    if (w.startsWith('would violate PodSecurity '))
+      return { level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w }
     return { level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w }
   })
 }

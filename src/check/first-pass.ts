@@ -1,3 +1,4 @@
+import { isAdmissionInput } from '../builtin/admission/inputs.js'
 import { materialKind, materialNotServed } from '../engine/policy-set.js'
 import { needsNameGeneration } from '../kube/names.js'
 import type { JSONObject } from '../kube/values/json.js'
@@ -71,7 +72,8 @@ export function firstPass(items: Iterable<LoadedObject>, target: string, hold: n
       generateNamed.first ??= item
     }
     if (isPolicy(item.object)) notServedPolicies = true
-    if (isNamespace(item.object)) namespaces.push(item)
+    // Namespaces, and what the default admission plugins read (LimitRanges, ServiceAccounts, classes): set inputs
+    if (isNamespace(item.object) || isAdmissionInput(item.object)) namespaces.push(item)
     if (held !== undefined && held.length >= hold) held = undefined
     if (held !== undefined) held.push(item)
     const k = gvkKey(item.object)

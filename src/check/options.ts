@@ -16,6 +16,11 @@ export interface CheckOptions {
   readonly target?: string
   /** Namespace for namespaced objects without one (kubectl's context namespace). */
   readonly namespace?: string
+  /**
+   * Inputs that hold no Kubernetes object are not an error (a pre-commit hook runs on whatever YAML a commit
+   * touches); kubectl apply's `no objects passed to apply` otherwise.
+   */
+  readonly allowEmpty?: boolean
   /** Standard input's text (tests, the library); the CLI reads it as a stream instead (stdinStream). */
   readonly stdin?: () => string | Buffer
   /** Standard input as a stream for checkParallel (default: process.stdin), read when `-` is an input. */

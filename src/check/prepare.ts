@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { isAdmissionInput } from '../builtin/admission/inputs.js'
 import { materialKind, PolicySet, type PolicySetOptions } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { derivedNameGenerator } from '../kube/names.js'
@@ -113,7 +114,7 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
   const { material, namespaces, objectCount, notServedPolicies, generateNamed } = pass
   // kubectl apply on the same inputs: `error: no objects passed to apply`
-  if (objectCount === 0 && !diagnostics.some((d) => d.level === 'error'))
+  if (objectCount === 0 && options.allowEmpty !== true && !diagnostics.some((d) => d.level === 'error'))
     diagnostics.push(noObjectsError(options.paths))
   if (generateNamed.first !== null) diagnostics.push(generateNameNote(generateNamed.count, generateNamed.first))
   const extra: LoadedObject[] = []
@@ -153,6 +154,8 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
     trusted: (o: object) => packObjects.has(o),
     // generateName: a name derived from the object, not random, so that two runs print the same report
     generateName: derivedNameGenerator,
+    // where kubectl apply -n puts the params, LimitRanges and ServiceAccounts given without a namespace
+    defaultNamespace,
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }
@@ -273,8 +276,11 @@ export function build(g: Gathered, params: readonly LoadedObject[] = []): { prep
       })
     }
   }
-  // what a worker needs to build the same set: the material, Namespaces and param objects (not every object)
-  const context = all.map((o) => o.object).filter((o) => isMaterial(o) || isNamespace(o) || isParam(o))
+  // what a worker needs to build the same set: the material, Namespaces, the admission plugins' inputs and param
+  // objects (not every object)
+  const context = all
+    .map((o) => o.object)
+    .filter((o) => isMaterial(o) || isNamespace(o) || isAdmissionInput(o) || isParam(o))
   const stream = function* (): Iterable<LoadedObject> {
     for (const item of inputs.read()) if (!isMaterial(item.object)) yield item
   }

@@ -5,6 +5,7 @@ import { escapeControls } from '../report/common.js'
 import { format, type OutputFormat } from '../report/index.js'
 import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
+import { formatPolicyReport } from '../report/policy-report.js'
 import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
 import { findSuites, runSuite } from './policy-test.js'
@@ -12,7 +13,7 @@ import { findSuites, runSuite } from './policy-test.js'
 // `kelp check` and `kelp test`: argument handling only; the work is in src/check/ and policy-test.ts.
 // (`kelp serve` is the webhook's command, src/webhook/command.ts.)
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'yaml'] as const
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'yaml', 'policyreport'] as const
 const FAIL_ON = ['deny', 'warn', 'audit', 'none'] as const
 const PACK_MODES: PackMode[] = ['auto', 'add', 'replace', 'off']
 
@@ -68,9 +69,10 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     .option('-n, --namespace <namespace>', 'namespace of namespaced objects that have none', 'default')
     .option(
       '-o, --output <format>',
-      `output format: ${FORMATS.join(', ')} (yaml: the objects as the cluster would store them on stdout, the text report on stderr)`,
+      `output format: ${FORMATS.join(', ')} (yaml: the objects as the cluster would store them on stdout, the text report on stderr; policyreport: wgpolicyk8s.io/v1alpha2 PolicyReports, one per namespace, and a ClusterPolicyReport)`,
       'text',
     )
+    .option('--allow-empty', 'inputs that hold no Kubernetes object are not an error (pre-commit hooks)')
     .option('--fail-on <level>', `exit 1 on findings at or above: ${FAIL_ON.join(', ')}`, 'deny')
     .option('--no-color', 'no colours in text output')
     .option('-j, --jobs <n>', 'threads to admit objects on (default: by the cores and the input size)')
@@ -98,6 +100,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           color: boolean
           jobs?: string
           pack: PackMode
+          allowEmpty?: boolean
         },
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.output))
@@ -123,13 +126,18 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             kubeVersion: env,
             target,
             namespace: opts.namespace,
+            ...(opts.allowEmpty === true ? { allowEmpty: true } : {}),
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
             pack: opts.pack,
           },
           jobs,
           progress.update,
           // the formats that list every object keep every result; the others only those with findings
-          opts.output === 'yaml' ? 'stored' : opts.output === 'json' || opts.output === 'junit' ? 'all' : 'findings',
+          opts.output === 'yaml'
+            ? 'stored'
+            : opts.output === 'json' || opts.output === 'junit' || opts.output === 'policyreport'
+              ? 'all'
+              : 'findings',
         )
         progress.done()
         const failOn = opts.failOn as FailOn
@@ -138,6 +146,8 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           const stored = formatStoredYAML(report)
           if (stored !== '') io.out(stored)
           io.err(format(report, 'text', { color: false, failOn }).replace(/\n$/, ''))
+        } else if (opts.output === 'policyreport') {
+          io.out(formatPolicyReport(report))
         } else {
           io.out(
             format(report, opts.output as OutputFormat, {

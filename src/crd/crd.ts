@@ -1,6 +1,7 @@
 import { compareKubeAwareVersionStrings } from '../kube/api-version.js'
 import { DEFAULT_KUBE_VERSION, type KubeVersion } from '../kube/environment.js'
 import type { JSONSchemaProps } from '../kube/schema/structural.js'
+import { isObject } from '../kube/values/json.js'
 import type { CompileRulesOptions } from './compilation.js'
 import { Validator } from './validator.js'
 
@@ -113,6 +114,23 @@ export class CRD {
   /** The storage version's name. */
   get storageVersion(): string | undefined {
     return this.object.spec.versions.find((v) => v.storage === true)?.name
+  }
+  /**
+   * The conversion webhook an object of `version` goes through to be stored (`spec.conversion.strategy:
+   * Webhook` and a version other than the storage one: the apiserver calls it on every write, a dry run
+   * included), as the URL it posts to; undefined when none is called.
+   */
+  conversionWebhookFor(version: string): string | undefined {
+    const conversion = (this.object.spec as { conversion?: unknown }).conversion
+    if (!isObject(conversion) || conversion.strategy !== 'Webhook' || version === this.storageVersion) return undefined
+    const cc =
+      isObject(conversion.webhook) && isObject(conversion.webhook.clientConfig) ? conversion.webhook.clientConfig : {}
+    if (typeof cc.url === 'string') return cc.url
+    // the URL the apiserver posts to (apiserver pkg/util/webhook: https://<name>.<namespace>.svc:<port, 443><path>)
+    const svc = isObject(cc.service) ? cc.service : {}
+    const port = typeof svc.port === 'number' ? svc.port : 443
+    const path = typeof svc.path === 'string' ? svc.path : ''
+    return `https://${String(svc.name ?? '')}.${String(svc.namespace ?? '')}.svc:${port}${path}`
   }
 }
 

@@ -45,6 +45,11 @@ export interface CustomResourceResult {
   readonly message?: string
   /** The object as stored: decoded, pruned and defaulted (undefined when rejected before validation). */
   readonly object?: unknown
+  /**
+   * The CRD's conversion webhook the apiserver would call to store this version (crd.ts conversionWebhookFor):
+   * its answer is outside kelp's reach, so an accepted object is accepted as far as the apiserver's own checks go.
+   */
+  readonly conversionWebhook?: string
 }
 
 function rejected(code: 400 | 404, message: string, warnings: readonly string[]): CustomResourceResult {
@@ -133,7 +138,8 @@ function validate(crd: CRD, object: unknown, options: ValidateOptions): CustomRe
   if (errors.length === 0) errors.push(...s.errorsIfOtherwiseValid)
   if (errors.length === 0) {
     warnings.push(...s.warningsIfValid)
-    return { allowed: true, errors, warnings, object: s.object }
+    const conversionWebhook = crd.conversionWebhookFor(version)
+    return { allowed: true, errors, warnings, object: s.object, ...(conversionWebhook ? { conversionWebhook } : {}) }
   }
   // the stored object's name: generated from generateName on CREATE (errors.NewInvalid in the
   // strategy's caller names the object as it is then)

@@ -96,7 +96,13 @@ export class CustomResourceDefinitions {
   forObject(object: unknown): CRD | undefined {
     const o = object as { apiVersion?: unknown; kind?: unknown } | null
     if (typeof o?.apiVersion !== 'string' || typeof o.kind !== 'string') return undefined
-    return this.get(parseGroupVersion(o.apiVersion).group, o.kind)
+    const group = parseGroupVersion(o.apiVersion).group
+    const crd = this.get(group, o.kind)
+    if (crd !== undefined || o.kind !== o.kind.toLowerCase()) return crd
+    // kubectl's discovery mapper knows each kind in lower case too and sends the object; the CRD handler then
+    // refuses its kind (`kind: Invalid value: "lower": must be Lower`)
+    for (const c of this.byGroupKind.values()) if (c.group === group && c.kind.toLowerCase() === o.kind) return c
+    return undefined
   }
 
   /**

@@ -77,4 +77,12 @@ export interface AdmitResult extends Omit<DispatchResult, 'status'> {
    * of `warnings`, where kube-apiserver puts it.
    */
   readonly apiLifecycle?: ApiLifecycle
+  /** Set when an in-tree admission plugin refused the request (`status`): its name (src/engine/admission/in-tree.ts). */
+  readonly admissionPlugin?: string
+  /**
+   * The in-tree admission plugins that met this request but could not run for lack of input (no LimitRange,
+   * ServiceAccount, RuntimeClass, PriorityClass, StorageClass or IngressClass of the kind among the inputs):
+   * one sentence each, the same for every request (a report says each once per run).
+   */
+  readonly pluginsNotRun?: readonly string[]
 }

@@ -4,6 +4,7 @@
 // is ignored, as in a cluster). One builder for ValidatingAdmissionPolicies and MutatingAdmissionPolicies.
 
 import {
+  validateStaticSuffix,
   validateValidatingAdmissionPolicy,
   validateValidatingAdmissionPolicyBinding,
 } from '../builtin/validation/admissionregistration/index.js'
@@ -25,7 +26,7 @@ import type {
 } from '../kube/admissionregistration/types.js'
 import { type FieldError, newInvalid } from '../kube/field.js'
 import type { RESTMapper } from '../kube/resources.js'
-import type { JSONObject } from '../kube/values/json.js'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { policyCompileHook } from '../policy/cel/validation-hook.js'
 import { type ParamSource, paramKindGVK } from '../policy/generic/params.js'
 import type { Indexed, Problem } from './material.js'
@@ -88,6 +89,10 @@ export interface HookContext {
   readonly mapper: RESTMapper
   /** The inputs that are no material: the param candidates. */
   readonly others: readonly JSONObject[]
+  /** The namespace kubectl creates a namespaced input without one in (its context namespace; `default`). */
+  readonly namespace?: string
+  /** The target release's minor version (the strategies' version-dependent create rules; default the newest). */
+  readonly minor?: number
 }
 
 /** The valid policies by name and the valid bindings by the policy they name (the diagnostics read both). */
@@ -106,14 +111,22 @@ export function admitMaterial<P extends Named, B extends Bound>(
   const valid = new Map<string, P>()
   for (const { index, obj } of policies) {
     const p = kind.defaultPolicy(obj)
-    const errors = ctx.trusted(obj) ? [] : kind.validatePolicy(p, { compile: ctx.compile })
+    // the strategy's Validate: the kind's validation, then (1.37+) the reserved name suffix
+    const errors = ctx.trusted(obj)
+      ? []
+      : [
+          ...kind.validatePolicy(p, { compile: ctx.compile }),
+          ...validateStaticSuffix(p.metadata?.name, ctx.minor ?? 37),
+        ]
     if (errors.length > 0) ctx.problems.push(policyProblem(index, kind.policy, p, errors))
     else valid.set(p.metadata?.name ?? '', p)
   }
   const bindingsByPolicy = new Map<string, B[]>()
   for (const { index, obj } of bindings) {
     const b = kind.defaultBinding(obj)
-    const errors = ctx.trusted(obj) ? [] : kind.validateBinding(b)
+    const errors = ctx.trusted(obj)
+      ? []
+      : [...kind.validateBinding(b), ...validateStaticSuffix(b.metadata?.name, ctx.minor ?? 37)]
     if (errors.length > 0) {
       ctx.problems.push(policyProblem(index, kind.binding, b, errors))
       continue
@@ -138,6 +151,7 @@ export function paramsOf(
   paramKind: ParamKind | null | undefined,
   mapper: RESTMapper,
   others: readonly JSONObject[],
+  namespace = 'default',
 ): PolicyParams {
   if (paramKind === undefined || paramKind === null) return NO_PARAMS
   const gvk = paramKindGVK(paramKind)
@@ -146,15 +160,24 @@ export function paramsOf(
     return {
       configurationError: `failed to find resource referenced by paramKind: '${gvk.group}/${gvk.version}, Kind=${gvk.kind}'`,
     }
+  const objects = others.filter((o) => {
+    const g = gvkOf(o)
+    return g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind
+  })
   return {
     params: {
       namespaced: resource.namespaced,
-      objects: others.filter((o) => {
-        const g = gvkOf(o)
-        return g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind
-      }),
+      // a namespaced param written without a namespace is where `kubectl apply` creates it: the context's
+      objects: resource.namespaced ? objects.map((o) => inNamespace(o, namespace)) : objects,
     },
   }
+}
+
+/** The object with `metadata.namespace` set when it has none (a copy; the input is not changed). */
+function inNamespace(o: JSONObject, namespace: string): JSONObject {
+  const meta = isObject(o.metadata) ? o.metadata : undefined
+  if (typeof meta?.namespace === 'string' && meta.namespace !== '') return o
+  return { ...o, metadata: { ...meta, namespace } }
 }
 
 const byName = (x: Named, y: Named) => {
@@ -178,7 +201,12 @@ export function pairHooks<P extends Named & { spec?: { paramKind?: unknown } | n
   for (const policy of policies) {
     const bs = admitted.bindingsByPolicy.get(policy.metadata?.name ?? '')
     if (bs === undefined) continue
-    const params = paramsOf(policy.spec?.paramKind as ParamKind | null | undefined, ctx.mapper, ctx.others)
+    const params = paramsOf(
+      policy.spec?.paramKind as ParamKind | null | undefined,
+      ctx.mapper,
+      ctx.others,
+      ctx.namespace,
+    )
     hooks.push(hook(policy, kind.byName ? [...bs].sort(byName) : bs, params))
   }
   return hooks

@@ -24,7 +24,7 @@ export const generateNameRefusal = (generateName: string): string =>
  * metadata does not decode (cli-runtime resource/mapper.go infoForData: `unable to decode "<file>": json: cannot
  * unmarshal …`, the same json error the apiserver's decoding gives), and a name that is not a path segment
  * (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the GET kubectl apply starts
- * with). `metadataDecoded`: the engine decoded the object's metadata cleanly (metadataDecoded), so kubectl's
+ * with), or no name at all (`resource name may not be empty`). `metadataDecoded`: the engine decoded the object's metadata cleanly (metadataDecoded), so kubectl's
  * probe of it needs no decoding again.
  */
 export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boolean): string | undefined {
@@ -36,6 +36,10 @@ export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boo
       return `unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${probe.error}`
   }
   const meta = isObject(o.metadata) ? o.metadata : {}
+  // no name: the GET kubectl apply starts with has no path (client-go rest/request.go); a generateName is
+  // checked as kubectl create sends it (check/notes.ts)
+  if ((meta.name === undefined || meta.name === null || meta.name === '') && !meta.generateName)
+    return 'resource name may not be empty'
   if (typeof meta.name === 'string' && meta.name !== '') {
     const msgs = validatePathSegment(meta.name, false)
     if (msgs.length > 0) return `invalid resource name ${goQuote(meta.name)}: [${msgs.join(' ')}]`

@@ -12,6 +12,7 @@ import type { FieldError } from '../kube/field.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { GroupVersionKind } from '../policy/attributes.js'
 import { apiLifecycle } from './lifecycle.js'
+import { namespaceAsStored } from './namespaces.js'
 import { gvkOf, metaOf } from './objects.js'
 
 /** An input object the apiserver would refuse (a policy, binding or CRD), reported, not thrown. */
@@ -161,7 +162,7 @@ export function classifyMaterial(
     const g = gvkOf(o)
     if (g.group === '' && g.version === 'v1' && g.kind === 'Namespace') {
       const name = metaOf(o).name
-      if (typeof name === 'string') m.namespaces.set(name, o)
+      if (typeof name === 'string') m.namespaces.set(name, namespaceAsStored(o, name))
     }
     m.others.push(o)
   })

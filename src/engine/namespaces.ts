@@ -1,7 +1,7 @@
 // The Namespaces a set answers with: the ones given, else (namespaces `assume`) one that exists with only
 // the label every namespace carries. What the namespaceSelector and `namespaceObject` read of them.
 
-import type { JSONObject } from '../kube/values/json.js'
+import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { NamespaceInfo } from '../policy/matching/namespace.js'
 import { metaOf } from './objects.js'
 
@@ -15,6 +15,21 @@ export function namespaceInfo(ns: JSONObject): NamespaceInfo {
     namespaceInfos.set(ns, (info = { labels: (metaOf(ns).labels ?? {}) as Record<string, string> }))
   return info
 }
+
+/**
+ * A given Namespace as the cluster holds it: with the `kubernetes.io/metadata.name` label SetDefaults_Namespace
+ * sets to its name (kubernetes pkg/apis/core/v1/defaults.go), whatever the manifest says, so a binding selecting
+ * namespaces by name matches. A copy: the input object is not changed.
+ */
+export function namespaceAsStored(ns: JSONObject, name: string): JSONObject {
+  const meta = metaOf(ns)
+  if (isObject(meta.labels) && Object.hasOwn(meta.labels, LABEL) && meta.labels[LABEL] === name) return ns
+  const labels: JSONObject = Object.create(null)
+  if (isObject(meta.labels)) for (const k of Object.keys(meta.labels)) labels[k] = meta.labels[k]
+  labels[LABEL] = name
+  return { ...ns, metadata: { ...meta, labels } }
+}
+const LABEL = 'kubernetes.io/metadata.name'
 
 /** A namespace not given: existing, with the label the apiserver puts on every namespace (one object per name). */
 export function assumedNamespace(name: string): JSONObject {

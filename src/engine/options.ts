@@ -63,6 +63,11 @@ export interface PolicySetOptions {
    * which stands in for clusters that do not serve the kinds, e.g. MutatingAdmissionPolicies before 1.36).
    */
   readonly materialVersions?: 'release' | 'any'
+  /**
+   * The namespace of the namespaced inputs given without one (params, LimitRanges, ServiceAccounts the default
+   * admission plugins read), where `kubectl apply -n` creates them (default: `default`).
+   */
+  readonly defaultNamespace?: string
 }
 
 export interface ValidateRequestOptions {

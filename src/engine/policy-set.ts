@@ -5,6 +5,7 @@
 // between calls. Its parts: material.ts (what the inputs are), hooks.ts (policies × bindings × params),
 // diagnostics.ts, admission/ (one request), lifecycle.ts (an apiVersion's deprecation or removal).
 
+import { admissionInputs } from '../builtin/admission/inputs.js'
 import { CustomResourceDefinitions } from '../crd/registry.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { errorString } from '../kube/field.js'
@@ -28,7 +29,7 @@ import { admitMaterial, type HookContext, MUTATING, pairHooks, VALIDATING } from
 import { apiLifecycle } from './lifecycle.js'
 import { classifyMaterial, type Problem } from './material.js'
 import { namespaceLookup } from './namespaces.js'
-import { gvkOf, metaOf } from './objects.js'
+import { gvkOf, metaOf, releaseMinor } from './objects.js'
 import { DEFAULT_USER, type PolicySetOptions, type ValidateRequestOptions } from './options.js'
 
 // the names this module exported before its parts moved out: importers keep importing them from here
@@ -95,6 +96,8 @@ export class PolicySet {
       problems,
       mapper,
       others: material.others,
+      namespace: options.defaultNamespace || 'default',
+      minor: Number(release.split('.')[1]),
     }
     const validating = admitMaterial(VALIDATING, material.policies, material.bindings, ctx)
     const validator = options.checkedCache !== undefined ? { version, checkedCache: options.checkedCache } : { version }
@@ -134,6 +137,11 @@ export class PolicySet {
       hooks,
       mutatingHooks,
       noMatch,
+      // the objects the default admission plugins read (LimitRanges, ServiceAccounts, classes)
+      inputs: admissionInputs(material.others, {
+        minor: releaseMinor(release),
+        ...(options.defaultNamespace !== undefined ? { defaultNamespace: options.defaultNamespace } : {}),
+      }),
     })
     const diagnostics = () =>
       diagnose({ objects, material, validating, hooks, problems, crds, mapper, options, version })
@@ -170,7 +178,8 @@ export class PolicySet {
     options: ValidateRequestOptions = {},
   ): AdmissionAttributes | { error: string; noMatch: NoMatch } {
     const kind = gvkOf(object)
-    const resource = this.mapper.resourcesForKind(kind)[0]
+    // a kind in lower case: kubectl's discovery mapper finds its resource and sends it (decode refuses it)
+    const resource = this.mapper.resourcesForKind(kind)[0] ?? this.mapper.resourceForLowercaseKind(kind)
     if (resource === undefined) {
       const av = typeof object.apiVersion === 'string' ? object.apiVersion : ''
       return { error: `no matches for kind "${kind.kind}" in version "${av}"`, noMatch: this.noMatch(kind) }

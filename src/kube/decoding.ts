@@ -22,8 +22,9 @@ export function strictDecodingError(unknownFields: readonly string[]): string {
 
 /**
  * transformDecodeError: the BadRequest message of a failed decode,
- * `<Kind> in version "<version>" cannot be handled as a <Kind>: <error>`.
+ * `<Kind> in version "<version>" cannot be handled as a <Kind>: <error>` (`into`: the kind of the handler's
+ * type, when the body names another).
  */
-export function decodeErrorMessage(kind: string, version: string, error: string): string {
-  return `${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${error}`
+export function decodeErrorMessage(kind: string, version: string, error: string, into = kind): string {
+  return `${kind} in version ${goQuote(version)} cannot be handled as a ${into}: ${error}`
 }

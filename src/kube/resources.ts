@@ -565,6 +565,7 @@ export class RESTMapper implements EquivalentResourceMapper {
     registry: EquivalentResourceRegistry
     byGVR: Map<string, ResourceInfo>
     byGVK: Map<string, ResourceInfo[]>
+    byLowercaseGVK: Map<string, ResourceInfo>
     all: ResourceInfo[]
   } | null = null
 
@@ -616,6 +617,7 @@ export class RESTMapper implements EquivalentResourceMapper {
     )
     const byGVR = new Map<string, ResourceInfo>()
     const byGVK = new Map<string, ResourceInfo[]>()
+    const byLowercaseGVK = new Map<string, ResourceInfo>()
     const all: ResourceInfo[] = []
     const add = (r: ResourceInfo) => {
       const gvr = { group: r.group, version: r.version, resource: r.resource }
@@ -628,6 +630,8 @@ export class RESTMapper implements EquivalentResourceMapper {
       const list = byGVK.get(k)
       if (list) list.push(r)
       else byGVK.set(k, [r])
+      const lower = `${r.group}/${r.version}/${r.kind.toLowerCase()}`
+      if (lower !== k && !byLowercaseGVK.has(lower)) byLowercaseGVK.set(lower, r)
     }
     for (const r of this.builtins) add(r)
     for (const crd of this.crds.values()) {
@@ -649,7 +653,7 @@ export class RESTMapper implements EquivalentResourceMapper {
         })
       }
     }
-    this.index = { registry, byGVR, byGVK, all }
+    this.index = { registry, byGVR, byGVK, byLowercaseGVK, all }
     return this.index
   }
 
@@ -672,6 +676,16 @@ export class RESTMapper implements EquivalentResourceMapper {
    */
   resourcesForKind(kind: GroupVersionKind): readonly ResourceInfo[] {
     return this.build().byGVK.get(`${kind.group}/${kind.version}/${kind.kind}`) ?? []
+  }
+
+  /**
+   * The resource kubectl's discovery mapper finds for a kind written all in lower case (client-go
+   * restmapper/discovery.go registers `strings.ToLower(resource.Kind)` beside each kind): kubectl sends the
+   * object, and the apiserver refuses it (a built-in kind cannot be decoded; a custom resource's `kind` is
+   * invalid). Undefined for any other spelling (`configMap`: no matches for kind).
+   */
+  resourceForLowercaseKind(kind: GroupVersionKind): ResourceInfo | undefined {
+    return this.build().byLowercaseGVK.get(`${kind.group}/${kind.version}/${kind.kind}`)
   }
 
   /** Every served resource, in registration order (built-ins, then CRDs). */

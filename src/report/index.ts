@@ -36,3 +36,10 @@ export function format(report: Report, output: OutputFormat, options: FormatOpti
   if (formatter === undefined) throw new TypeError(`unknown output format '${String(output)}'`)
   return formatter(report, options)
 }
+export {
+  formatPolicyReport,
+  POLICY_REPORT_API_VERSION,
+  type PolicyReportObject,
+  type PolicyReportOptions,
+  policyReports,
+} from './policy-report.js'

@@ -19,22 +19,31 @@ describe('the table', () => {
         'v1/PodTemplate',
         'v1/Service',
         'v1/PersistentVolumeClaim',
+        'v1/PersistentVolume',
+        'v1/ReplicationController',
+        'v1/Endpoints',
+        'discovery.k8s.io/v1/EndpointSlice',
+        'autoscaling/v1/HorizontalPodAutoscaler',
         'v1/ConfigMap',
         'v1/Secret',
         'v1/Namespace',
         'v1/ServiceAccount',
         'v1/LimitRange',
         'v1/ResourceQuota',
+        'v1/Node',
         'apps/v1/Deployment',
         'apps/v1/ReplicaSet',
         'apps/v1/DaemonSet',
         'apps/v1/StatefulSet',
+        'apps/v1/ControllerRevision',
         'batch/v1/Job',
         'batch/v1/CronJob',
         'autoscaling/v2/HorizontalPodAutoscaler',
         'networking.k8s.io/v1/NetworkPolicy',
         'networking.k8s.io/v1/Ingress',
         'networking.k8s.io/v1/IngressClass',
+        'networking.k8s.io/v1/ServiceCIDR',
+        'networking.k8s.io/v1/IPAddress',
         'policy/v1/PodDisruptionBudget',
         'rbac.authorization.k8s.io/v1/Role',
         'rbac.authorization.k8s.io/v1/ClusterRole',
@@ -42,8 +51,26 @@ describe('the table', () => {
         'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
         'scheduling.k8s.io/v1/PriorityClass',
         'storage.k8s.io/v1/StorageClass',
+        'storage.k8s.io/v1/CSIDriver',
+        'storage.k8s.io/v1/CSINode',
+        'storage.k8s.io/v1/VolumeAttachment',
+        'storage.k8s.io/v1/CSIStorageCapacity',
+        'storage.k8s.io/v1/VolumeAttributesClass',
+        'coordination.k8s.io/v1/Lease',
+        'node.k8s.io/v1/RuntimeClass',
+        'certificates.k8s.io/v1/CertificateSigningRequest',
+        'certificates.k8s.io/v1/ClusterTrustBundle',
+        'certificates.k8s.io/v1/PodCertificateRequest',
         'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration',
         'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration',
+        'resource.k8s.io/v1/ResourceClaim',
+        'resource.k8s.io/v1/ResourceClaimTemplate',
+        'resource.k8s.io/v1/DeviceClass',
+        'resource.k8s.io/v1/ResourceSlice',
+        'resource.k8s.io/v1/DeviceTaintRule',
+        'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
+        'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
+        'events.k8s.io/v1/Event',
       ].sort(),
     )
   })
@@ -56,10 +83,10 @@ describe('the table', () => {
 
   it('looks a kind up by group, version and kind', () => {
     expect(validatorFor('apps', 'v1', 'Deployment')).toBeTypeOf('function')
-    expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeUndefined()
+    expect(validatorFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')).toBeTypeOf('function')
     expect(strategyFor('autoscaling', 'v1', 'HorizontalPodAutoscaler')?.prepare).toBeTypeOf('function')
-    expect(strategyFor('', 'v1', 'Endpoints')?.metadataOnly).toBeTypeOf('function')
-    expect(strategyFor('', 'v1', 'Node')?.metadataOnly).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'Node')?.validate).toBeTypeOf('function')
+    expect(strategyFor('', 'v1', 'Endpoints')?.validate).toBeTypeOf('function')
     expect(strategyFor('', 'v1', 'ComponentStatus')).toBeUndefined()
   })
 })
@@ -104,8 +131,14 @@ describe('beforeCreate / beforeUpdate', () => {
   })
 
   it('marks kinds it does not cover', () => {
-    const node = decoded({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' } })
-    const r = beforeCreate(node, { namespaced: false, namespace: '', minor: 37 })
+    // core/v1 Event: the generic registry's rules only
+    const event = decoded({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'e', namespace: 'default' },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' },
+    })
+    const r = beforeCreate(event, request)
     expect(r).toMatchObject({ allowed: true, nativeValidation: 'not-covered' })
   })
 

@@ -224,7 +224,7 @@ describe('kelp check: inputs too large to hold', () => {
     'apiVersion: admissionregistration.k8s.io/v1',
     'kind: ValidatingAdmissionPolicyBinding',
     'metadata: {name: limit}',
-    'spec: {policyName: limit, validationActions: [Deny], paramRef: {name: limits, namespace: default}}',
+    'spec: {policyName: limit, validationActions: [Deny], paramRef: {name: limits, namespace: default, parameterNotFoundAction: Deny}}',
     '',
   ].join('\n')
 

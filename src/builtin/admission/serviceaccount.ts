@@ -11,9 +11,12 @@ import { structInfo } from '../gotypes.js'
 //   /var/run/secrets/kubernetes.io/serviceaccount mounts the API access volume, a projected volume
 //   `kube-api-access-<5 random characters>` (token, the cluster CA, the namespace) added when some
 //   container needed it and no `kube-api-access-*` volume exists.
-// Mirror pods are left as they are. Not modelled: the ServiceAccount's own automount and image pull
-// secrets (kelp does not see the cluster's ServiceAccounts: it takes the named one as existing, with
-// neither set), and the refusal of a Pod whose ServiceAccount does not exist.
+// - with the ServiceAccount known (given among the inputs): its automountServiceAccountToken when the Pod
+//   does not say, and its imagePullSecrets when the Pod has none.
+// Mirror pods are left as they are. Whether the ServiceAccount exists (the plugin's refusal) is the
+// engine's question (src/engine/admission/in-tree.ts, from the ServiceAccounts of the inputs):
+// `serviceAccountNotFound` words it; without the object, the named one is taken as existing with neither
+// automount nor image pull secrets set.
 
 export const DefaultServiceAccountName = 'default'
 export const ServiceAccountVolumeName = 'kube-api-access'
@@ -37,15 +40,40 @@ function tokenVolumeSource(): JSONObject {
 }
 
 /** The object's keys in the Go struct's field order (as the decoder writes them), set ones added. */
-function inGoOrder(o: JSONObject, id: string): JSONObject {
+export function inGoOrder(o: JSONObject, id: string): JSONObject {
   const out: JSONObject = {}
   for (const [name] of structInfo(id).fields) if (Object.hasOwn(o, name)) out[name] = o[name]
   for (const k of Object.keys(o)) if (!Object.hasOwn(out, k)) out[k] = o[k]
   return out
 }
 
-/** Admit on a Pod CREATE: mutates the decoded (and defaulted) Pod in place. */
-export function admitServiceAccount(pod: JSONObject, generateName: NameGenerator = SimpleNameGenerator): void {
+/** The plugin's refusal of a Pod whose ServiceAccount does not exist (Admit: `%w` of the lister's NotFound). */
+export const serviceAccountNotFound = (namespace: string, name: string): string =>
+  `error looking up service account ${namespace}/${name}: serviceaccount "${name}" not found`
+
+/** The Pod's service account name as Admit leaves it (`default` when unset). */
+export function podServiceAccountName(pod: JSONObject): string {
+  const spec = isObject(pod.spec) ? pod.spec : {}
+  return typeof spec.serviceAccountName === 'string' && spec.serviceAccountName !== ''
+    ? spec.serviceAccountName
+    : DefaultServiceAccountName
+}
+
+/** Whether the Pod is a mirror pod (the kubelet's copy of a static pod). */
+export function isMirrorPod(pod: JSONObject): boolean {
+  const metadata = isObject(pod.metadata) ? pod.metadata : {}
+  return isObject(metadata.annotations) && Object.hasOwn(metadata.annotations, MirrorPodAnnotationKey)
+}
+
+/**
+ * Admit on a Pod CREATE: mutates the decoded (and defaulted) Pod in place. `serviceAccount`: the named
+ * ServiceAccount when known.
+ */
+export function admitServiceAccount(
+  pod: JSONObject,
+  generateName: NameGenerator = SimpleNameGenerator,
+  serviceAccount?: JSONObject,
+): void {
   const metadata = isObject(pod.metadata) ? pod.metadata : {}
   if (isObject(metadata.annotations) && Object.hasOwn(metadata.annotations, MirrorPodAnnotationKey)) return
   if (!isObject(pod.spec)) return
@@ -54,8 +82,17 @@ export function admitServiceAccount(pod: JSONObject, generateName: NameGenerator
     spec.serviceAccountName = DefaultServiceAccountName
     spec.serviceAccount = DefaultServiceAccountName
   }
-  // shouldAutomount: the pod's setting, else the ServiceAccount's (taken as unset), else true
-  if (spec.automountServiceAccountToken !== false) mountServiceAccountToken(spec, generateName, pod)
+  // shouldAutomount: the pod's setting, else the ServiceAccount's, else true
+  const automount =
+    typeof spec.automountServiceAccountToken === 'boolean'
+      ? spec.automountServiceAccountToken
+      : serviceAccount?.automountServiceAccountToken !== false
+  if (automount) mountServiceAccountToken(spec, generateName, pod)
+  const pullSecrets = serviceAccount?.imagePullSecrets
+  if ((!Array.isArray(spec.imagePullSecrets) || spec.imagePullSecrets.length === 0) && Array.isArray(pullSecrets)) {
+    const names = pullSecrets.map((r) => ({ name: isObject(r) && typeof r.name === 'string' ? r.name : '' }))
+    if (names.length > 0) spec.imagePullSecrets = names
+  }
   pod.spec = inGoOrder(spec, 'core/v1.PodSpec')
 }
 

@@ -1,5 +1,6 @@
 // What admission reads of a policy set, built once when the set is built (no request builds any of it).
 
+import { type AdmissionInputs, NO_ADMISSION_INPUTS } from '../../builtin/admission/inputs.js'
 import type { CustomResourceDefinitions } from '../../crd/registry.js'
 import { defaultAuthorize } from '../../kube/authz/authorizer.js'
 import type { RESTMapper } from '../../kube/resources.js'
@@ -26,6 +27,7 @@ export interface AdmissionParts {
   readonly hooks: readonly PolicyHook[]
   readonly mutatingHooks: readonly MutatingPolicyHook[]
   readonly noMatch: (kind: GroupVersionKind) => NoMatch
+  readonly inputs?: AdmissionInputs
 }
 
 export function admissionContext(p: AdmissionParts): AdmissionContext {
@@ -49,6 +51,7 @@ export function admissionContext(p: AdmissionParts): AdmissionContext {
     dispatch,
     mutatingDispatch: mutatingDispatchContext(dispatch, p.crds, p.release, minor, p.options.builtins !== false),
     noMatch: p.noMatch,
+    inputs: p.inputs ?? NO_ADMISSION_INPUTS,
   }
 }
 

@@ -7,8 +7,9 @@ import { customResourceValidation } from './custom-resource.js'
 import { decodeAndDefault } from './decode.js'
 import { excludedResources } from './excluded.js'
 import { generateName } from './generate-name.js'
-import { inTreeMutatingPlugins } from './in-tree.js'
+import { inTreeMutatingPlugins, validatingAfterPodSecurity, validatingBeforePodSecurity } from './in-tree.js'
 import { mutatingAdmission } from './mutating.js'
+import { podSecurity } from './pod-security.js'
 import { type AdmissionContext, type AdmissionStage, newState } from './state.js'
 import { strategy } from './strategy.js'
 import { validatingAdmission } from './validating.js'
@@ -22,13 +23,16 @@ export const ADMISSION_STAGES: readonly AdmissionStage[] = [
   mutatingAdmission,
   strategy,
   customResourceValidation,
+  validatingBeforePodSecurity,
+  podSecurity,
+  validatingAfterPodSecurity,
   validatingAdmission,
 ]
 
 /**
  * The answer to one request (`mutating: false`: no MutatingAdmissionPolicy runs): the stages of
  * ADMISSION_STAGES called one after the other, written out rather than looped over the list, so each call
- * site sees one function (V8 inlines it; a loop's one call site of eight targets it cannot).
+ * site sees one function (V8 inlines it; a loop's one call site of eleven targets it cannot).
  */
 export function admit(
   ctx: AdmissionContext,
@@ -36,7 +40,7 @@ export function admit(
   options: { readonly mutating?: boolean },
 ): AdmitResult {
   const s = newState(withAttributeDefaults(given), options.mutating !== false && ctx.mutatingHooks.length > 0)
-  return (
+  const answer =
     excludedResources(ctx, s) ??
     generateName(ctx, s) ??
     decodeAndDefault(ctx, s) ??
@@ -44,6 +48,9 @@ export function admit(
     mutatingAdmission(ctx, s) ??
     strategy(ctx, s) ??
     customResourceValidation(ctx, s) ??
+    validatingBeforePodSecurity(ctx, s) ??
+    podSecurity(ctx, s) ??
+    validatingAfterPodSecurity(ctx, s) ??
     validatingAdmission(ctx, s)
-  )
+  return s.notRun === undefined ? answer : Object.assign({}, answer, { pluginsNotRun: s.notRun })
 }

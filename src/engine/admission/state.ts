@@ -2,6 +2,7 @@
 // set) and the state the stages accumulate (AdmissionState, one object per request: the stages write their
 // part of the answer into it, and a stage that ends the request returns the answer).
 
+import type { AdmissionInputs } from '../../builtin/admission/inputs.js'
 import type { BuiltinResult } from '../../builtin/index.js'
 import type { CustomResourceResult } from '../../crd/custom-resource.js'
 import type { CustomResourceDefinitions } from '../../crd/registry.js'
@@ -32,6 +33,8 @@ export interface AdmissionContext {
   readonly mutatingDispatch: MutatingDispatchContext
   /** Why no resource serves a group/version/kind. */
   readonly noMatch: (kind: GroupVersionKind) => NoMatch
+  /** What the default admission plugins read of the cluster, from the inputs (in-tree.ts). */
+  readonly inputs: AdmissionInputs
 }
 
 /** What the mutating policies changed (only the keys of a change are present). */
@@ -57,6 +60,8 @@ export interface AdmissionState {
   crDecoded: boolean
   mutated: Mutated
   customResource: CustomResourceResult | undefined
+  /** The in-tree plugins that could not run for lack of input (in-tree.ts `NOT_RUN`), when any. */
+  notRun: string[] | undefined
 }
 
 /** A stage of admission: writes its part into the state, or returns the answer that ends the request. */
@@ -81,5 +86,6 @@ export function newState(request: AdmissionAttributes, mutating: boolean): Admis
     crDecoded: true,
     mutated: NOTHING,
     customResource: undefined,
+    notRun: undefined,
   }
 }

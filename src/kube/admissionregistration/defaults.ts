@@ -12,8 +12,9 @@ import type {
 // The defaults the API server applies to admissionregistration.k8s.io/v1 (and v1beta1) policies and
 // bindings before validating them (pkg/apis/admissionregistration/v1/defaults.go and the generated
 // zz_generated.defaults.go that walks the objects): SetDefaults_ValidatingAdmissionPolicySpec,
-// SetDefaults_MatchResources, SetDefaults_Rule, SetDefaults_ParamRef. The input is not modified;
-// a field already set (even to an invalid value) is kept.
+// SetDefaults_MatchResources, SetDefaults_Rule; SetDefaults_ParamRef only for v1alpha1 (the one version whose
+// defaults.go has it: a v1 or v1beta1 binding without parameterNotFoundAction is refused, `Required value`).
+// The input is not modified; a field already set (even to an invalid value) is kept.
 
 /** SetDefaults_Rule: `scope: "*"`. */
 function defaultRule(rule: NamedRuleWithOperations): NamedRuleWithOperations {
@@ -31,9 +32,10 @@ export function defaultMatchResources(mr: MatchResources): MatchResources {
   return out
 }
 
-/** SetDefaults_ParamRef: `parameterNotFoundAction: Deny`. */
-function defaultParamRef(ref: ParamRef): ParamRef {
-  return ref.parameterNotFoundAction === undefined || ref.parameterNotFoundAction === null
+/** SetDefaults_ParamRef (pkg/apis/admissionregistration/v1alpha1/defaults.go only): `parameterNotFoundAction: Deny`. */
+function defaultParamRef(ref: ParamRef, apiVersion: unknown): ParamRef {
+  return apiVersion === 'admissionregistration.k8s.io/v1alpha1' &&
+    (ref.parameterNotFoundAction === undefined || ref.parameterNotFoundAction === null)
     ? { ...ref, parameterNotFoundAction: 'Deny' }
     : ref
 }
@@ -51,7 +53,7 @@ export function applyValidatingAdmissionPolicyBindingDefaults(
   binding: ValidatingAdmissionPolicyBinding,
 ): ValidatingAdmissionPolicyBinding {
   const spec = { ...(isObject(binding.spec) ? binding.spec : {}) }
-  if (isObject(spec.paramRef)) spec.paramRef = defaultParamRef(spec.paramRef)
+  if (isObject(spec.paramRef)) spec.paramRef = defaultParamRef(spec.paramRef, binding.apiVersion)
   if (isObject(spec.matchResources)) spec.matchResources = defaultMatchResources(spec.matchResources)
   return { ...binding, spec }
 }
@@ -85,7 +87,7 @@ export function applyMutatingAdmissionPolicyBindingDefaults(
   binding: MutatingAdmissionPolicyBinding,
 ): MutatingAdmissionPolicyBinding {
   const spec = { ...(isObject(binding.spec) ? binding.spec : {}) }
-  if (isObject(spec.paramRef)) spec.paramRef = defaultParamRef(spec.paramRef)
+  if (isObject(spec.paramRef)) spec.paramRef = defaultParamRef(spec.paramRef, binding.apiVersion)
   if (isObject(spec.matchResources)) spec.matchResources = defaultMatchResources(spec.matchResources)
   return { ...binding, spec }
 }

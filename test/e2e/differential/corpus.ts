@@ -14,6 +14,7 @@
 //   one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise) and
 //   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
 //   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
+// - podsecurity: cases/podsecurity.yaml in a Namespace labelled for the PodSecurity admission plugin
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 // - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
 //   check --old modelling kubectl apply's patch over the stored object (issue 26)
@@ -416,6 +417,10 @@ export function buildCorpus(): Group[] {
   const F = join(ROOT, 'test/cli/fixtures')
   const W = join(ROOT, 'test/e2e/webhook/manifests')
   fixture('cli-crd', [join(F, 'crd/widgets.yaml')], [join(F, 'crd/widget.yaml')], [join(F, 'old/widget.yaml')])
+  // the PodSecurity admission plugin: pods and pod controllers in a Namespace labelled enforce=baseline,
+  // warn=restricted, audit=restricted (the Namespace is the group's material)
+  const C = join(ROOT, 'test/e2e/differential/cases')
+  fixture('podsecurity', [join(C, 'podsecurity-namespace.yaml')], [join(C, 'podsecurity.yaml')])
   fixture(
     'cli-policies',
     [join(F, 'policies/replicas.yaml')],

@@ -58,10 +58,13 @@ describe('admission stages', () => {
       'excludedResources', // generic/plugin.go Dispatch
       'generateName', // registry/store.go Create
       'decodeAndDefault', // endpoints/handlers create.go / update.go
-      'inTreeMutatingPlugins', // ServiceAccount, before MutatingAdmissionPolicy in the default plugin order
+      'inTreeMutatingPlugins', // NamespaceLifecycle … DefaultIngressClass, before MutatingAdmissionPolicy (plugins.go)
       'mutatingAdmission', // the handler's admit
       'strategy', // rest.BeforeCreate: PrepareForCreate, Validate
       'customResourceValidation', // the CRD's strategy Validate
+      'validatingBeforePodSecurity', // the in-tree plugins' Validate before PodSecurity: LimitRanger, ServiceAccount (plugins.go)
+      'podSecurity', // the PodSecurity plugin, validating, before ValidatingAdmissionPolicy
+      'validatingAfterPodSecurity', // RuntimeClass's Validate (plugins.go order)
       'validatingAdmission', // createValidation
     ])
   })

@@ -120,7 +120,10 @@ describe('dispatcher_test.go TestDispatcher', () => {
             ac("Object{\n  spec: Object.spec{\n    replicas: object.spec.replicas + int(params.data['key'])\n  }\n}"),
           ],
         }),
-        binding('binding', 'policy1', { paramRef: { name: 'cm1', namespace: 'default' } }),
+        // parameterNotFoundAction set: the Go table builds the binding without the API's validation, which requires it
+        binding('binding', 'policy1', {
+          paramRef: { name: 'cm1', namespace: 'default', parameterNotFoundAction: 'Allow' },
+        }),
         { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm1', namespace: 'default' }, data: { key: '10' } },
       ],
       d1({ replicas: 1, template, strategy }),
@@ -361,7 +364,11 @@ function runCompilation(row: CompilationRow) {
   const ns = row.namespace ?? 'default'
   const material: J[] = [
     policy('d1', { matchConstraints: deploymentRules, ...row.spec }),
-    binding('b', 'd1', row.params ? { paramRef: { name: 'params', namespace: ns } } : {}),
+    binding(
+      'b',
+      'd1',
+      row.params ? { paramRef: { name: 'params', namespace: ns, parameterNotFoundAction: 'Allow' } } : {},
+    ),
   ]
   if (row.params)
     material.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'params', namespace: ns }, ...row.params })

@@ -26,3 +26,4 @@ export {
   validateMutatingAdmissionPolicyBinding,
 } from './mutating-policy.js'
 export { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyUpdate } from './policy.js'
+export { STATIC_CONFIG_SUFFIX, validateStaticSuffix } from './static-suffix.js'

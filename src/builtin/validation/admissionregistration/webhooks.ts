@@ -14,6 +14,7 @@ import { arr, deepEqual, isObj, type JSONObject, num, obj, str, strs } from '../
 import { validateMatchConditions } from './match-conditions.js'
 import { NO_PREEXISTING_EXPRESSIONS } from './options.js'
 import { validateRuleWithOperations } from './rule-with-operations.js'
+import { validateStaticSuffix } from './static-suffix.js'
 
 // admissionregistration.k8s.io/v1 ValidatingWebhookConfiguration and MutatingWebhookConfiguration:
 // kubernetes v1.37.2 pkg/apis/admissionregistration/validation/validation.go
@@ -30,7 +31,6 @@ const MATCH_POLICIES = ['Equivalent', 'Exact']
 const SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown']
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun']
 const REINVOCATION = ['IfNeeded', 'Never']
-const STATIC_SUFFIX = '.static.k8s.io'
 
 interface Opts {
   ignoreMatchConditions: boolean
@@ -226,15 +226,7 @@ function validateCreate(cfg: JSONObject, mutating: boolean, minor: number): Fiel
     preexistingMatchConditions: new Set(),
     minor,
   })
-  const name = str(obj(cfg.metadata)?.name)
-  if (minor >= 37 && name.endsWith(STATIC_SUFFIX))
-    errs.push(
-      field.invalid(
-        FieldPath.of('metadata', 'name'),
-        name,
-        `names ending with "${STATIC_SUFFIX}" are reserved for static manifest-based configurations and cannot be managed via the API`,
-      ),
-    )
+  errs.push(...validateStaticSuffix(obj(cfg.metadata)?.name, minor))
   return errs
 }
 

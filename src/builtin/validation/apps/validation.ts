@@ -22,7 +22,8 @@ import { asSelector, selectorValue } from '../selectors.js'
 // ValidateDaemonSet / Update, ValidateStatefulSet / Update), create and update: selectors (required,
 // valid, not empty, matching the template's labels, immutable), the template (core/pod.ts), restartPolicy
 // Always, no activeDeadlineSeconds, strategies and their int-or-percent values, the counts, a StatefulSet's
-// volumeClaimTemplates' claim specs on create (core/pvc.ts). Not yet: persistentVolumeClaimRetentionPolicy.
+// volumeClaimTemplates' claim specs on create (core/pvc.ts) and persistentVolumeClaimRetentionPolicy, in
+// ValidateStatefulSetSpec's order.
 
 const obj = (v: unknown): JSONObject => (isObj(v) ? v : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
@@ -359,6 +360,21 @@ interface StatefulSetOptions {
   readonly allowInvalidServiceName?: boolean
   /** SkipValidatePodTemplateSpec (1.34+): on update, when the old spec does not validate. */
   readonly skipPodTemplateSpec?: boolean
+  /** SkipValidateVolumeClaimTemplates: set on update (the templates are immutable). */
+  readonly skipVolumeClaimTemplates?: boolean
+}
+
+const RETENTION_POLICY_TYPES = ['Retain', 'Delete']
+
+/** ValidatePersistentVolumeClaimRetentionPolicy (with ValidatePersistentVolumeClaimRetentionPolicyType). */
+function validatePersistentVolumeClaimRetentionPolicy(policy: unknown, p: FieldPath): FieldError[] {
+  if (!isObj(policy)) return []
+  const errs: FieldError[] = []
+  for (const k of ['whenDeleted', 'whenScaled']) {
+    const v = str(policy[k])
+    if (!RETENTION_POLICY_TYPES.includes(v)) errs.push(field.notSupported(p.child(k), v, RETENTION_POLICY_TYPES))
+  }
+  return errs
 }
 
 /** ValidateStatefulSetSpec (without the volumeClaimTemplates' own validation). */
@@ -404,6 +420,15 @@ function validateStatefulSetSpec(
         "must be 'RollingUpdate' or 'OnDelete'",
       ),
     )
+  errs.push(
+    ...validatePersistentVolumeClaimRetentionPolicy(
+      spec.persistentVolumeClaimRetentionPolicy,
+      p.child('persistentVolumeClaimRetentionPolicy'),
+    ),
+  )
+  // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
+  if (!setOpts.skipVolumeClaimTemplates && Array.isArray(spec.volumeClaimTemplates))
+    errs.push(...validateClaimTemplates(spec.volumeClaimTemplates, p.child('volumeClaimTemplates'), minor))
   errs.push(...validateNonnegative(num(spec.replicas) ?? 0, p.child('replicas')))
   errs.push(...validateNonnegative(num(spec.minReadySeconds) ?? 0, p.child('minReadySeconds')))
   if (isObj(spec.ordinals)) errs.push(...validateNonnegative(num(spec.ordinals.start) ?? 0, p.child('ordinals.start')))
@@ -492,9 +517,6 @@ const STS_UPDATABLE = [
 export function validateStatefulSet(s: JSONObject, minor: number): FieldError[] {
   const errs = meta(s, nameIsDNSLabel, undefined, minor)
   errs.push(...validateStatefulSetSpec(obj(s.spec), SPEC, minor))
-  // on update the strategy skips them (SkipValidateVolumeClaimTemplates: they are immutable)
-  const claims = obj(s.spec).volumeClaimTemplates
-  if (Array.isArray(claims)) errs.push(...validateClaimTemplates(claims, SPEC.child('volumeClaimTemplates'), minor))
   return errs
 }
 
@@ -511,8 +533,11 @@ export function validateStatefulSetUpdate(s: JSONObject, oldObject: JSONObject, 
   const errs = meta(s, nameIsDNSLabel, oldObject, minor)
   const setOpts: StatefulSetOptions = {
     allowInvalidServiceName: true,
+    skipVolumeClaimTemplates: true,
     skipPodTemplateSpec:
-      minor >= 34 && validateStatefulSetSpec(old, SPEC, minor, { allowInvalidServiceName: true }).length > 0,
+      minor >= 34 &&
+      validateStatefulSetSpec(old, SPEC, minor, { allowInvalidServiceName: true, skipVolumeClaimTemplates: true })
+        .length > 0,
   }
   errs.push(...validateStatefulSetSpec(spec, SPEC, minor, setOpts))
   if (minor <= 36) {

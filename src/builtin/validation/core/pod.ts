@@ -436,7 +436,7 @@ const knownGoodName = (name: string, nameFn: (name: string, p: FieldPath) => Fie
   nameFn === validateContainerResourceName && isValidContainerResourceName(name)
 
 /** validateResourceRequirements (containers; podClaims: the pod's resource claim names, undefined before DRA). */
-function validateResources(
+export function validateResources(
   resources: unknown,
   p: FieldPath,
   podClaims?: ReadonlySet<string>,
@@ -638,7 +638,7 @@ const TOLERATION_OPERATORS = ['Equal', 'Exists']
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']
 
 /** ValidateTolerations (TaintTolerationComparisonOperators off: Lt / Gt are NotSupported). */
-function validateTolerations(tolerations: unknown, p: FieldPath, minor: number): FieldError[] {
+export function validateTolerations(tolerations: unknown, p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   arr(tolerations).forEach((x, i) => {
     const t = obj(x)

@@ -339,8 +339,8 @@ function validateClusterIPsRelatedFields(s: JSONObject, old: JSONObject | undefi
   return errs
 }
 
-/** ValidateEndpointIP. */
-function validateEndpointIP(ip: string, p: FieldPath): FieldError[] {
+/** ValidateEndpointIP (also Endpoints' and EndpointSlices' addresses). */
+export function validateEndpointIP(ip: string, p: FieldPath): FieldError[] {
   const e = ipErrors(p, ip, false)
   if (e.length > 0) return [field.invalid(p, ip, 'must be a valid IP address')]
   const errs: FieldError[] = []

@@ -183,18 +183,28 @@ describe('defaults.go (v1)', () => {
       spec: { failurePolicy: 'Ignore' },
     })
   })
-  it('binding: paramRef.parameterNotFoundAction and matchResources', () => {
+  it('binding: matchResources; paramRef.parameterNotFoundAction only in v1alpha1', () => {
+    // SetDefaults_ParamRef is in pkg/apis/admissionregistration/v1alpha1/defaults.go alone: kube-apiserver 1.37
+    // refuses a v1 binding without it (`spec.paramRef.parameterNotFoundAction: Required value`)
     expect(
       applyValidatingAdmissionPolicyBindingDefaults({
+        apiVersion: 'admissionregistration.k8s.io/v1',
         spec: { policyName: 'p', paramRef: { name: 'x' }, matchResources: { matchPolicy: 'Exact' } },
       }),
     ).toEqual({
+      apiVersion: 'admissionregistration.k8s.io/v1',
       spec: {
         policyName: 'p',
-        paramRef: { name: 'x', parameterNotFoundAction: 'Deny' },
+        paramRef: { name: 'x' },
         matchResources: { matchPolicy: 'Exact', namespaceSelector: {}, objectSelector: {} },
       },
     })
+    expect(
+      applyValidatingAdmissionPolicyBindingDefaults({
+        apiVersion: 'admissionregistration.k8s.io/v1alpha1',
+        spec: { policyName: 'p', paramRef: { name: 'x' } },
+      }).spec?.paramRef,
+    ).toEqual({ name: 'x', parameterNotFoundAction: 'Deny' })
     expect(applyDefaults({ kind: 'ValidatingAdmissionPolicyBinding', spec: {} })).toEqual({
       kind: 'ValidatingAdmissionPolicyBinding',
       spec: {},

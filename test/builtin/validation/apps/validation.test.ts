@@ -256,12 +256,12 @@ describe('engine: the strategy runs before validating admission (422 Invalid)', 
     )
   })
   it('a kind without a validator says so', () => {
-    // coordination.k8s.io/v1 Lease: decoded and defaulted, its native validation not covered by kelp
+    // core/v1 Event: decoded and defaulted, its native validation not covered by kelp
     const r = PolicySet.build([]).validate({
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: { name: 'l', namespace: 'default' },
-      spec: { holderIdentity: 'x' },
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'e', namespace: 'default' },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' },
     })
     expect(r.builtin?.nativeValidation).toBe('not-covered')
   })

@@ -1,0 +1,91 @@
+// kelp's side of the CEL differential: an expression compiled and run as the admission CEL compiler does it
+// (src/policy/cel/compile.ts: kubeEnv of 1.37 with `object`, `oldObject`, `params` declared dyn, the per-call cost
+// limit), the estimate as Kubernetes makes it (estimateKubeCost, no size estimator: dyn is unbounded), and the value
+// in the tagged form oracle/main.go writes.
+import { CelCompileError, CelError } from '../../../src/cel/common/errors.js'
+import { compile, type Program } from '../../../src/cel/program.js'
+import { DynType, Type } from '../../../src/cel/types/types.js'
+import { Duration, Timestamp } from '../../../src/cel/values/time.js'
+import { CelMap, type CelValue, Double, MapValue, OpaqueValue, Optional, Uint } from '../../../src/cel/values/values.js'
+import { estimateKubeCost } from '../../../src/kube/cost.js'
+import { kubeEnv, PerCallLimit } from '../../../src/kube/environment.js'
+import type { Json } from './generate.js'
+
+/** One side's answer for one expression (oracle/main.go writes the same fields). */
+export interface Outcome {
+  /** The compile (or program creation) error's text; '' when it compiled. */
+  readonly compile: string
+  readonly estimate?: readonly [string, string]
+  readonly value?: unknown
+  readonly error?: string
+  readonly cost?: string
+  /** A crash of the side (a Go panic; a JavaScript exception, an out-of-memory or a hang of kelp). */
+  readonly panic?: string
+}
+
+const VARIABLES = { object: DynType, oldObject: DynType, params: DynType }
+
+/** A double as main.go's `double` writes it. */
+export function doubleText(n: number): string {
+  if (Number.isNaN(n)) return 'NaN'
+  if (n === Number.POSITIVE_INFINITY) return 'Infinity'
+  if (n === Number.NEGATIVE_INFINITY) return '-Infinity'
+  if (Object.is(n, -0)) return '-0'
+  return String(n)
+}
+
+/** A kelp value in main.go's tagged form. */
+export function tag(v: CelValue): unknown {
+  switch (typeof v) {
+    case 'number':
+      return Number.isSafeInteger(v) ? { int: String(v) } : { double: doubleText(v) }
+    case 'bigint':
+      return { int: v.toString() }
+    case 'string':
+      return { string: v }
+    case 'boolean':
+      return { bool: v }
+  }
+  if (v === null) return { null: null }
+  if (Array.isArray(v)) return { list: v.map(tag) }
+  if (v instanceof Uint8Array) return { bytes: Buffer.from(v).toString('base64') }
+  if (v instanceof Double) return { double: doubleText(v.value) }
+  if (v instanceof Uint) return { uint: v.value.toString() }
+  if (v instanceof Duration) return { duration: v.nanos.toString() }
+  if (v instanceof Timestamp) return { timestamp: `${v.seconds}.${String(v.nanos).padStart(9, '0')}` }
+  if (v instanceof Type) return { type: v.name }
+  if (v instanceof Optional) return { optional: v.value === undefined ? null : tag(v.value) }
+  if (v instanceof OpaqueValue) return { opaque: v.typeName }
+  if (v instanceof CelMap) return { map: [...v.entries.values()].map(([k, x]) => [tag(k), tag(x)]) }
+  if (v instanceof MapValue) return { map: v.keys().map((k) => [tag(k), tag(v.find(k) as CelValue)]) }
+  const o = v as Record<string, CelValue>
+  return { map: Object.keys(o).map((k) => [{ string: k }, tag(o[k] as CelValue)]) }
+}
+
+/** Compiles, estimates and runs `expr` with the bindings; never throws. */
+export function runKelp(expr: string, env: 'new' | 'stored', vars: Readonly<Record<string, Json>>): Outcome {
+  const e = kubeEnv({ version: '1.37', expressions: env, variables: VARIABLES })
+  let program: Program
+  try {
+    program = compile(expr, { env: e, costLimit: PerCallLimit })
+  } catch (err) {
+    if (err instanceof CelCompileError || err instanceof CelError) return { compile: err.message }
+    return { compile: '', panic: `compile: ${String(err)}` }
+  }
+  let estimate: readonly [string, string] | undefined
+  try {
+    const est = estimateKubeCost(program, e)
+    estimate = [est.min.toString(), est.max.toString()]
+  } catch (err) {
+    return { compile: '', panic: `estimate: ${String(err)}` }
+  }
+  const activation = { object: null, oldObject: null, params: null, ...vars } as Record<string, CelValue>
+  try {
+    const r = program.tryRun(activation)
+    const cost = String(r.cost)
+    if ('error' in r) return { compile: '', ...(estimate ? { estimate } : {}), error: r.error.message, cost }
+    return { compile: '', ...(estimate ? { estimate } : {}), value: tag(r.value), cost }
+  } catch (err) {
+    return { compile: '', ...(estimate ? { estimate } : {}), panic: `run: ${String(err)}` }
+  }
+}
