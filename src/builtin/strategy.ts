@@ -6,6 +6,7 @@ import type { Drop } from './drop-disabled.js'
 import { type BuiltinResult, marshalBuiltin } from './index.js'
 import { type MetadataCheck, STRATEGIES } from './strategies.js'
 import type { KindValidator } from './validation/registry.js'
+import { applyAppArmorVersionSkew, strategyWarnings } from './warnings/index.js'
 
 // A built-in kind's registry strategy run as the generic registry runs it (apiserver pkg/registry/rest
 // create.go BeforeCreate, update.go BeforeUpdate; the kinds' rows: strategies.ts), on the decoded and
@@ -24,10 +25,14 @@ import type { KindValidator } from './validation/registry.js'
 //   ValidateObjectMetaUpdate again: the apiserver reports such errors twice, and so does kelp; a kind
 //   without a validator: the ObjectMeta validations its ValidateUpdate runs, metadataOnUpdate);
 // - errors: a 422 Invalid (`<Kind> "<name>" is invalid: …`) no validating policy sees;
+// - warnings (after the decoding's unknown fields): a Pod's AppArmor annotations copied into their fields
+//   by PrepareForCreate (recorded then, so a refused write has them too), then, once validation passed,
+//   the strategy's WarningsOnCreate / WarningsOnUpdate (src/builtin/warnings/);
 // - then the object is marshalled for the validating policies and storage (the given-empty lists that
 //   omitempty drops go).
 
 const UPDATE_ONLY: readonly MetadataCheck[] = ['update']
+const NONE: readonly string[] = []
 
 /** A row as looked up: create and update validation in one function (undefined: not covered). */
 export interface Strategy {
@@ -235,6 +240,8 @@ function beforeWrite(b: BuiltinResult, old: JSONObject | undefined, r: StrategyR
   const [group, version, kind] = groupVersionKind(object)
   const s = strategyFor(group, version, kind)
   s?.prepare?.(object, old, defaultFeatureGates(r.minor))
+  // the Pod strategy's PrepareForCreate ends with applyAppArmorVersionSkew (pkg/registry/core/pod/strategy.go)
+  const skew = old === undefined && group === '' && kind === 'Pod' ? applyAppArmorVersionSkew(object, r.minor) : NONE
   // literals, not spreads: on Node 20's V8 a spread followed by a new key costs ~1 µs (docs/benchmarks.md)
   const v = validateWith(s, object, {
     group,
@@ -247,12 +254,17 @@ function beforeWrite(b: BuiltinResult, old: JSONObject | undefined, r: StrategyR
   })
   const nativeValidation = v.covered ? ('validated' as const) : ('not-covered' as const)
   let result: BuiltinResult
-  if (v.errors.length === 0) result = Object.assign({}, b, { nativeValidation })
-  else {
+  if (v.errors.length === 0) {
+    const w = strategyWarnings(group, kind, object, old, r.minor)
+    result = Object.assign({}, b, { nativeValidation })
+    if (skew.length > 0 || w.length > 0) result = Object.assign(result, { warnings: [...b.warnings, ...skew, ...w] })
+  } else {
     const errors = withReleaseValues(v.errors, r.minor)
     const m = metaOf(object)
     const status = newInvalid(group, kind, typeof m.name === 'string' ? m.name : '', errors)
-    result = { ...b, allowed: false, errors, status, message: kubectlInvalidText(status).trimEnd(), nativeValidation }
+    const message = kubectlInvalidText(status).trimEnd()
+    result = { ...b, allowed: false, errors, status, message, nativeValidation }
+    if (skew.length > 0) result = Object.assign(result, { warnings: [...b.warnings, ...skew] })
   }
   // marshalled for the validating policies and storage: the given-empty lists go (omitempty)
   if (result.keptEmpty === true) {

@@ -1,3 +1,4 @@
+import { recordWarnings } from '../builtin/warnings/recorder.js'
 import { apiVersionStatus } from '../engine/api-versions.js'
 import { MAX_REQUEST_BODY_BYTES, type SizeRefusal, TOTAL_ANNOTATION_SIZE_LIMIT } from '../engine/apply-sizes.js'
 import { kubectlRefusal, unknownFieldsInKubectlOrder } from '../engine/kubectl.js'
@@ -197,6 +198,8 @@ export function findingsOf(
     // the kind's native validation refused it: 422 Invalid, one finding per cause (as the CR path); a cause
     // whose text repeats one before is printed once, as kubectl prints the causes (an aggregate of their
     // texts, which drops repeats: apimachinery util/errors aggregate.Error)
+    // the warnings added before validation refused it (unknown fields, a Pod's AppArmor annotations)
+    out.push(...warningFindings(r.warnings, kind))
     const seen = new Set<string>()
     for (const e of b.errors) {
       const text = errorString(e)
@@ -264,6 +267,10 @@ export function findingsOf(
       })
     }
   }
+  // the policies' Warn findings by their text: printed where their warning sits among the others
+  const policyWarnings = new Map<string, Unplaced>()
+  // the denials, then the warnings, then the audit findings
+  const audits: Unplaced[] = []
   for (const v of r.violations) {
     const who =
       v.binding !== undefined
@@ -273,10 +280,12 @@ export function findingsOf(
       if (action === 'Deny') {
         const reason = v.reason ?? 'Invalid'
         out.push(policyFinding(v, 'deny', denial(`${who} denied request: ${v.message}`, reason), reason))
-      } else if (action === 'Warn') out.push(policyFinding(v, 'warn', `Validation failed for ${who}: ${v.message}`))
-      else if (action === 'Audit')
+      } else if (action === 'Warn') {
+        const message = `Validation failed for ${who}: ${v.message}`
+        if (!policyWarnings.has(message)) policyWarnings.set(message, policyFinding(v, 'warn', message))
+      } else if (action === 'Audit')
         // no `Audit: ` in the message: the formatters add it, as they add `Warning: ` (docs/cli-json.md)
-        out.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
+        audits.push(policyFinding(v, 'audit', `validation failed for ${who}: ${v.message}`))
     }
   }
   // the refusal of the in-tree validating plugin kelp runs (PodSecurity): its Status, no policy behind it
@@ -288,17 +297,17 @@ export function findingsOf(
       reason: r.status.reason,
       message: r.status.message,
     })
-  // warnings the policies' Warn actions did not already give (deprecated CRD versions, unknown fields)
-  if (r.warnings.length > 0) {
-    const policyWarnings = new Set(out.filter((f) => f.level === 'warn').map((f) => f.message))
-    for (const w of r.warnings) {
-      if (policyWarnings.has(w)) continue
-      // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
-      if (w.startsWith('would violate PodSecurity '))
-        out.push({ level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w })
-      else out.push({ level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w })
-    }
-  }
+  // the warnings in the order the apiserver added them (unknown fields, the strategy's, the policies', the
+  // PodSecurity plugin's), as its recorder sends them (src/builtin/warnings/recorder.ts)
+  const given = new Set(r.warnings)
+  out.push(
+    ...warningFindings(
+      [...r.warnings, ...[...policyWarnings.keys()].filter((w) => !given.has(w))],
+      kind,
+      policyWarnings,
+    ),
+  )
+  out.push(...audits)
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue
     // the key in `annotation`, the value as the message (docs/cli-json.md); text prints `Audit: <key>=<value>`
@@ -306,6 +315,27 @@ export function findingsOf(
     out.push({ level: 'info', type: 'policy', rule: `audit/${policy}`, policy, message: value, annotation: key })
   }
   return out
+}
+
+/**
+ * The response's warnings (`added` in the order the apiserver added them) as findings: a policy's Warn as its
+ * policy finding, any other as a warning of the request (deprecated CRD versions, unknown fields, the
+ * strategies' warnings); deduplicated and truncated as the apiserver's recorder sends them.
+ */
+function warningFindings(added: readonly string[], kind: string, policies?: ReadonlyMap<string, Unplaced>): Unplaced[] {
+  if (added.length === 0) return []
+  const sent = recordWarnings(added)
+  return sent.map((w) => {
+    const policy = policies?.get(w)
+    if (policy !== undefined) return policy
+    // a policy's warning the recorder cut to 256 runes: still the policy's finding, with the text as sent
+    const cutPolicy = policies === undefined ? undefined : [...policies].find(([k]) => k !== w && k.startsWith(w))
+    if (cutPolicy !== undefined) return { ...cutPolicy[1], message: w }
+    // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
+    if (w.startsWith('would violate PodSecurity '))
+      return { level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w }
+    return { level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w }
+  })
 }
 
 /**

@@ -56,7 +56,9 @@ export interface AdmitResult extends Omit<DispatchResult, 'status'> {
   /**
    * The decoding and defaulting of a built-in object (CREATE / UPDATE): when not allowed, the 400
    * BadRequest (`status`, `message`) and no policy ran; else `object` is the object as the policies
-   * saw it (decoded, defaulted) and `warnings` the unknown fields under fieldValidation Warn.
+   * saw it (decoded, defaulted) and `warnings` the unknown fields under fieldValidation Warn, then the
+   * strategy's (a Pod's AppArmor annotations copied into their fields by PrepareForCreate, and once validation
+   * passed WarningsOnCreate / WarningsOnUpdate: src/builtin/warnings/), which the answer's `warnings` begin with.
    */
   readonly builtin?: BuiltinResult
   /**

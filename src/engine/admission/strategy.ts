@@ -1,5 +1,7 @@
 // Stage 6: the kind's strategy in the store (built-in kinds): rest.BeforeCreate / BeforeUpdate, which the
-// builtin layer runs from its table of strategies (src/builtin/strategy.ts).
+// builtin layer runs from its table of strategies (src/builtin/strategy.ts). Its warnings (the strategy's
+// WarningsOnCreate / WarningsOnUpdate, a Pod's AppArmor skew) follow the decoding's in builtin.warnings, which
+// the validating stage puts before the policies' (store.go Create: rest.BeforeCreate, then createValidation).
 
 import { beforeCreate, beforeUpdate } from '../../builtin/strategy.js'
 import type { JSONObject } from '../../kube/values/json.js'

@@ -182,46 +182,27 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'podspec-validation',
     reason:
-      "PodSpec validation and warnings that kelp's Pod validation does not reproduce yet (being rewritten: env " +
-      'sources, security contexts, affinity operators, resource names, host ports, duplicate container ports, ' +
-      'deprecated volume types, empty image pull secrets, negative grace periods, …): a difference whose texts ' +
-      'name a PodSpec field of a pod-bearing kind',
-    source: 'k8s.io/kubernetes pkg/apis/core/validation/validation.go (ValidatePodSpec), pkg/api/pod/warnings.go',
+      "PodSpec validation that kelp's Pod validation does not reproduce yet (being rewritten: env sources, security " +
+      'contexts, affinity operators, resource names, host ports, …): a difference whose texts name a PodSpec field of ' +
+      "a pod-bearing kind; a warnings difference only where one side's PodSpec validation refused the object (the " +
+      "other went on to the strategy's and the policies' warnings; the pod warnings themselves are ported: " +
+      'src/builtin/warnings/pod.ts)',
+    source: 'k8s.io/kubernetes pkg/apis/core/validation/validation.go (ValidatePodSpec)',
     match: (d) =>
       d.aspect !== 'stored' &&
       POD_KINDS.has(d.case.kind) &&
-      (podSpecPath(d.case.kind, d.kubectl) ||
-        podSpecPath(d.case.kind, d.kelp) ||
-        (d.case.mutation ?? '').startsWith('pod/') ||
-        // the warnings of policies the apiserver never ran: its PodSpec validation refused the object first
-        (d.aspect === 'warnings' &&
-          d.kubectlAnswer?.accepted === false &&
-          /^The \S+ "[^"]*" is invalid: /.test(d.kubectlAnswer.error) &&
-          // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
-          !d.kubectlAnswer.error.includes('metadata.') &&
-          podSpecPath(d.case.kind, d.kubectlAnswer.error))),
-  },
-  {
-    id: 'strategy-warnings',
-    reason:
-      "the warnings the kinds' strategies return (WarningsOnCreate) that kelp does not emit yet: a workload's or " +
-      "CronJob's name that is not a DNS label (`metadata.name: this is used in Pod names and hostnames, …`), an " +
-      "Ingress's `kubernetes.io/ingress.class` annotation, a claim's `volume.beta.kubernetes.io/storage-class` " +
-      "annotation, a StatefulSet's negative revisionHistoryLimit; kelp has no place for a native validation warning " +
-      'yet (src/engine/policy-set.ts)',
-    source:
-      'k8s.io/kubernetes pkg/registry/{apps,batch,networking/ingress,core/persistentvolumeclaim}/*/strategy.go ' +
-      '(WarningsOnCreate), pkg/api/persistentvolumeclaim/util.go',
-    match: (d) =>
-      d.aspect === 'warnings' &&
-      d.kelp === '' &&
-      d.kubectl
-        .split('\n')
-        .every((w) =>
-          /^(metadata\.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: |spec\.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended$|annotation "kubernetes\.io\/ingress\.class" is deprecated, please use 'spec\.ingressClassName' instead$|metadata\.annotations\[volume\.beta\.kubernetes\.io\/storage-class\]: deprecated since v1\.8; use "storageClassName" attribute instead$)/.test(
-            w,
-          ),
-        ),
+      (d.aspect !== 'warnings'
+        ? podSpecPath(d.case.kind, d.kubectl) ||
+          podSpecPath(d.case.kind, d.kelp) ||
+          (d.case.mutation ?? '').startsWith('pod/')
+        : // ObjectMeta is validated for every kind (src/builtin/strategy.ts): a metadata refusal is not this entry's
+          (d.kubectlAnswer?.accepted === false &&
+            /^The \S+ "[^"]*" is invalid: /.test(d.kubectlAnswer.error) &&
+            !d.kubectlAnswer.error.includes('metadata.') &&
+            podSpecPath(d.case.kind, d.kubectlAnswer.error)) ||
+          (d.kubectlAnswer?.accepted === true &&
+            /The \S+ "[^"]*" is invalid: /.test(d.kelpRaw ?? '') &&
+            podSpecPath(d.case.kind, d.kelpRaw ?? ''))),
   },
   {
     id: 'podsecurity-admission',
@@ -242,20 +223,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
         /existing pods in namespace "[^"]*" violate the new PodSecurity enforce level|new PodSecurity enforce level only checked against/.test(
           d.kubectl,
         )),
-  },
-  {
-    id: 'pod-apparmor-skew',
-    reason:
-      "a Pod with a container.apparmor.security.beta.kubernetes.io annotation: the Pod strategy's PrepareForCreate " +
-      "(applyAppArmorVersionSkew) copies it into the container's securityContext.appArmorProfile before admission, " +
-      "so the policies see the field too, and pod warnings.go warns the annotation is deprecated; kelp's policies " +
-      'see the object without the copied field and kelp does not emit the warning',
-    source: 'k8s.io/kubernetes pkg/registry/core/pod/strategy.go (applyAppArmorVersionSkew), pkg/api/pod/warnings.go',
-    match: (d) =>
-      POD_KINDS.has(d.case.kind) &&
-      ((d.aspect === 'error' && /AppArmor profile/.test(d.kubectl)) ||
-        (d.aspect === 'warnings' &&
-          /container\.apparmor\.security\.beta\.kubernetes\.io\/\S+\]: deprecated/.test(d.kubectl))),
   },
   {
     id: 'stored-hpa-v1-conversion',

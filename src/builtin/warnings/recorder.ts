@@ -1,0 +1,73 @@
+// The apiserver's warning recorder (k8s.io/apiserver v0.37.2 pkg/endpoints/filters/warning.go): each
+// request's warnings, in the order they were added, become `Warning:` headers; an empty text or one already
+// added is dropped, and so is one with a control character or invalid UTF-8 (net.NewWarningHeader refuses it:
+// a header cannot carry it); past 4096 runes in all, every warning is cut to 256 runes (those already added
+// too), and once the cut ones reach 4096 runes again the rest are dropped.
+
+/** truncateAtTotalRunes and truncateItemRunes (Go's tests set smaller ones). */
+export interface WarningLimits {
+  readonly totalRunes: number
+  readonly itemRunes: number
+}
+const LIMITS: WarningLimits = { totalRunes: 4 * 1024, itemRunes: 256 }
+
+// unicode.IsControl (C0, DEL, C1) or a lone surrogate (a string Go would hold as invalid UTF-8)
+const UNSENDABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+const runes = (s: string): number => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+/** The first `n` runes of s. */
+function cut(s: string, n: number): string {
+  let i = 0
+  let out = ''
+  for (const r of s) {
+    if (i++ === n) break
+    out += r
+  }
+  return out
+}
+
+/** The warnings a response carries when `added` were added in this order. */
+export function recordWarnings(added: readonly string[], limits: WarningLimits = LIMITS): string[] {
+  const TRUNCATE_AT_TOTAL_RUNES = limits.totalRunes
+  const TRUNCATE_ITEM_RUNES = limits.itemRunes
+  const recorded = new Set<string>()
+  const ordered: string[] = []
+  let headers: string[] = []
+  let written = 0
+  let truncating = false
+  for (const w of added) {
+    if (w.length === 0) continue
+    if (written >= TRUNCATE_AT_TOTAL_RUNES && truncating) break
+    if (recorded.has(w)) continue
+    recorded.add(w)
+    ordered.push(w)
+    let text = w
+    let length = runes(text)
+    if (truncating && length > TRUNCATE_ITEM_RUNES) {
+      text = cut(text, TRUNCATE_ITEM_RUNES)
+      length = TRUNCATE_ITEM_RUNES
+    }
+    if (UNSENDABLE.test(text)) continue
+    if (written + length <= TRUNCATE_AT_TOTAL_RUNES || truncating) {
+      written += length
+      headers.push(text)
+      continue
+    }
+    // over the limit: truncate from now on, and replay what was added so far, truncated
+    truncating = true
+    written = 0
+    headers = []
+    for (const o of ordered) {
+      const t = runes(o) > TRUNCATE_ITEM_RUNES ? cut(o, TRUNCATE_ITEM_RUNES) : o
+      if (UNSENDABLE.test(t)) continue
+      written += runes(t)
+      headers.push(t)
+    }
+  }
+  return headers
+}
