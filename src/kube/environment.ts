@@ -10,7 +10,9 @@ import {
   optionalLibrary,
   setsExtension,
   standardLibrary,
+  standardLibraryV029,
   stringsExtension,
+  stringsExtensionV029,
 } from '../cel/stdlib/index.js'
 import { compileRegex } from '../cel/stdlib/regex.js'
 import type { Type } from '../cel/types/types.js'
@@ -81,13 +83,21 @@ function withStringExtCosts(lib: Library): Library {
   return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts)
 }
 
+/**
+ * The cel-go minor version a Kubernetes binary vendors: v0.29.2 in 1.37, v0.26 in 1.34–1.36 (kelp keeps
+ * v0.26's behaviour for the older releases too: the language differences before it are not modelled).
+ */
+export function celGoVersion(binary: number): number {
+  return binary >= 37 ? 29 : 26
+}
+
 /** base.go baseOpts in declaration order (1.36 code, plus the 1.37 additions for a 1.37 binary). */
 function baseOptions(binary: number): VersionedOption[] {
   return [
     {
       introduced: 0,
       libraries: [
-        standardLibrary,
+        celGoVersion(binary) >= 29 ? standardLibraryV029 : standardLibrary,
         kubeCostLibrary,
         withOverloadCosts(urlsLibrary, urlsCosts),
         {
@@ -116,7 +126,10 @@ function baseOptions(binary: number): VersionedOption[] {
     },
     { introduced: 29, features: { literalValidators: true } },
     { introduced: 0, removed: 29, libraries: [withStringExtCosts(stringsV0)] },
-    { introduced: 29, libraries: [withStringExtCosts(stringsExtension)] },
+    {
+      introduced: 29,
+      libraries: [withStringExtCosts(celGoVersion(binary) >= 29 ? stringsExtensionV029 : stringsExtension)],
+    },
     { introduced: 29, libraries: [setsExtension] },
     { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
     { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
@@ -171,7 +184,8 @@ export function kubeEnv(options: KubeEnvOptions = {}): Env {
       libraries.push(...(o.libraries ?? []))
       features = { ...features, ...o.features }
     }
-    base = new Env({ libraries, features })
+    // the cel-go the binary is built with, whatever the compatibility version
+    base = new Env({ libraries, features: { ...features, celGo: celGoVersion(binary) } })
     cache.set(key, base)
   }
   return options.variables ? base.extend({ variables: options.variables }) : base

@@ -1,5 +1,5 @@
 import { ErrorValue } from '../common/errors.js'
-import type { RuntimeCost } from '../cost/costs.js'
+import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import { type CelValue, Optional } from '../values/values.js'
 import { isAttribute, type Plan } from './plan.js'
@@ -206,7 +206,14 @@ function buildNode(p: Plan, ops: Ops): Node {
     case 'optOr': {
       const l = b(p.left)
       const r = b(p.right)
-      const sc = p.kind === 'or' ? rt.orShortCircuit : rt.orValueShortCircuit
+      const sc =
+        p.kind === 'or'
+          ? p.v029
+            ? rt.orShortCircuitV029
+            : rt.orShortCircuit
+          : p.v029
+            ? rt.orValueShortCircuitV029
+            : rt.orValueShortCircuit
       return (f) => {
         const lv = l(f)
         const v = sc(lv)
@@ -277,11 +284,13 @@ function buildNode(p: Plan, ops: Ops): Node {
       // over the element's (cel-go evalBinary returns the left-hand error first).
       const i = p.accu
       const elems = p.elems.map(b)
+      // the `+` (1) and, unless the list is a constant, its creation (10)
+      const step = p.constant ? 1 : 11
       return (f) => {
         charge(f, 1)
         const a = f.s[i]
         const vs = elems.map((e) => tryEval(e, f))
-        charge(f, 11)
+        charge(f, step)
         if (rt.isError(a)) throw a
         for (const v of vs) if (rt.isError(v)) throw v
         const list = a as CelValue[]
@@ -346,6 +355,7 @@ function buildNode(p: Plan, ops: Ops): Node {
       // filter appends the iteration variable itself (one more identifier read)
       const tr = p.transform ? b(p.transform) : undefined
       const elemCost = tr ? 0 : 1
+      const append = MacroCost.appendOne + elemCost - (p.constStep ? ListCreateBaseCost : 0)
       const slot = p.iter
       const initCost = p.initCost ?? 0
       return (f) => {
@@ -370,7 +380,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           }
           // `@result + [t]`: the transform is evaluated even when the accumulator already holds an error
           const t = tr ? tryEval(tr, f) : x
-          charge(f, MacroCost.appendOne + elemCost)
+          charge(f, append)
           if (err) continue
           if (rt.isError(t)) err = t
           else out.push(t)

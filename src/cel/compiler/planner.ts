@@ -94,7 +94,8 @@ export class Planner {
   /**
    * cel-go's OptOptimize (interpreter decOptimize) folds type conversions of a constant
    * (`double(5)`, `duration('1h')`) and literals of constants; other calls stay calls (so
-   * `double(5) < 10.0` still costs 1). Conversions that fail stay calls and fail at run time.
+   * `double(5) < 10.0` still costs 1). A conversion that fails fails the program's creation with its
+   * error (decorators.go maybeOptimizeConstUnary: `int('')` is refused when the expression compiles).
    */
   private fold(p: Plan): Plan {
     if (!this.optimize || p.op !== 'call' || !conversionFunctions.has(p.fn) || p.args.length !== 1) return p
@@ -102,7 +103,8 @@ export class Planner {
     if (arg.op !== 'const' || arg.cost !== undefined) return p
     try {
       return { op: 'const', value: p.impl(arg.value) }
-    } catch {
+    } catch (err) {
+      if (err instanceof ErrorValue) throw new ProgramError(err.message)
       return p
     }
   }
@@ -339,30 +341,43 @@ export class Planner {
         const a1 = args[1]
         if (!e.target && a0?.kind === 'ident' && a1?.kind === 'list' && a1.optionalIndices.length === 0) {
           const s = this.lookup(scope, a0.name)
-          if (s?.accu && s.appendable)
-            return { op: 'accuAppend', accu: s.slot, elems: a1.elements.map((x) => this.expr(x, scope)) }
+          if (s?.accu && s.appendable) {
+            const elems = a1.elements.map((x) => this.expr(x, scope))
+            // OptOptimize builds a list of constants once (decorators.go maybeBuildListLiteral): `[1]` in
+            // `map(x, 1)` costs nothing per step, only the accumulator and the `+`
+            const constant = this.optimize && elems.every((x) => x.op === 'const' && x.cost === undefined)
+            return { op: 'accuAppend', accu: s.slot, elems, constant }
+          }
         }
         break
       }
     }
     if ((e.fn === 'or' || e.fn === 'orValue') && e.target && args.length === 1 && this.env.functions.has(e.fn))
-      return { op: 'optOr', kind: e.fn, left: this.expr(e.target, scope), right: this.expr(args[0]!, scope), id: e.id }
+      return {
+        op: 'optOr',
+        kind: e.fn,
+        left: this.expr(e.target, scope),
+        right: this.expr(args[0]!, scope),
+        id: e.id,
+        // cel-go v0.29 refuses a receiver that is not an optional
+        v029: this.env.features.celGo >= 29,
+      }
     const fast = fastOps[e.fn]
     if (fast && !e.target) {
       const planArgs = args.map((a) => this.expr(a, scope))
       if (fast === 'index' && planArgs.length === 2) {
         const extra = indexExtra(planArgs[0]!, planArgs[1]!)
-        return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn), ...(extra ? { extra } : {}) }
+        return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e), ...(extra ? { extra } : {}) }
       }
       if (fast === 'in') {
         const member = this.setMembership(e, planArgs)
         if (member) return member
       }
-      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn) })
+      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e) })
     }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
       const a = e.target ?? args[0]!
-      return this.fold({ op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id, ...this.costOf('size') })
+      return this.fold({ op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id, ...this.costOf('size', e) })
     }
     // `ns.fn(x)` where `ns.fn` is a qualified global function (strings.quote, optional.of, sets.contains, ...).
     if (e.target) {
@@ -378,7 +393,7 @@ export class Planner {
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
       this.prepareConstants(e.fn, planArgs)
-      return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn) })
+      return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn, e) })
     }
     for (const name of this.candidateNames(e.fn)) {
       if (this.env.functions.has(name)) return this.global(name, args, e, scope)
@@ -426,7 +441,7 @@ export class Planner {
       args: args.map((a) => this.expr(a, scope)),
       id: e.id,
       fn: name,
-      ...this.costOf(name),
+      ...this.costOf(name, e),
     })
   }
 
@@ -446,7 +461,18 @@ export class Planner {
     return { op: 'opt', name: 'in', args, id: e.id, cost: setMembershipCost }
   }
 
-  private costOf(fn: string): { cost?: RuntimeCost } {
+  /**
+   * The call's run-time cost. A function cel-go charges by overload id costs 1 unless the checker
+   * resolved the call to one of its charged overloads (interpreter/runtimecost.go costCall with
+   * call.OverloadID(), "" when the reference holds several); an unchecked AST keeps the cost the
+   * arguments select.
+   */
+  private costOf(fn: string, e: CallExpr): { cost?: RuntimeCost } {
+    const keyed = this.env.overloadKeyedCosts.get(fn)
+    if (keyed) {
+      const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+      if (ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!))) return {}
+    }
     const cost = this.env.costs.get(fn)
     return cost ? { cost } : {}
   }
@@ -575,7 +601,12 @@ export class Planner {
     }
     // map(x, t): step accu + [t]
     const t = appendOf(e.loopStep)
-    if (t) return { op: 'mapList', range, iter, transform: this.expr(t, inner), id: e.id, ...initCost }
+    const constStep = (x: Plan) =>
+      this.optimize && x.op === 'const' && x.cost === undefined ? { constStep: true } : {}
+    if (t) {
+      const transform = this.expr(t, inner)
+      return { op: 'mapList', range, iter, transform, id: e.id, ...initCost, ...constStep(transform) }
+    }
     // filter(x, p): step p ? accu + [x] : accu ; map(x, p, t): step p ? accu + [t] : accu
     if (tern && isAccu(tern.args[2]) && !refersToAccu(tern.args[0]!)) {
       const el = appendOf(tern.args[1])
@@ -583,7 +614,8 @@ export class Planner {
         const pred = this.expr(tern.args[0]!, inner)
         if (el.kind === 'ident' && el.name === e.iterVar)
           return { op: 'filter', range, iter, pred, id: e.id, ...initCost }
-        return { op: 'mapList', range, iter, pred, transform: this.expr(el, inner), id: e.id, ...initCost }
+        const transform = this.expr(el, inner)
+        return { op: 'mapList', range, iter, pred, transform, id: e.id, ...initCost, ...constStep(transform) }
       }
     }
     return undefined

@@ -298,7 +298,12 @@ export function mapLiteral(keys: CelValue[], values: CelValue[], optional: reado
 }
 
 /** `a.or(b)` / `a.orValue(b)`: b is evaluated only when a is optional.none() (cel-go decorateOptionalOr). */
-export { orShortCircuit, orValueShortCircuit } from '../ext/optionals.js'
+export {
+  orShortCircuit,
+  orShortCircuitV029,
+  orValueShortCircuit,
+  orValueShortCircuitV029,
+} from '../ext/optionals.js'
 
 /** Thrown by generated code when a case needs the exact (closure) evaluator. */
 export const BAIL: unique symbol = Symbol('kelp.bail')

@@ -611,3 +611,17 @@ export const listsExtRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   sort: ([list]) => selfCompareCost(list as CelValue),
   '@sortByAssociatedKeys': ([, keys]) => selfCompareCost(keys as CelValue),
 }
+
+/**
+ * cel-go registers those trackers per overload id (lists.go ProgramOptions, interpreter.OverloadCostTracker):
+ * a call the checker left with several candidate overloads (a receiver typed `dyn`) is charged 1.
+ */
+export const listsExtOverloadKeyedCosts: Readonly<Record<string, readonly string[]>> = {
+  slice: ['list_slice'],
+  'lists.range': ['lists_range'],
+  reverse: ['list_reverse'],
+  flatten: ['list_flatten', 'list_flatten_int'],
+  distinct: ['list_distinct'],
+  sort: comparableTypes.map((t) => `list_${t.name}_sort`),
+  '@sortByAssociatedKeys': comparableTypes.map((t) => `list_${t.name}_sortByAssociatedKeys`),
+}

@@ -1,4 +1,4 @@
-import { evalError } from '../common/errors.js'
+import { evalError, noSuchOverload } from '../common/errors.js'
 import { type FunctionDecl, fn, type Impl, memberOverload, overload } from '../functions.js'
 import { BoolType, DynType, IntType, listOf, mapOf, optionalOf, StringType, typeParam } from '../types/types.js'
 import { formatDouble, goValueString } from '../values/format.js'
@@ -101,6 +101,20 @@ export function orShortCircuit(lhs: CelValue): CelValue | undefined {
  */
 export function orValueShortCircuit(lhs: CelValue): CelValue | undefined {
   if (!(lhs instanceof Optional)) return lhs
+  return lhs.value
+}
+
+/**
+ * cel-go v0.29's evalOptionalOr / evalOptionalOrValue (cel/library.go Exec): a receiver that is not an
+ * optional is `no such overload` (v0.26 returned it unchanged); the optional's own cases as above.
+ */
+export function orShortCircuitV029(lhs: CelValue): CelValue | undefined {
+  if (!(lhs instanceof Optional)) throw noSuchOverload()
+  return lhs.value !== undefined ? lhs : undefined
+}
+
+export function orValueShortCircuitV029(lhs: CelValue): CelValue | undefined {
+  if (!(lhs instanceof Optional)) throw noSuchOverload()
   return lhs.value
 }
 
