@@ -82,7 +82,7 @@ export class Env {
       for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) {
         // A later library's figure wins; where it has none (undefined), the earlier one applies.
         const prev = costs.get(name)
-        costs.set(name, prev ? (args, result) => cost(args, result) ?? prev(args, result) : cost)
+        costs.set(name, prev ? (args, result, id) => cost(args, result, id) ?? prev(args, result, id) : cost)
       }
       for (const f of lib.functions) {
         const prev = fns.get(f.name)

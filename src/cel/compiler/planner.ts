@@ -7,6 +7,7 @@ import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
 import { STANDARD_TYPE_VALUES } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
+import { qualifierGoType } from '../values/typeof.js'
 import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Optional, Uint } from '../values/values.js'
 import { makeDispatcher } from './dispatch.js'
 import { freeRoot, isAttribute, type OpName, type Plan } from './plan.js'
@@ -330,7 +331,7 @@ export class Planner {
       case '_[?_]':
         if (!e.target && args.length === 2) {
           const operand = this.expr(args[0]!, scope)
-          const key = this.expr(args[1]!, scope)
+          const key = constQualifier(this.expr(args[1]!, scope))
           const extra = indexExtra(operand, key)
           return { op: 'optIndex', operand, key, id: e.id, ...(extra ? { extra } : {}) }
         }
@@ -366,6 +367,7 @@ export class Planner {
     if (fast && !e.target) {
       const planArgs = args.map((a) => this.expr(a, scope))
       if (fast === 'index' && planArgs.length === 2) {
+        constQualifier(planArgs[1]!)
         const extra = indexExtra(planArgs[0]!, planArgs[1]!)
         return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e), ...(extra ? { extra } : {}) }
       }
@@ -468,12 +470,12 @@ export class Planner {
    * arguments select.
    */
   private costOf(fn: string, e: CallExpr): { cost?: RuntimeCost } {
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     const keyed = this.env.overloadKeyedCosts.get(fn)
-    if (keyed) {
-      const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
-      if (ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!))) return {}
-    }
+    if (keyed && ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!))) return {}
     const cost = this.env.costs.get(fn)
+    // several candidates: a cost that reads the overload id sees '' as cel-go's does
+    if (cost && ref?.kind === 'function' && ref.overloadIds.length > 1) return { cost: (a, r) => cost(a, r, '') }
     return cost ? { cost } : {}
   }
 
@@ -620,6 +622,18 @@ export class Planner {
     }
     return undefined
   }
+}
+
+/**
+ * An index that is a constant (a literal, or with OptOptimize a folded list, map or conversion) becomes
+ * a qualifier when cel-go plans the program (planner.go planCallIndex, attributes.go newQualifier):
+ * a constant it does not take fails the program's creation (`{'a': 1}[dyn(['a'])]`, `object[null]`).
+ */
+function constQualifier(key: Plan): Plan {
+  if (key.op !== 'const' || key.cost !== undefined) return key
+  const goType = qualifierGoType(key.value)
+  if (goType !== undefined) throw new ProgramError(`invalid qualifier type: ${goType}`)
+  return key
 }
 
 /** cel-go types.IsPrimitiveType without bytes: the element kinds maybeOptimizeSetMembership hashes. */

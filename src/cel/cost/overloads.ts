@@ -5,7 +5,7 @@ import type { RuntimeCost } from './costs.js'
 
 /** A library's cost of one overload (cel-go's per-overload-id CallCost switch). */
 export interface OverloadRuntimeCost {
-  readonly actual?: (args: readonly CelValue[], result: CelValue) => number | undefined
+  readonly actual?: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined
 }
 
 /**
@@ -33,10 +33,10 @@ export function withOverloadCosts(
     rowsByName.set(f.name, [...(rowsByName.get(f.name) ?? []), ...rows])
   }
   for (const [name, rows] of rowsByName) {
-    runtimeCosts[name] = (args, result) => {
+    runtimeCosts[name] = (args, result, id) => {
       for (const r of rows) {
         if (r.arity !== args.length) continue
-        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result)
+        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result, id)
       }
       return undefined
     }
@@ -47,5 +47,5 @@ export function withOverloadCosts(
 interface Row {
   readonly arity: number
   readonly guards: readonly ReturnType<typeof guardFor>[]
-  readonly actual: (args: readonly CelValue[], result: CelValue) => number | undefined
+  readonly actual: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined
 }

@@ -18,6 +18,7 @@ import {
   UintType,
 } from '../types/types.js'
 import { celCompare, elementEquals } from '../values/equality.js'
+import { noSuchOverloadFor } from '../values/traits.js'
 import { compareStrings } from '../values/strings.js'
 import { type CelValue, type Double, Kind, kindOf } from '../values/values.js'
 
@@ -200,7 +201,8 @@ function doubleOf(v: CelValue): number {
 }
 
 function sortByAssociatedKeys(list: CelValue, keys: CelValue): CelValue {
-  if (!Array.isArray(list) || !Array.isArray(keys)) throw noSuchOverload()
+  // the singleton binding's ListerType trait (lists.go): `no such overload: sort` for a non-list
+  if (!Array.isArray(list) || !Array.isArray(keys)) throw noSuchOverloadFor(list === keys ? 'sort' : '@sortByAssociatedKeys', [list, keys])
   const n = list.length
   if (n !== keys.length) {
     throw evalError(
