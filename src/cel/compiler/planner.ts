@@ -472,7 +472,8 @@ export class Planner {
   private costOf(fn: string, e: CallExpr): { cost?: RuntimeCost } {
     const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     const keyed = this.env.overloadKeyedCosts.get(fn)
-    if (keyed && ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!))) return {}
+    if (keyed && ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!)))
+      return {}
     const cost = this.env.costs.get(fn)
     // several candidates: a cost that reads the overload id sees '' as cel-go's does
     if (cost && ref?.kind === 'function' && ref.overloadIds.length > 1) return { cost: (a, r) => cost(a, r, '') }

@@ -1,4 +1,4 @@
-import { evalError, noSuchOverload } from '../common/errors.js'
+import { evalError } from '../common/errors.js'
 import { MAX_UNLIMITED_SIZE, remainingBudget, reserve } from '../cost/budget.js'
 import { ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/costs.js'
 import { actualSize } from '../cost/runtime.js'
@@ -18,8 +18,8 @@ import {
   UintType,
 } from '../types/types.js'
 import { celCompare, elementEquals } from '../values/equality.js'
-import { noSuchOverloadFor } from '../values/traits.js'
 import { compareStrings } from '../values/strings.js'
+import { noSuchOverloadFor } from '../values/traits.js'
 import { type CelValue, type Double, Kind, kindOf } from '../values/values.js'
 
 // ext.Lists(ext.ListsVersion(3)) of cel-go v0.26.0 (ext/lists.go): slice, flatten, sort,
@@ -202,7 +202,8 @@ function doubleOf(v: CelValue): number {
 
 function sortByAssociatedKeys(list: CelValue, keys: CelValue): CelValue {
   // the singleton binding's ListerType trait (lists.go): `no such overload: sort` for a non-list
-  if (!Array.isArray(list) || !Array.isArray(keys)) throw noSuchOverloadFor(list === keys ? 'sort' : '@sortByAssociatedKeys', [list, keys])
+  if (!Array.isArray(list) || !Array.isArray(keys))
+    throw noSuchOverloadFor(list === keys ? 'sort' : '@sortByAssociatedKeys', [list, keys])
   const n = list.length
   if (n !== keys.length) {
     throw evalError(

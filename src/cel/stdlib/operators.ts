@@ -1,4 +1,4 @@
-import { ErrorValue, noSuchOverload } from '../common/errors.js'
+import { ErrorValue } from '../common/errors.js'
 import { reserve, stringUnits } from '../cost/budget.js'
 import { type FunctionDecl, fn, memberOverload, overload } from '../functions.js'
 import {

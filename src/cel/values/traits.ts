@@ -13,7 +13,7 @@ import { type CelValue, Kind, kindOf } from './values.js'
 // - every other function (conversions, time accessors, extensions, the Kubernetes libraries): the
 //   guarded overloads' MaybeNoSuchOverload, `no such overload: <fn>(<arg types>)`.
 
-const enum Trait {
+enum Trait {
   Adder = 1,
   Comparer = 2,
   Divider = 4,
