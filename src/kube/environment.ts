@@ -21,7 +21,7 @@ import { defaultAuthorize } from './authz/authorizer.js'
 import { authzLibrary, authzSelectorsLibrary } from './authz/library.js'
 import { kubeCostLibrary } from './cost.js'
 import { cidrCosts, cidrLibrary } from './library/cidr.js'
-import { formatCosts, formatLibrary } from './library/format.js'
+import { formatCosts, formatLibrary, formatLibraryV135 } from './library/format.js'
 import { ipCosts, ipLibrary } from './library/ip.js'
 import { listsCosts, listsLibrary, listsLibraryV1 } from './library/lists.js'
 import { quantityCosts, quantityLibrary } from './library/quantity.js'
@@ -132,7 +132,8 @@ function baseOptions(binary: number): VersionedOption[] {
     },
     { introduced: 29, libraries: [setsExtension] },
     { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
-    { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
+    // the apimachinery of 1.35 on words qualifiedName's and labelValue's lengths in bytes
+    { introduced: 31, libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts)] },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },

@@ -411,3 +411,25 @@ describe('cel-go checker/cost_test.go: matches and matches global', () => {
     expect(estimate("matches(input, '\\\\d+a\\\\d+b')", 26)).toEqual([2n, 2n])
   })
 })
+
+// format.labelValue() / qualifiedName(): apimachinery v0.35 moved IsValidLabelValue and IsQualifiedName to
+// pkg/api/validate/content, whose MaxLenError says bytes (content/errors.go); v0.34's validation.go says
+// characters. 1.37 and 1.36 figures also from the Go programs above; dns1035Label keeps validation.go's
+// words in every release.
+describe('format library length errors per release (apimachinery content vs validation)', () => {
+  const long = 'a'.repeat(73)
+  const rows: [expr: string, version: string, want: string][] = [
+    ['format.labelValue().validate(s)', '1.37', 'must be no more than 63 bytes'],
+    ['format.labelValue().validate(s)', '1.36', 'must be no more than 63 bytes'],
+    ['format.labelValue().validate(s)', '1.35', 'must be no more than 63 bytes'],
+    ['format.labelValue().validate(s)', '1.34', 'must be no more than 63 characters'],
+    ['format.qualifiedName().validate(s)', '1.37', 'name part must be no more than 63 bytes'],
+    ['format.qualifiedName().validate(s)', '1.34', 'name part must be no more than 63 characters'],
+    ['format.dns1035Label().validate(s)', '1.37', 'must be no more than 63 characters'],
+  ]
+  for (const [expr, version, want] of rows)
+    it(`${version}: ${expr}`, () => {
+      const r = compile(`${expr}.value()[0]`, { env: envFor(version) }).tryRun({ s: long })
+      expect('error' in r ? r.error.message : r.value).toBe(want)
+    })
+})
