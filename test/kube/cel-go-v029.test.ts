@@ -199,6 +199,32 @@ const cases: readonly Case[] = [
     v137: { value: true, cost: 6 },
     source: 'apiserver pkg/cel/library/cost.go CallCost containsIP (overloadId "" for a dyn argument)',
   },
+  // the cost of failed evaluations: has() charges its test-only field, not the root (runtimecost.go
+  // Observe: evalTestOnly +1 -1 with PresenceTestHasCost(false), then each qualifier)
+  {
+    expr: 'has(object.a.b.c)',
+    vars: { object: {} },
+    v137: { error: 'no such key: a', cost: 1 },
+    source: 'runtimecost.go Observe, evalTestOnly',
+  },
+  {
+    expr: 'has(object.a.b.c)',
+    vars: { object: { a: {} } },
+    v137: { error: 'no such key: b', cost: 2 },
+    source: 'runtimecost.go Observe, evalTestOnly',
+  },
+  {
+    expr: 'has(object.a.b.c)',
+    vars: { object: { a: { b: { c: 1 } } } },
+    v137: { value: true, cost: 3 },
+    source: 'runtimecost.go Observe, evalTestOnly',
+  },
+  {
+    expr: 'object.a.b.c',
+    vars: { object: { a: {} } },
+    v137: { error: 'no such key: b', cost: 3 },
+    source: 'runtimecost.go Observe (a failed qualifier is charged outside has())',
+  },
   // run-time texts of calls no overload accepts (interpreter/interpretable.go, common/decls/decls.go)
   {
     expr: 'object.a + 1',

@@ -173,7 +173,19 @@ function buildNode(p: Plan, ops: Ops): Node {
       // PresenceTestHasCost(false), as Kubernetes configures cel-go: has() itself is free.
       const o = relative(b(p.operand), p.rel)
       const field = p.field
-      if (!p.rel) return (f) => rt.has(o(f), field)
+      if (!p.rel)
+        return (f) => {
+          let v: CelValue
+          try {
+            v = o(f)
+          } catch (e) {
+            // cel-go charges the test-only field in place of the root (evalTestOnly: +1 -1, then each
+            // qualifier); a qualifier that fails before the field is reached leaves it uncharged
+            if (e instanceof ErrorValue) charge(f, -1)
+            throw e
+          }
+          return rt.has(v, field)
+        }
       // on a relative attribute the presence qualifier is observed (1): the root's +1 / -1 cancel
       return (f) => {
         const v = o(f)
