@@ -80,7 +80,7 @@ const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
  * receiver, listsCosts' string_index_of_* rows).
  */
 function withStringExtCosts(lib: Library): Library {
-  return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts)
+  return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts, lib.functions, true)
 }
 
 /**
@@ -116,8 +116,8 @@ function baseOptions(binary: number): VersionedOption[] {
     },
     // Lists version 0 (inside the 1.0 entry in 1.36; removed at 1.37 in favour of version 1)
     binary >= 37
-      ? { introduced: 0, removed: 37, libraries: [withOverloadCosts(listsLibrary, listsCosts)] }
-      : { introduced: 0, libraries: [withOverloadCosts(listsLibrary, listsCosts)] },
+      ? { introduced: 0, removed: 37, libraries: [withOverloadCosts(listsLibrary, listsCosts, undefined, true)] }
+      : { introduced: 0, libraries: [withOverloadCosts(listsLibrary, listsCosts, undefined, true)] },
     { introduced: 27, libraries: [authzLibrary] },
     {
       introduced: 28,
@@ -138,7 +138,7 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
     { introduced: 34, libraries: [{ ...listsExtension, runtimeCosts: listsExtRuntimeCosts }] },
-    { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts)] },
+    { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts, undefined, true)] },
   ].filter((o) => o.since === undefined || binary >= o.since)
 }
 

@@ -225,6 +225,50 @@ const cases: readonly Case[] = [
     v137: { error: 'no such key: b', cost: 3 },
     source: 'runtimecost.go Observe (a failed qualifier is charged outside has())',
   },
+  // evalVarArgs (planner.go planCall): an error argument before the last stops the arguments, and the
+  // observer, missing the later arguments' values, does not charge the call (runtimecost.go dropArgs)
+  {
+    expr: "object.x.indexOf('a')",
+    vars: { object: { b: 1 } },
+    v137: { error: 'no such key: x', cost: 2 },
+    source: 'evalVarArgs: indexOf on dyn has several overloads, dispatched by the function binding',
+  },
+  {
+    expr: "object.x.replace('a', 'b')",
+    vars: { object: { b: 1 } },
+    v137: { error: 'no such key: x', cost: 2 },
+    source: 'evalVarArgs: three arguments',
+  },
+  {
+    expr: "object.x.contains('a')",
+    vars: { object: { b: 1 } },
+    v137: { error: 'no such key: x', cost: 3 },
+    source: 'evalBinary: both arguments evaluated, the call charged',
+  },
+  {
+    expr: 'int(object.x)',
+    vars: { object: { b: 1 } },
+    v137: { error: 'no such key: x', cost: 3 },
+    source: 'evalVarArgs with one argument: the error is the last, the call is charged',
+  },
+  // cost.go CallCost keys sum / min / ... by name: a traversal of whatever the receiver is
+  {
+    expr: 'object.b.sum()',
+    vars: { object: { b: 'hello' } },
+    v137: { error: 'no such overload: sum(string)', cost: 2 },
+    source: 'apiserver pkg/cel/library/cost.go traversalCost (a string: floor(len * 0.1))',
+  },
+  {
+    expr: "dyn('s').min()",
+    v137: { error: 'no such overload: min(string)', cost: 0 },
+    source: 'apiserver pkg/cel/library/cost.go traversalCost',
+  },
+  {
+    expr: '(object.missing + object.a % dyn(1)).sum()',
+    vars: { object: { a: 5 } },
+    v137: { error: 'no such key: missing', cost: 7 },
+    source: 'cost.go traversalCost of an error argument: 1',
+  },
   // run-time texts of calls no overload accepts (interpreter/interpretable.go, common/decls/decls.go)
   {
     expr: 'object.a + 1',

@@ -198,7 +198,7 @@ function buildNode(p: Plan, ops: Ops): Node {
         return indexNode(ops.index, b(p.args[0]!), b(p.args[1]!), p.extra ?? 0, !isAttribute(p.args[0]!), false)
       return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
     case 'call':
-      return callNode(p.impl, p.args.map(b), p.cost)
+      return p.varArgs ? varArgsNode(p.impl, p.args.map(b), p.cost) : callNode(p.impl, p.args.map(b), p.cost)
     case 'optIndex':
       return indexNode(rt.optionalIndex, b(p.operand), b(p.key), p.extra ?? 0, !isAttribute(p.operand), true)
     case 'and':
@@ -552,6 +552,37 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
         charged(f, vs, v)
         return v
       }
+  }
+}
+
+/**
+ * cel-go's evalVarArgs: the arguments in order, stopping at the first error, which is raised. The
+ * observer charges the call only when it finds every argument's value (runtimecost.go dropArgs), so
+ * an error before the last argument leaves the call (and the arguments after it) uncharged.
+ */
+function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+  const charged = (f: Frame, vs: readonly (CelValue | ErrorValue)[], r: CelValue | ErrorValue) =>
+    charge(f, cost ? (costOf(cost, vs, r) ?? 1) : 1)
+  const n = args.length
+  return (f) => {
+    const vs: (CelValue | ErrorValue)[] = new Array(n)
+    for (let i = 0; i < n; i++) {
+      const x = tryEval(args[i] as Node, f)
+      vs[i] = x
+      if (x instanceof ErrorValue) {
+        if (i === n - 1) charged(f, vs, x)
+        throw x
+      }
+    }
+    let v: CelValue
+    try {
+      v = fn(...(vs as CelValue[]))
+    } catch (e) {
+      if (e instanceof ErrorValue) charged(f, vs, e)
+      throw e
+    }
+    charged(f, vs, v)
+    return v
   }
 }
 

@@ -40,7 +40,12 @@ export type Plan =
    * qualifier, instead of as an attribute and a qualifier).
    */
   | { op: 'opt'; name: OpName; args: readonly Plan[]; id: number; cost?: RuntimeCost; extra?: number }
-  | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost }
+  /**
+   * `varArgs`: cel-go evaluates the call as evalVarArgs (three or more arguments, or two when the checker
+   * left several overloads of a function without a binary binding): the arguments stop at the first
+   * error, and the call is charged only when that error was the last argument.
+   */
+  | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost; varArgs?: true }
   /** `rel` / `extra` as for `select` and the `index` operator. */
   | { op: 'optIndex'; operand: Plan; key: Plan; id: number; extra?: number }
   | { op: 'and' | 'or'; left: Plan; right: Plan; id: number }

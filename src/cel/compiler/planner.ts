@@ -12,6 +12,24 @@ import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Optional, Uint } 
 import { makeDispatcher } from './dispatch.js'
 import { freeRoot, isAttribute, type OpName, type Plan } from './plan.js'
 
+/** Functions with a binary singleton binding (common/stdlib/standard.go, ext/lists.go). */
+const binarySingletons = new Set([
+  '_+_',
+  '_-_',
+  '_*_',
+  '_/_',
+  '_%_',
+  '_<_',
+  '_<=_',
+  '_>_',
+  '_>=_',
+  '_==_',
+  '_!=_',
+  '@in',
+  'matches',
+  '@sortByAssociatedKeys',
+])
+
 /** Names that denote type values when no variable of that name is declared. */
 const typeNames = STANDARD_TYPE_VALUES
 
@@ -395,7 +413,15 @@ export class Planner {
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
       this.prepareConstants(e.fn, planArgs)
-      return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn, e) })
+      return this.fold({
+        op: 'call',
+        impl: d,
+        args: planArgs,
+        id: e.id,
+        fn: e.fn,
+        ...this.costOf(e.fn, e),
+        ...this.varArgs(e.fn, e, planArgs.length),
+      })
     }
     for (const name of this.candidateNames(e.fn)) {
       if (this.env.functions.has(name)) return this.global(name, args, e, scope)
@@ -444,7 +470,20 @@ export class Planner {
       id: e.id,
       fn: name,
       ...this.costOf(name, e),
+      ...this.varArgs(name, e, args.length),
     })
+  }
+
+  /**
+   * planner.go planCall: three or more arguments are evalVarArgs; so are two when the function the
+   * checker left unresolved dispatches through its function-level binding (decls.go Bindings: several
+   * overloads, no singleton), i.e. any function but the standard singletons.
+   */
+  private varArgs(fn: string, e: CallExpr, argc: number): { varArgs?: true } {
+    if (argc >= 3) return { varArgs: true }
+    if (argc !== 2 || binarySingletons.has(fn)) return {}
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    return ref?.kind === 'function' && ref.overloadIds.length > 1 ? { varArgs: true } : {}
   }
 
   /**

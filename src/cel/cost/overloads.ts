@@ -16,6 +16,12 @@ export function withOverloadCosts(
   lib: Library,
   table: Readonly<Record<string, OverloadRuntimeCost>>,
   functions = lib.functions,
+  /**
+   * Kubernetes' CallCost keys these by function name (cost.go: sum, min, indexOf, ... charge a traversal
+   * of the first argument whatever it is): a call no row's guards accept (a dyn receiver of the wrong
+   * type, which then fails) is still charged by the function's first row.
+   */
+  byName = false,
 ): Library {
   const runtimeCosts: Record<string, RuntimeCost> = { ...lib.runtimeCosts }
   // A library may declare one function name in several declarations (semver's version 0 and 1
@@ -38,7 +44,7 @@ export function withOverloadCosts(
         if (r.arity !== args.length) continue
         if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result, id)
       }
-      return undefined
+      return byName ? rows[0]!.actual(args, result, id) : undefined
     }
   }
   return { ...lib, runtimeCosts }
