@@ -269,6 +269,36 @@ const cases: readonly Case[] = [
     v137: { error: 'no such key: missing', cost: 7 },
     source: 'cost.go traversalCost of an error argument: 1',
   },
+  {
+    expr: 'object.l.?k',
+    vars: { object: { l: [3, 1, 2] } },
+    v137: { error: "unsupported index type 'string' in list", cost: 2 },
+    source: 'attributes.go refQualify (Lister: types.IndexOrError)',
+  },
+  {
+    expr: 'object.s.all(i, v, v > 0)',
+    vars: { object: { s: 'abc' } },
+    v137: { error: 'unsupported comprehension range type: types.String', cost: 2 },
+    source: 'interpretable.go evalFold with two variables',
+  },
+  {
+    expr: "dyn('s') || (object.missing != 1)",
+    vars: { object: {} },
+    v137: { error: 'no such overload', cost: 3 },
+    source: 'interpretable.go evalOr: the first term that is no bool decides the error',
+  },
+  {
+    expr: 'sets.contains(object.b, [1])',
+    vars: { object: { b: 'hello' } },
+    v137: { error: 'no such overload: sets.contains(string, list)', cost: 8 },
+    source: 'ext/sets.go trackSetsCost with actualSize (a string is a Sizer)',
+  },
+  {
+    expr: 'object.n.upperAscii().format([1]).size()',
+    vars: { object: { n: -1 } },
+    v137: { error: 'no such overload: upperAscii(int)', cost: 4 },
+    source: 'ext/strings.go string_format has only a function binding: evalVarArgs',
+  },
   // run-time texts of calls no overload accepts (interpreter/interpretable.go, common/decls/decls.go)
   {
     expr: 'object.a + 1',

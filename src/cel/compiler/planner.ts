@@ -480,7 +480,8 @@ export class Planner {
    * overloads, no singleton), i.e. any function but the standard singletons.
    */
   private varArgs(fn: string, e: CallExpr, argc: number): { varArgs?: true } {
-    if (argc >= 3) return { varArgs: true }
+    // string_format has only a function binding (ext/strings.go)
+    if (argc >= 3 || (argc === 2 && fn === 'format')) return { varArgs: true }
     if (argc !== 2 || binarySingletons.has(fn)) return {}
     const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     return ref?.kind === 'function' && ref.overloadIds.length > 1 ? { varArgs: true } : {}

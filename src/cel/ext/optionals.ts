@@ -152,6 +152,8 @@ export function optionalSelect(operand: CelValue, field: string): Optional {
     if (operand.value === undefined) return operand
     operand = operand.value
   }
+  // a list qualified by a field name: types.IndexOrError refuses the string (attributes.go refQualify)
+  if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
   if (!isMap(operand)) return Optional.none
   const v = mapGet(operand, field)
   return v === undefined ? Optional.none : new Optional(v)

@@ -83,17 +83,21 @@ export function typeNameOf(v: CelValue): string {
 }
 
 /**
- * The Go type (`%T`) of a value cel-go's attributes.go newQualifier refuses as an index, or undefined
- * for one it takes (strings, ints, uints, bools, doubles; library values are left to the look-up).
+ * The Go type (`%T`) of a CEL value as cel-go prints it in some errors (`unsupported comprehension
+ * range type: types.String`, `invalid qualifier type: *types.baseList`); undefined for library values.
  */
-export function qualifierGoType(v: CelValue): string | undefined {
+export function goTypeName(v: CelValue): string | undefined {
   switch (kindOf(v)) {
     case Kind.String:
+      return 'types.String'
     case Kind.Int:
+      return 'types.Int'
     case Kind.Uint:
+      return 'types.Uint'
     case Kind.Bool:
+      return 'types.Bool'
     case Kind.Double:
-      return undefined
+      return 'types.Double'
     case Kind.List:
       return '*types.baseList'
     case Kind.Map:
@@ -112,5 +116,22 @@ export function qualifierGoType(v: CelValue): string | undefined {
       return '*types.Optional'
     default:
       return undefined
+  }
+}
+
+/**
+ * The Go type (`%T`) of a value cel-go's attributes.go newQualifier refuses as an index, or undefined
+ * for one it takes (strings, ints, uints, bools, doubles; library values are left to the look-up).
+ */
+export function qualifierGoType(v: CelValue): string | undefined {
+  switch (kindOf(v)) {
+    case Kind.String:
+    case Kind.Int:
+    case Kind.Uint:
+    case Kind.Bool:
+    case Kind.Double:
+      return undefined
+    default:
+      return goTypeName(v)
   }
 }
