@@ -7,6 +7,7 @@ import { listsExtRuntimeCosts } from '../cel/ext/lists.js'
 import type { Library } from '../cel/functions.js'
 import {
   listsExtension,
+  listsExtensionV026,
   optionalLibrary,
   setsExtension,
   standardLibrary,
@@ -137,7 +138,12 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
-    { introduced: 34, libraries: [{ ...listsExtension, runtimeCosts: listsExtRuntimeCosts }] },
+    {
+      introduced: 34,
+      libraries: [
+        { ...(celGoVersion(binary) >= 29 ? listsExtension : listsExtensionV026), runtimeCosts: listsExtRuntimeCosts },
+      ],
+    },
     { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts, undefined, true)] },
   ].filter((o) => o.since === undefined || binary >= o.since)
 }

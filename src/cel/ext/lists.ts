@@ -486,6 +486,14 @@ function range(n: CelValue): CelValue {
   return out
 }
 
+/**
+ * cel-go v0.26 genRange (Kubernetes 1.34–1.36): a negative size is the empty list. Sizes past the
+ * maximum are refused as in v0.29 (v0.26 allocated until the process died: kelp never does).
+ */
+function rangeV026(n: CelValue): CelValue {
+  return intArg(n) < 0 ? [] : range(n)
+}
+
 function reverse(list: List): CelValue {
   const n = list.length
   const out = new Array<CelValue>(n)
@@ -628,3 +636,10 @@ export const listsExtOverloadKeyedCosts: Readonly<Record<string, readonly string
   sort: comparableTypes.map((t) => `list_${t.name}_sort`),
   '@sortByAssociatedKeys': comparableTypes.map((t) => `list_${t.name}_sortByAssociatedKeys`),
 }
+
+/** The functions of ext.Lists(ListsVersion(3)) in cel-go v0.26: lists.range of a negative size is []. */
+export const listsExtFunctionsV026: FunctionDecl[] = listsExtFunctions.map((f) =>
+  f.name === 'lists.range'
+    ? { ...f, overloads: f.overloads.map((o) => (o.id === 'lists_range' ? { ...o, impl: rangeV026 as Impl } : o)) }
+    : f,
+)

@@ -5,7 +5,7 @@ import {
   standardRuntimeCostsV029,
 } from '../cost/runtime.js'
 import { twoVarComprehensions } from '../ext/comprehensions.js'
-import { listsExtFunctions, listsExtOverloadKeyedCosts } from '../ext/lists.js'
+import { listsExtFunctions, listsExtFunctionsV026, listsExtOverloadKeyedCosts } from '../ext/lists.js'
 import { optionalFunctions } from '../ext/optionals.js'
 import { setsExtFunctions, setsRuntimeCosts } from '../ext/sets.js'
 import { stringsExtFunctions, stringsExtFunctionsV029 } from '../ext/strings.js'
@@ -56,6 +56,9 @@ export const listsExtension: Library = {
   macros: ['sortBy'],
   overloadKeyedCosts: listsExtOverloadKeyedCosts,
 }
+
+/** ext.Lists(ext.ListsVersion(3)) of cel-go v0.26 (Kubernetes 1.34–1.36): lists.range(-1) is []. */
+export const listsExtensionV026: Library = { ...listsExtension, functions: listsExtFunctionsV026 }
 
 /** ext.Sets(). */
 export const setsExtension: Library = {
