@@ -28,12 +28,19 @@ export interface Features {
   readonly crossTypeNumericComparisons: boolean
   /** cel.ASTValidators(ValidateDurationLiterals, ValidateTimestampLiterals, ValidateRegexLiterals, ...). */
   readonly literalValidators: boolean
+  /**
+   * The cel-go minor version whose behaviour applies where releases differ: 26 (v0.26, Kubernetes
+   * 1.34–1.36) or 29 (v0.29.2, Kubernetes 1.37): `orValue` on a non-optional, run-time costs of
+   * startsWith / endsWith / global matches, the global matches estimate.
+   */
+  readonly celGo: number
 }
 
 const defaultFeatures: Features = {
   homogeneousAggregateLiterals: false,
   crossTypeNumericComparisons: true,
   literalValidators: false,
+  celGo: 26,
 }
 
 export class Env {
@@ -52,6 +59,8 @@ export class Env {
   readonly types: ReadonlyMap<string, Type>
   /** Run-time call costs by function name (merged from the libraries). */
   readonly costs: ReadonlyMap<string, RuntimeCost>
+  /** The functions whose cost cel-go keys by overload id, with those ids (Library.overloadKeyedCosts). */
+  readonly overloadKeyedCosts: ReadonlyMap<string, ReadonlySet<string>>
   private readonly dispatchers = new Map<string, Impl | undefined>()
 
   constructor(options: EnvOptions = {}) {
@@ -60,6 +69,7 @@ export class Env {
     const macros = new Set<string>()
     const costs = new Map<string, RuntimeCost>()
     const types = new Map<string, Type>()
+    const keyed = new Map<string, ReadonlySet<string>>()
     const constantArgs = new Map<string, { argIndex: number; prepare: (v: CelValue) => void }[]>()
     for (const lib of this.libraries) {
       for (const c of lib.constantArgs ?? []) {
@@ -68,10 +78,11 @@ export class Env {
         constantArgs.set(c.function, list)
       }
       for (const t of lib.types ?? []) types.set(t.name, t)
+      for (const [name, ids] of Object.entries(lib.overloadKeyedCosts ?? {})) keyed.set(name, new Set(ids))
       for (const [name, cost] of Object.entries(lib.runtimeCosts ?? {})) {
         // A later library's figure wins; where it has none (undefined), the earlier one applies.
         const prev = costs.get(name)
-        costs.set(name, prev ? (args, result) => cost(args, result) ?? prev(args, result) : cost)
+        costs.set(name, prev ? (args, result, id) => cost(args, result, id) ?? prev(args, result, id) : cost)
       }
       for (const f of lib.functions) {
         const prev = fns.get(f.name)
@@ -82,6 +93,7 @@ export class Env {
     this.functions = fns
     this.macros = macros
     this.costs = costs
+    this.overloadKeyedCosts = keyed
     this.types = types
     this.constantArgs = constantArgs
     this.variables = new Map(Object.entries(options.variables ?? {}))

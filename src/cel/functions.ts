@@ -43,6 +43,14 @@ export interface Library {
    */
   readonly runtimeCosts?: Readonly<Record<string, RuntimeCost>>
   /**
+   * The functions of `runtimeCosts` whose cost cel-go keys by overload id (its CostTracker default
+   * switch, OverloadCostTracker): charged only when the checker resolved the call to exactly one of
+   * these overloads. A call it left with several candidates (an operand typed `dyn`: `"a" in
+   * object.tags`, `object.list.sort()`) has overload id "" in the interpreter (planner.go
+   * resolveFunction) and costs 1.
+   */
+  readonly overloadKeyedCosts?: Readonly<Record<string, readonly string[]>>
+  /**
    * Constant arguments prepared when the program is created (cel-go program options such as
    * Kubernetes' regex optimizations): `prepare` throws for an invalid constant, which then fails the
    * compile with that error's text, as cel-go's env.Program does.

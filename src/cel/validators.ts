@@ -6,7 +6,7 @@ import type { Env } from './env.js'
 import { checkFormatCall, type FormatArgInfo } from './ext/format.js'
 import { compileRegex } from './stdlib/regex.js'
 import type { Type } from './types/types.js'
-import { parseDuration, parseTimestamp, timestampFromUnix } from './values/time.js'
+import { intToDuration, parseDuration, parseTimestamp, timestampFromUnix } from './values/time.js'
 
 // cel-go's AST validators (cel/validator.go, ext/formatting.go), which run on a type-checked AST once
 // the check itself succeeded (cel/env.go Env.Check); their issues are reported together, sorted by
@@ -78,7 +78,11 @@ function literalArguments(root: Expr, report: (id: number, message: string) => v
         ? () => check(lit.value)
         : e.fn === 'timestamp' && lit.type === 'int'
           ? () => timestampFromUnix(Number(lit.value))
-          : undefined
+          : // cel-go v0.26's int64_to_duration always fails (int.go has no conversion to a duration);
+            // v0.29 no longer declares it, so the check refuses the call before the validators run
+            e.fn === 'duration' && lit.type === 'int'
+            ? () => intToDuration(lit.value)
+            : undefined
     if (run !== undefined) {
       try {
         run()

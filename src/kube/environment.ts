@@ -7,10 +7,13 @@ import { listsExtRuntimeCosts } from '../cel/ext/lists.js'
 import type { Library } from '../cel/functions.js'
 import {
   listsExtension,
+  listsExtensionV026,
   optionalLibrary,
   setsExtension,
   standardLibrary,
+  standardLibraryV029,
   stringsExtension,
+  stringsExtensionV029,
 } from '../cel/stdlib/index.js'
 import { compileRegex } from '../cel/stdlib/regex.js'
 import type { Type } from '../cel/types/types.js'
@@ -19,7 +22,7 @@ import { defaultAuthorize } from './authz/authorizer.js'
 import { authzLibrary, authzSelectorsLibrary } from './authz/library.js'
 import { kubeCostLibrary } from './cost.js'
 import { cidrCosts, cidrLibrary } from './library/cidr.js'
-import { formatCosts, formatLibrary } from './library/format.js'
+import { formatCosts, formatLibrary, formatLibraryV135 } from './library/format.js'
 import { ipCosts, ipLibrary } from './library/ip.js'
 import { listsCosts, listsLibrary, listsLibraryV1 } from './library/lists.js'
 import { quantityCosts, quantityLibrary } from './library/quantity.js'
@@ -78,7 +81,15 @@ const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
  * receiver, listsCosts' string_index_of_* rows).
  */
 function withStringExtCosts(lib: Library): Library {
-  return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts)
+  return withOverloadCosts({ ...lib, runtimeCosts: stringExtCosts }, listsCosts, lib.functions, true)
+}
+
+/**
+ * The cel-go minor version a Kubernetes binary vendors: v0.29.2 in 1.37, v0.26 in 1.34–1.36 (kelp keeps
+ * v0.26's behaviour for the older releases too: the language differences before it are not modelled).
+ */
+export function celGoVersion(binary: number): number {
+  return binary >= 37 ? 29 : 26
 }
 
 /** base.go baseOpts in declaration order (1.36 code, plus the 1.37 additions for a 1.37 binary). */
@@ -87,7 +98,7 @@ function baseOptions(binary: number): VersionedOption[] {
     {
       introduced: 0,
       libraries: [
-        standardLibrary,
+        celGoVersion(binary) >= 29 ? standardLibraryV029 : standardLibrary,
         kubeCostLibrary,
         withOverloadCosts(urlsLibrary, urlsCosts),
         {
@@ -106,8 +117,8 @@ function baseOptions(binary: number): VersionedOption[] {
     },
     // Lists version 0 (inside the 1.0 entry in 1.36; removed at 1.37 in favour of version 1)
     binary >= 37
-      ? { introduced: 0, removed: 37, libraries: [withOverloadCosts(listsLibrary, listsCosts)] }
-      : { introduced: 0, libraries: [withOverloadCosts(listsLibrary, listsCosts)] },
+      ? { introduced: 0, removed: 37, libraries: [withOverloadCosts(listsLibrary, listsCosts, undefined, true)] }
+      : { introduced: 0, libraries: [withOverloadCosts(listsLibrary, listsCosts, undefined, true)] },
     { introduced: 27, libraries: [authzLibrary] },
     {
       introduced: 28,
@@ -116,15 +127,24 @@ function baseOptions(binary: number): VersionedOption[] {
     },
     { introduced: 29, features: { literalValidators: true } },
     { introduced: 0, removed: 29, libraries: [withStringExtCosts(stringsV0)] },
-    { introduced: 29, libraries: [withStringExtCosts(stringsExtension)] },
+    {
+      introduced: 29,
+      libraries: [withStringExtCosts(celGoVersion(binary) >= 29 ? stringsExtensionV029 : stringsExtension)],
+    },
     { introduced: 29, libraries: [setsExtension] },
     { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
-    { introduced: 31, libraries: [withOverloadCosts(formatLibrary, formatCosts)] },
+    // the apimachinery of 1.35 on words qualifiedName's and labelValue's lengths in bytes
+    { introduced: 31, libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts)] },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
-    { introduced: 34, libraries: [{ ...listsExtension, runtimeCosts: listsExtRuntimeCosts }] },
-    { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts)] },
+    {
+      introduced: 34,
+      libraries: [
+        { ...(celGoVersion(binary) >= 29 ? listsExtension : listsExtensionV026), runtimeCosts: listsExtRuntimeCosts },
+      ],
+    },
+    { introduced: 37, since: 37, libraries: [withOverloadCosts(listsLibraryV1, listsCosts, undefined, true)] },
   ].filter((o) => o.since === undefined || binary >= o.since)
 }
 
@@ -171,7 +191,8 @@ export function kubeEnv(options: KubeEnvOptions = {}): Env {
       libraries.push(...(o.libraries ?? []))
       features = { ...features, ...o.features }
     }
-    base = new Env({ libraries, features })
+    // the cel-go the binary is built with, whatever the compatibility version
+    base = new Env({ libraries, features: { ...features, celGo: celGoVersion(binary) } })
     cache.set(key, base)
   }
   return options.variables ? base.extend({ variables: options.variables }) : base

@@ -127,6 +127,8 @@ export interface ResourceInfo {
   readonly subresources: Readonly<Record<string, GroupVersionKind>>
   /** False for a CustomResourceDefinition's resource. */
   readonly builtin: boolean
+  /** A CRD's spec.names.singular, which discovery serves (built-in resources: the lower-cased kind). */
+  readonly singular?: string
 }
 
 /** A built-in resource of the table, with whether its version is served by default. */
@@ -498,6 +500,8 @@ export interface CRDMapping {
   readonly kind: string
   /** spec.names.plural */
   readonly plural: string
+  /** spec.names.singular (defaulted to the lower-cased kind when empty) */
+  readonly singular?: string
   /** spec.scope === 'Namespaced' */
   readonly namespaced: boolean
   /** The served versions, in spec.versions order (all of them are equivalent). */
@@ -527,6 +531,7 @@ export function crdMappingFromObject(crd: Record<string, unknown>): CRDMapping {
     group: String(spec['group'] ?? ''),
     kind: String(names['kind'] ?? ''),
     plural: String(names['plural'] ?? ''),
+    ...(typeof names['singular'] === 'string' && names['singular'] !== '' ? { singular: names['singular'] } : {}),
     namespaced: spec['scope'] === 'Namespaced',
     versions,
     versionSubresources,
@@ -650,6 +655,7 @@ export class RESTMapper implements EquivalentResourceMapper {
           namespaced: crd.namespaced,
           subresources,
           builtin: false,
+          ...(crd.singular !== undefined ? { singular: crd.singular } : {}),
         })
       }
     }

@@ -275,7 +275,9 @@ describe('relational overloads', () => {
     expect(thrown(() => lessDouble(Number.NaN, 1.5))).toBe('NaN values cannot be ordered')
     expect(thrown(() => overloadById('greater_double').impl(1.5, Number.NaN))).toBe('NaN values cannot be ordered')
     expect(thrown(() => overloadById('less_int64_double').impl(1, Number.NaN))).toBe('NaN values cannot be ordered')
-    expect(thrown(() => lessThan([0], [1]))).toBe('no such overload') // lt_list_unsupported
+    // lt_list_unsupported: a list is no Comparer, and cel-go's evalBinary then names the function
+    // (k8s.io/apiserver v0.37.2 and v0.36.6 evaluate `dyn([0]) < dyn([1])` to this error)
+    expect(thrown(() => lessThan([0], [1]))).toBe('no such overload: _<_')
     expect(thrown(() => greaterEquals('foo', d(1)))).toBe('no such overload') // gte_mixed_types_error
   })
 })

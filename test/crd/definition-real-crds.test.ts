@@ -46,8 +46,23 @@ describe.skipIf(!present)('real CRDs (shared/data/crds): loaded as a registry, w
     // openshift-api ships per-feature-set variants of one CRD, which no single cluster would hold together
     const byProject = new Map<string, unknown[]>()
     for (const c of loadCRDs()) byProject.set(c.file, [...(byProject.get(c.file) ?? []), c.crd])
-    const registries = [...byProject.values()].map((objs) => CustomResourceDefinitions.load(objs))
+    // 1.36 (cel-go v0.26): 1.37 refuses some for cost, below
+    const registries = [...byProject.values()].map((objs) => CustomResourceDefinitions.load(objs, { version: '1.36' }))
     expect(registries.flatMap((r) => r.problems.map((p) => p.status.message)).slice(0, 5)).toEqual([])
+    // 1.37 (cel-go v0.29 estimates the global matches(s, re) as s.matches(re)): the openshift infrastructures
+    // variants whose ibmcloud serviceEndpoints url rule is `matches((url(self).getEscapedPath()), ...)` exceed
+    // the cost budget, as kube-apiserver v1.37.2 answers `kubectl apply --dry-run=server` of them
+    const refused = [...byProject.entries()]
+      .filter(([file]) => file.includes('infrastructures'))
+      .filter(([, objs]) => CustomResourceDefinitions.load(objs, { version: '1.37' }).problems.length > 0)
+      .map(([file]) => file.replace(/.*infrastructures-/, ''))
+    expect(refused).toEqual([
+      'Hypershift-CustomNoUpgrade.crd.yaml',
+      'Hypershift-DevPreviewNoUpgrade.crd.yaml',
+      'SelfManagedHA-CustomNoUpgrade.crd.yaml',
+      'SelfManagedHA-DevPreviewNoUpgrade.crd.yaml',
+      'TechPreviewNoUpgrade.crd.yaml',
+    ])
     expect(registries.reduce((n, r) => n + r.size, 0)).toBe(411)
     let rules = 0
     let transition = 0

@@ -1,5 +1,5 @@
 import { ErrorValue } from '../common/errors.js'
-import type { RuntimeCost } from '../cost/costs.js'
+import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import { type CelValue, Optional } from '../values/values.js'
 import { isAttribute, type Plan } from './plan.js'
@@ -173,7 +173,19 @@ function buildNode(p: Plan, ops: Ops): Node {
       // PresenceTestHasCost(false), as Kubernetes configures cel-go: has() itself is free.
       const o = relative(b(p.operand), p.rel)
       const field = p.field
-      if (!p.rel) return (f) => rt.has(o(f), field)
+      if (!p.rel)
+        return (f) => {
+          let v: CelValue
+          try {
+            v = o(f)
+          } catch (e) {
+            // cel-go charges the test-only field in place of the root (evalTestOnly: +1 -1, then each
+            // qualifier); a qualifier that fails before the field is reached leaves it uncharged
+            if (e instanceof ErrorValue) charge(f, -1)
+            throw e
+          }
+          return rt.has(v, field)
+        }
       // on a relative attribute the presence qualifier is observed (1): the root's +1 / -1 cancel
       return (f) => {
         const v = o(f)
@@ -186,7 +198,7 @@ function buildNode(p: Plan, ops: Ops): Node {
         return indexNode(ops.index, b(p.args[0]!), b(p.args[1]!), p.extra ?? 0, !isAttribute(p.args[0]!), false)
       return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
     case 'call':
-      return callNode(p.impl, p.args.map(b), p.cost)
+      return p.varArgs ? varArgsNode(p.impl, p.args.map(b), p.cost) : callNode(p.impl, p.args.map(b), p.cost)
     case 'optIndex':
       return indexNode(rt.optionalIndex, b(p.operand), b(p.key), p.extra ?? 0, !isAttribute(p.operand), true)
     case 'and':
@@ -206,7 +218,14 @@ function buildNode(p: Plan, ops: Ops): Node {
     case 'optOr': {
       const l = b(p.left)
       const r = b(p.right)
-      const sc = p.kind === 'or' ? rt.orShortCircuit : rt.orValueShortCircuit
+      const sc =
+        p.kind === 'or'
+          ? p.v029
+            ? rt.orShortCircuitV029
+            : rt.orShortCircuit
+          : p.v029
+            ? rt.orValueShortCircuitV029
+            : rt.orValueShortCircuit
       return (f) => {
         const lv = l(f)
         const v = sc(lv)
@@ -277,11 +296,13 @@ function buildNode(p: Plan, ops: Ops): Node {
       // over the element's (cel-go evalBinary returns the left-hand error first).
       const i = p.accu
       const elems = p.elems.map(b)
+      // the `+` (1) and, unless the list is a constant, its creation (10)
+      const step = p.constant ? 1 : 11
       return (f) => {
         charge(f, 1)
         const a = f.s[i]
         const vs = elems.map((e) => tryEval(e, f))
-        charge(f, 11)
+        charge(f, step)
         if (rt.isError(a)) throw a
         for (const v of vs) if (rt.isError(v)) throw v
         const list = a as CelValue[]
@@ -346,6 +367,7 @@ function buildNode(p: Plan, ops: Ops): Node {
       // filter appends the iteration variable itself (one more identifier read)
       const tr = p.transform ? b(p.transform) : undefined
       const elemCost = tr ? 0 : 1
+      const append = MacroCost.appendOne + elemCost - (p.constStep ? ListCreateBaseCost : 0)
       const slot = p.iter
       const initCost = p.initCost ?? 0
       return (f) => {
@@ -370,7 +392,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           }
           // `@result + [t]`: the transform is evaluated even when the accumulator already holds an error
           const t = tr ? tryEval(tr, f) : x
-          charge(f, MacroCost.appendOne + elemCost)
+          charge(f, append)
           if (err) continue
           if (rt.isError(t)) err = t
           else out.push(t)
@@ -530,6 +552,37 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
         charged(f, vs, v)
         return v
       }
+  }
+}
+
+/**
+ * cel-go's evalVarArgs: the arguments in order, stopping at the first error, which is raised. The
+ * observer charges the call only when it finds every argument's value (runtimecost.go dropArgs), so
+ * an error before the last argument leaves the call (and the arguments after it) uncharged.
+ */
+function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+  const charged = (f: Frame, vs: readonly (CelValue | ErrorValue)[], r: CelValue | ErrorValue) =>
+    charge(f, cost ? (costOf(cost, vs, r) ?? 1) : 1)
+  const n = args.length
+  return (f) => {
+    const vs: (CelValue | ErrorValue)[] = new Array(n)
+    for (let i = 0; i < n; i++) {
+      const x = tryEval(args[i] as Node, f)
+      vs[i] = x
+      if (x instanceof ErrorValue) {
+        if (i === n - 1) charged(f, vs, x)
+        throw x
+      }
+    }
+    let v: CelValue
+    try {
+      v = fn(...(vs as CelValue[]))
+    } catch (e) {
+      if (e instanceof ErrorValue) charged(f, vs, e)
+      throw e
+    }
+    charged(f, vs, v)
+    return v
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RuntimeCost } from '../cost/costs.js'
+import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
 import { setMembershipCost, standardRuntimeCosts } from '../cost/runtime.js'
 import type { CelValue } from '../values/values.js'
 import { MacroCost } from './closures.js'
@@ -267,7 +267,7 @@ class Gen {
       }
       case 'optOr': {
         const t = this.temp()
-        const sc = p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'
+        const sc = `${p.kind === 'or' ? 'orShortCircuit' : 'orValueShortCircuit'}${p.v029 ? 'V029' : ''}`
         // free: cel-go's decorateOptionalOr makes it no call for the cost observer
         return `((${t} = rt.${sc}(${this.expr(p.left)})) !== undefined ? ${t} : ${this.expr(p.right)})`
       }
@@ -284,7 +284,7 @@ class Gen {
       case 'fail':
         return `rt.fail(${q(p.message)})`
       case 'accuAppend':
-        return `(n += 12, s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
+        return `(n += ${p.constant ? 2 : 12}, s${p.accu}.push(${p.elems.map((e) => this.expr(e)).join(', ')}), s${p.accu})`
       case 'all':
       case 'exists': {
         const stop = p.op === 'all' ? 'false' : 'true'
@@ -322,11 +322,12 @@ class Gen {
         const s = `s${p.iter}`
         const init = p.initCost ? `n += ${p.initCost}; ` : ''
         const pred = p.pred
+        const append = MacroCost.appendOne - (p.constStep ? ListCreateBaseCost : 0)
         return this.hoist([p.iter], p.range, () => {
           const t = this.expr(p.transform!)
           if (!pred)
-            return `const l = rt.iterRange(r); ${init}const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${MacroCost.appendOne}; ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
-          return `const l = rt.iterRange(r); ${init}const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${MacroCost.appendOne} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
+            return `const l = rt.iterRange(r); ${init}const out = new Array(l.length); for (let i = 0; i < l.length; i++) { ${s} = l[i]; out[i] = ${t}; n += ${append}; ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
+          return `const l = rt.iterRange(r); ${init}const out = []; for (let i = 0; i < l.length; i++) { ${s} = l[i]; const v = ${this.expr(pred)}; if (v === true) { out.push(${t}); n += ${append} } else if (v === false) n += ${MacroCost.keep}; else rt.bail(); ${this.limitCheck} } n += ${MacroCost.result}; ${this.flush}return out`
         })
       }
       case 'fold': {

@@ -1,6 +1,6 @@
-import { noSuchOverload } from '../common/errors.js'
 import type { FunctionDecl, Impl, OverloadDecl } from '../functions.js'
 import type { Type } from '../types/types.js'
+import { noSuchOverloadFor } from '../values/traits.js'
 import { CelMap, type CelValue, Kind, kindOf, MapValue, OpaqueValue, Optional } from '../values/values.js'
 
 // Run-time overload selection for calls whose argument types the checker did not pin down.
@@ -90,23 +90,24 @@ export function makeDispatcher(fn: FunctionDecl, member: boolean, argc: number):
   const cands = fn.overloads.filter((o) => o.member === member && o.params.length === argc)
   if (cands.length === 0) return undefined
   const table = cands.map((o) => ({ impl: o.impl, guards: guardsOf(o) }))
+  const name = fn.name
   if (table.length === 1) {
     const { impl, guards } = table[0]!
     if (argc === 1) {
       const g0 = guards[0]
       if (!g0) return impl
-      return (a) => (g0(a) ? impl(a) : fail())
+      return (a) => (g0(a) ? impl(a) : fail(name, [a]))
     }
     if (argc === 2) {
       const [g0, g1] = guards
       if (!g0 && !g1) return impl
-      return (a, b) => ((!g0 || g0(a)) && (!g1 || g1(b)) ? impl(a, b) : fail())
+      return (a, b) => ((!g0 || g0(a)) && (!g1 || g1(b)) ? impl(a, b) : fail(name, [a, b]))
     }
-    return (...args: CelValue[]) => (matchAll(guards, args) ? impl(...args) : fail())
+    return (...args: CelValue[]) => (matchAll(guards, args) ? impl(...args) : fail(name, args))
   }
   return (...args: CelValue[]) => {
     for (const row of table) if (matchAll(row.guards, args)) return row.impl(...args)
-    return fail()
+    return fail(name, args)
   }
 }
 
@@ -118,6 +119,6 @@ function matchAll(guards: Guard[], args: CelValue[]): boolean {
   return true
 }
 
-function fail(): never {
-  throw noSuchOverload()
+function fail(fn: string, args: readonly CelValue[]): never {
+  throw noSuchOverloadFor(fn, args)
 }

@@ -40,7 +40,12 @@ export type Plan =
    * qualifier, instead of as an attribute and a qualifier).
    */
   | { op: 'opt'; name: OpName; args: readonly Plan[]; id: number; cost?: RuntimeCost; extra?: number }
-  | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost }
+  /**
+   * `varArgs`: cel-go evaluates the call as evalVarArgs (three or more arguments, or two when the checker
+   * left several overloads of a function without a binary binding): the arguments stop at the first
+   * error, and the call is charged only when that error was the last argument.
+   */
+  | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost; varArgs?: true }
   /** `rel` / `extra` as for `select` and the `index` operator. */
   | { op: 'optIndex'; operand: Plan; key: Plan; id: number; extra?: number }
   | { op: 'and' | 'or'; left: Plan; right: Plan; id: number }
@@ -48,7 +53,7 @@ export type Plan =
    * `a.or(b)` / `a.orValue(b)`: lazy in b; free (cel-go's decorateOptionalOr, cel/library.go, replaces
    * the call by evalOptionalOr / evalOptionalOrValue, which are not calls for the cost observer).
    */
-  | { op: 'optOr'; kind: 'or' | 'orValue'; left: Plan; right: Plan; id: number }
+  | { op: 'optOr'; kind: 'or' | 'orValue'; left: Plan; right: Plan; id: number; v029: boolean }
   /** A branch that is an attribute has a `free` root (see `var`). */
   | { op: 'cond'; test: Plan; ifTrue: Plan; ifFalse: Plan; id: number }
   | { op: 'nsf'; arg: Plan }
@@ -70,6 +75,11 @@ export type FoldPlan =
       transform?: Plan
       /** filter / map without OptOptimize: the `[]` accumulator literal, charged once (ListCreateBaseCost). */
       initCost?: number
+      /**
+       * map with OptOptimize and a constant transform: the step's `[t]` is a constant list (decorators.go
+       * maybeBuildListLiteral), not a list construction; each step costs ListCreateBaseCost less.
+       */
+      constStep?: boolean
       id: number
     }
   /** Any other comprehension, evaluated as cel-go's fold. */
@@ -86,7 +96,7 @@ export type FoldPlan =
       id: number
     }
   /** `accu + [elems]` on the fold's own accumulator: appended in place. */
-  | { op: 'accuAppend'; accu: number; elems: readonly Plan[] }
+  | { op: 'accuAppend'; accu: number; elems: readonly Plan[]; constant: boolean }
 
 export type { ComprehensionExpr, Expr }
 

@@ -7,9 +7,28 @@ import type { Env } from '../env.js'
 import type { Impl } from '../functions.js'
 import { STANDARD_TYPE_VALUES } from '../types/types.js'
 import { buildMap } from '../values/maps.js'
+import { qualifierGoType } from '../values/typeof.js'
 import { CelMap, type CelValue, Kind, kindOf, mkDouble, mkInt, Optional, Uint } from '../values/values.js'
 import { makeDispatcher } from './dispatch.js'
 import { freeRoot, isAttribute, type OpName, type Plan } from './plan.js'
+
+/** Functions with a binary singleton binding (common/stdlib/standard.go, ext/lists.go). */
+const binarySingletons = new Set([
+  '_+_',
+  '_-_',
+  '_*_',
+  '_/_',
+  '_%_',
+  '_<_',
+  '_<=_',
+  '_>_',
+  '_>=_',
+  '_==_',
+  '_!=_',
+  '@in',
+  'matches',
+  '@sortByAssociatedKeys',
+])
 
 /** Names that denote type values when no variable of that name is declared. */
 const typeNames = STANDARD_TYPE_VALUES
@@ -94,7 +113,8 @@ export class Planner {
   /**
    * cel-go's OptOptimize (interpreter decOptimize) folds type conversions of a constant
    * (`double(5)`, `duration('1h')`) and literals of constants; other calls stay calls (so
-   * `double(5) < 10.0` still costs 1). Conversions that fail stay calls and fail at run time.
+   * `double(5) < 10.0` still costs 1). A conversion that fails fails the program's creation with its
+   * error (decorators.go maybeOptimizeConstUnary: `int('')` is refused when the expression compiles).
    */
   private fold(p: Plan): Plan {
     if (!this.optimize || p.op !== 'call' || !conversionFunctions.has(p.fn) || p.args.length !== 1) return p
@@ -102,7 +122,8 @@ export class Planner {
     if (arg.op !== 'const' || arg.cost !== undefined) return p
     try {
       return { op: 'const', value: p.impl(arg.value) }
-    } catch {
+    } catch (err) {
+      if (err instanceof ErrorValue) throw new ProgramError(err.message)
       return p
     }
   }
@@ -328,7 +349,7 @@ export class Planner {
       case '_[?_]':
         if (!e.target && args.length === 2) {
           const operand = this.expr(args[0]!, scope)
-          const key = this.expr(args[1]!, scope)
+          const key = constQualifier(this.expr(args[1]!, scope))
           const extra = indexExtra(operand, key)
           return { op: 'optIndex', operand, key, id: e.id, ...(extra ? { extra } : {}) }
         }
@@ -339,30 +360,44 @@ export class Planner {
         const a1 = args[1]
         if (!e.target && a0?.kind === 'ident' && a1?.kind === 'list' && a1.optionalIndices.length === 0) {
           const s = this.lookup(scope, a0.name)
-          if (s?.accu && s.appendable)
-            return { op: 'accuAppend', accu: s.slot, elems: a1.elements.map((x) => this.expr(x, scope)) }
+          if (s?.accu && s.appendable) {
+            const elems = a1.elements.map((x) => this.expr(x, scope))
+            // OptOptimize builds a list of constants once (decorators.go maybeBuildListLiteral): `[1]` in
+            // `map(x, 1)` costs nothing per step, only the accumulator and the `+`
+            const constant = this.optimize && elems.every((x) => x.op === 'const' && x.cost === undefined)
+            return { op: 'accuAppend', accu: s.slot, elems, constant }
+          }
         }
         break
       }
     }
     if ((e.fn === 'or' || e.fn === 'orValue') && e.target && args.length === 1 && this.env.functions.has(e.fn))
-      return { op: 'optOr', kind: e.fn, left: this.expr(e.target, scope), right: this.expr(args[0]!, scope), id: e.id }
+      return {
+        op: 'optOr',
+        kind: e.fn,
+        left: this.expr(e.target, scope),
+        right: this.expr(args[0]!, scope),
+        id: e.id,
+        // cel-go v0.29 refuses a receiver that is not an optional
+        v029: this.env.features.celGo >= 29,
+      }
     const fast = fastOps[e.fn]
     if (fast && !e.target) {
       const planArgs = args.map((a) => this.expr(a, scope))
       if (fast === 'index' && planArgs.length === 2) {
+        constQualifier(planArgs[1]!)
         const extra = indexExtra(planArgs[0]!, planArgs[1]!)
-        return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn), ...(extra ? { extra } : {}) }
+        return { op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e), ...(extra ? { extra } : {}) }
       }
       if (fast === 'in') {
         const member = this.setMembership(e, planArgs)
         if (member) return member
       }
-      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn) })
+      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e) })
     }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
       const a = e.target ?? args[0]!
-      return this.fold({ op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id, ...this.costOf('size') })
+      return this.fold({ op: 'opt', name: 'size', args: [this.expr(a, scope)], id: e.id, ...this.costOf('size', e) })
     }
     // `ns.fn(x)` where `ns.fn` is a qualified global function (strings.quote, optional.of, sets.contains, ...).
     if (e.target) {
@@ -378,7 +413,15 @@ export class Planner {
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
       this.prepareConstants(e.fn, planArgs)
-      return this.fold({ op: 'call', impl: d, args: planArgs, id: e.id, fn: e.fn, ...this.costOf(e.fn) })
+      return this.fold({
+        op: 'call',
+        impl: d,
+        args: planArgs,
+        id: e.id,
+        fn: e.fn,
+        ...this.costOf(e.fn, e),
+        ...this.varArgs(e.fn, e, planArgs.length),
+      })
     }
     for (const name of this.candidateNames(e.fn)) {
       if (this.env.functions.has(name)) return this.global(name, args, e, scope)
@@ -426,8 +469,22 @@ export class Planner {
       args: args.map((a) => this.expr(a, scope)),
       id: e.id,
       fn: name,
-      ...this.costOf(name),
+      ...this.costOf(name, e),
+      ...this.varArgs(name, e, args.length),
     })
+  }
+
+  /**
+   * planner.go planCall: three or more arguments are evalVarArgs; so are two when the function the
+   * checker left unresolved dispatches through its function-level binding (decls.go Bindings: several
+   * overloads, no singleton), i.e. any function but the standard singletons.
+   */
+  private varArgs(fn: string, e: CallExpr, argc: number): { varArgs?: true } {
+    // string_format has only a function binding (ext/strings.go)
+    if (argc >= 3 || (argc === 2 && fn === 'format')) return { varArgs: true }
+    if (argc !== 2 || binarySingletons.has(fn)) return {}
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    return ref?.kind === 'function' && ref.overloadIds.length > 1 ? { varArgs: true } : {}
   }
 
   /**
@@ -446,8 +503,20 @@ export class Planner {
     return { op: 'opt', name: 'in', args, id: e.id, cost: setMembershipCost }
   }
 
-  private costOf(fn: string): { cost?: RuntimeCost } {
+  /**
+   * The call's run-time cost. A function cel-go charges by overload id costs 1 unless the checker
+   * resolved the call to one of its charged overloads (interpreter/runtimecost.go costCall with
+   * call.OverloadID(), "" when the reference holds several); an unchecked AST keeps the cost the
+   * arguments select.
+   */
+  private costOf(fn: string, e: CallExpr): { cost?: RuntimeCost } {
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    const keyed = this.env.overloadKeyedCosts.get(fn)
+    if (keyed && ref?.kind === 'function' && (ref.overloadIds.length !== 1 || !keyed.has(ref.overloadIds[0]!)))
+      return {}
     const cost = this.env.costs.get(fn)
+    // several candidates: a cost that reads the overload id sees '' as cel-go's does
+    if (cost && ref?.kind === 'function' && ref.overloadIds.length > 1) return { cost: (a, r) => cost(a, r, '') }
     return cost ? { cost } : {}
   }
 
@@ -575,7 +644,12 @@ export class Planner {
     }
     // map(x, t): step accu + [t]
     const t = appendOf(e.loopStep)
-    if (t) return { op: 'mapList', range, iter, transform: this.expr(t, inner), id: e.id, ...initCost }
+    const constStep = (x: Plan) =>
+      this.optimize && x.op === 'const' && x.cost === undefined ? { constStep: true } : {}
+    if (t) {
+      const transform = this.expr(t, inner)
+      return { op: 'mapList', range, iter, transform, id: e.id, ...initCost, ...constStep(transform) }
+    }
     // filter(x, p): step p ? accu + [x] : accu ; map(x, p, t): step p ? accu + [t] : accu
     if (tern && isAccu(tern.args[2]) && !refersToAccu(tern.args[0]!)) {
       const el = appendOf(tern.args[1])
@@ -583,11 +657,24 @@ export class Planner {
         const pred = this.expr(tern.args[0]!, inner)
         if (el.kind === 'ident' && el.name === e.iterVar)
           return { op: 'filter', range, iter, pred, id: e.id, ...initCost }
-        return { op: 'mapList', range, iter, pred, transform: this.expr(el, inner), id: e.id, ...initCost }
+        const transform = this.expr(el, inner)
+        return { op: 'mapList', range, iter, pred, transform, id: e.id, ...initCost, ...constStep(transform) }
       }
     }
     return undefined
   }
+}
+
+/**
+ * An index that is a constant (a literal, or with OptOptimize a folded list, map or conversion) becomes
+ * a qualifier when cel-go plans the program (planner.go planCallIndex, attributes.go newQualifier):
+ * a constant it does not take fails the program's creation (`{'a': 1}[dyn(['a'])]`, `object[null]`).
+ */
+function constQualifier(key: Plan): Plan {
+  if (key.op !== 'const' || key.cost !== undefined) return key
+  const goType = qualifierGoType(key.value)
+  if (goType !== undefined) throw new ProgramError(`invalid qualifier type: ${goType}`)
+  return key
 }
 
 /** cel-go types.IsPrimitiveType without bytes: the element kinds maybeOptimizeSetMembership hashes. */

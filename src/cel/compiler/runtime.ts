@@ -4,6 +4,7 @@ import type { Impl } from '../functions.js'
 import { celEquals } from '../values/equality.js'
 import { buildMap, mapEntries, mapGet, mapHas, mapKeys } from '../values/maps.js'
 import { compareStrings } from '../values/strings.js'
+import { goTypeName } from '../values/typeof.js'
 import { CelMap, type CelValue, isPlainMap, MapValue, Optional } from '../values/values.js'
 
 // Helpers the compiled programs call. Both back ends (generated JS and closures) call exactly
@@ -169,23 +170,13 @@ export function iterPairs(v: CelValue): [CelValue, CelValue][] {
   if (isPlainMap(v)) return Object.keys(v).map((k) => [k, v[k] as CelValue])
   if (v instanceof CelMap) return [...v.entries.values()]
   if (v instanceof MapValue) return mapEntries(v)
-  throw evalError(`got '${typeName(v)}', expected iterable type`)
+  // interpretable.go evalFold with two variables
+  throw evalError(`unsupported comprehension range type: ${typeName(v)}`)
 }
 
 function typeName(v: CelValue): string {
-  // cel-go prints the Go type of the value here (e.g. types.Int); keep the CEL kind's Go name.
-  switch (typeof v) {
-    case 'number':
-      return Number.isSafeInteger(v) ? 'types.Int' : 'types.Double'
-    case 'bigint':
-      return 'types.Int'
-    case 'string':
-      return 'types.String'
-    case 'boolean':
-      return 'types.Bool'
-    default:
-      return v === null ? 'types.Null' : 'object'
-  }
+  // cel-go prints the Go type of the value here (e.g. types.Int)
+  return goTypeName(v) ?? 'object'
 }
 
 /** Reading a comprehension accumulator: an error value held there is raised on read. */
@@ -203,17 +194,25 @@ export function caught(e: unknown): ErrorValue {
 /** cel-go's logical_and once neither side was `false`: true only when both are true; else the error. */
 export function andFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): boolean {
   if (l === true && r === true) return true
-  if (l instanceof ErrorValue) throw l
-  if (r instanceof ErrorValue) throw r
-  throw noSuchOverload()
+  throw termError(l, r)
+}
+
+/**
+ * evalAnd / evalOr: the first term that is no bool decides the error, its own or `no such overload`
+ * (`dyn('s') || object.missing` is no such overload, not the missing key).
+ */
+function termError(l: CelValue | ErrorValue, r: CelValue | ErrorValue): ErrorValue {
+  for (const t of [l, r]) {
+    if (t instanceof ErrorValue) return t
+    if (typeof t !== 'boolean') return noSuchOverload()
+  }
+  return noSuchOverload()
 }
 
 /** cel-go's logical_or once neither side was `true`: false only when both are false; else the error. */
 export function orFail(l: CelValue | ErrorValue, r: CelValue | ErrorValue): boolean {
   if (l === false && r === false) return false
-  if (l instanceof ErrorValue) throw l
-  if (r instanceof ErrorValue) throw r
-  throw noSuchOverload()
+  throw termError(l, r)
 }
 
 export { optionalIndex, optionalSelect }
@@ -298,7 +297,12 @@ export function mapLiteral(keys: CelValue[], values: CelValue[], optional: reado
 }
 
 /** `a.or(b)` / `a.orValue(b)`: b is evaluated only when a is optional.none() (cel-go decorateOptionalOr). */
-export { orShortCircuit, orValueShortCircuit } from '../ext/optionals.js'
+export {
+  orShortCircuit,
+  orShortCircuitV029,
+  orValueShortCircuit,
+  orValueShortCircuitV029,
+} from '../ext/optionals.js'
 
 /** Thrown by generated code when a case needs the exact (closure) evaluator. */
 export const BAIL: unique symbol = Symbol('kelp.bail')

@@ -21,7 +21,12 @@ export const RegexStringLengthCostFactor = 0.25
  * The run-time cost of one call, from its arguments (receiver first) and result; `undefined` means
  * "no figure here" (cel-go's nil CallCost): the next library's entry, then the default 1, applies.
  */
-export type RuntimeCost = (args: readonly CelValue[], result: CelValue) => number | undefined
+/**
+ * `overloadId`: the overload the checker resolved the call to, `''` when it left several (cel-go's
+ * call.OverloadID(), which Kubernetes' CallCost reads for containsIP / containsCIDR); undefined when
+ * the call was planned from an unchecked AST or resolved to one overload (the arguments then select it).
+ */
+export type RuntimeCost = (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined
 
 /** A size range (code points of a string, bytes, list or map entries) or a cost range. */
 export interface SizeEstimate {

@@ -9,7 +9,7 @@ import {
 } from './costs.js'
 import { add, addSat, minU64, multiply, ONE, scale, UNKNOWN_SIZE, union, wrap64 } from './estimate-size.js'
 
-// The standard library's call estimates (cel-go v0.26 checker/cost.go functionCost, the mirror of
+// The standard library's call estimates (cel-go v0.26 and v0.29 checker/cost.go functionCost, the mirror of
 // the run-time tracker's costCall): string traversals, regex matching, list membership, short
 // circuits, conditionals, concatenation, comparisons; every other call costs 1 plus its arguments.
 
@@ -43,6 +43,7 @@ export function standardCallCost(
   argCosts: readonly CostEstimate[],
   argSum: CostEstimate,
   entries: EntrySizes,
+  celGo: number,
 ): CallEstimate {
   const size = (node: AstNode) => node.computedSize ?? UNKNOWN_SIZE
   switch (id) {
@@ -83,14 +84,21 @@ export function standardCallCost(
       if (args.length === 2) return { cost: add(scale(size(args[1]!), 1), argSum) }
       break
     // O(nm) functions
-    case 'matches_string':
-      if (target !== undefined && args.length === 1) {
+    case 'matches':
+    case 'matches_string': {
+      // cel-go v0.29 estimates the global `matches(s, re)` as the member form (v0.26: 1 + arguments).
+      let str: AstNode | undefined
+      let re: AstNode | undefined
+      if (id === 'matches_string' && target !== undefined && args.length === 1) [str, re] = [target, args[0]]
+      else if (id === 'matches' && celGo >= 29 && target === undefined && args.length === 2) [str, re] = args
+      if (str !== undefined && re !== undefined) {
         // One more than the length, so that an empty string against a costly regex is not free.
-        const strCost = scale(add(size(target), ONE), StringTraversalCostFactor)
-        const regexCost = scale(size(args[0]!), RegexStringLengthCostFactor)
+        const strCost = scale(add(size(str), ONE), StringTraversalCostFactor)
+        const regexCost = scale(size(re), RegexStringLengthCostFactor)
         return { cost: add(multiply(strCost, regexCost), argSum) }
       }
       break
+    }
     case 'contains_string':
       if (target !== undefined && args.length === 1) {
         const strCost = scale(size(target), StringTraversalCostFactor)

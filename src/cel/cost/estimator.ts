@@ -96,7 +96,10 @@ export function estimateCost(compiled: Estimable, env: Env, options: EstimateOpt
   const checked = checkedOf(compiled)
   const estimators = { ...options.callEstimators, ...extCallEstimators(env) }
   const presence = options.presenceTestHasCost === false ? ZERO : fixed(BigInt(SelectAndIdentCost))
-  return new Coster(checked, options.sizeEstimator, estimators, options.estimateCallCost, presence).cost(checked.expr)
+  const celGo = env.features.celGo
+  return new Coster(checked, options.sizeEstimator, estimators, options.estimateCallCost, presence, celGo).cost(
+    checked.expr,
+  )
 }
 
 const CONST_COST = fixed(BigInt(ConstCost))
@@ -177,6 +180,8 @@ class Coster implements EstimateContext, EntrySizes {
     private readonly estimators: Readonly<Record<string, CallEstimator | undefined>>,
     private readonly fallback: EstimateOptions['estimateCallCost'],
     private readonly presenceCost: CostEstimate,
+    /** The cel-go minor version (Features.celGo) whose estimates apply. */
+    private readonly celGo: number,
   ) {
     this.refs = checked.refs
     this.types = checked.types
@@ -434,7 +439,7 @@ class Coster implements EstimateContext, EntrySizes {
     let est = custom !== undefined ? custom(target, args, this) : undefined
     if (est === undefined && this.fallback !== undefined) est = this.fallback(fn, id, target, args, this)
     if (est !== undefined) return { cost: add(est.cost, argSum), resultSize: est.resultSize }
-    return standardCallCost(id, e, target, args, argCosts, argSum, this)
+    return standardCallCost(id, e, target, args, argCosts, argSum, this, this.celGo)
   }
 
   private costCreateList(e: ListExpr): CostEstimate {

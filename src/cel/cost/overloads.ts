@@ -5,7 +5,7 @@ import type { RuntimeCost } from './costs.js'
 
 /** A library's cost of one overload (cel-go's per-overload-id CallCost switch). */
 export interface OverloadRuntimeCost {
-  readonly actual?: (args: readonly CelValue[], result: CelValue) => number | undefined
+  readonly actual?: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined
 }
 
 /**
@@ -16,6 +16,12 @@ export function withOverloadCosts(
   lib: Library,
   table: Readonly<Record<string, OverloadRuntimeCost>>,
   functions = lib.functions,
+  /**
+   * Kubernetes' CallCost keys these by function name (cost.go: sum, min, indexOf, ... charge a traversal
+   * of the first argument whatever it is): a call no row's guards accept (a dyn receiver of the wrong
+   * type, which then fails) is still charged by the function's first row.
+   */
+  byName = false,
 ): Library {
   const runtimeCosts: Record<string, RuntimeCost> = { ...lib.runtimeCosts }
   // A library may declare one function name in several declarations (semver's version 0 and 1
@@ -33,12 +39,12 @@ export function withOverloadCosts(
     rowsByName.set(f.name, [...(rowsByName.get(f.name) ?? []), ...rows])
   }
   for (const [name, rows] of rowsByName) {
-    runtimeCosts[name] = (args, result) => {
+    runtimeCosts[name] = (args, result, id) => {
       for (const r of rows) {
         if (r.arity !== args.length) continue
-        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result)
+        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result, id)
       }
-      return undefined
+      return byName ? rows[0]!.actual(args, result, id) : undefined
     }
   }
   return { ...lib, runtimeCosts }
@@ -47,5 +53,5 @@ export function withOverloadCosts(
 interface Row {
   readonly arity: number
   readonly guards: readonly ReturnType<typeof guardFor>[]
-  readonly actual: (args: readonly CelValue[], result: CelValue) => number | undefined
+  readonly actual: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined
 }

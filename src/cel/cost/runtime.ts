@@ -51,7 +51,7 @@ function minTraversal(a: CelValue, b: CelValue): number {
   return traversal(Math.min(actualSize(a), actualSize(b)))
 }
 
-/** startsWith / endsWith / bytes(string) / string(bytes): linear in the receiver. */
+/** startsWith / endsWith (cel-go v0.26) / bytes(string) / string(bytes): linear in the receiver. */
 export function receiverTraversalCost(a: CelValue): number {
   return traversalCost(a)
 }
@@ -123,4 +123,47 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   // linear in the string quoted / the format string.
   'strings.quote': ([s]) => traversalCost(s as CelValue),
   format: ([s]) => (typeof s === 'string' ? traversalCost(s) : undefined),
+}
+
+/**
+ * cel-go v0.29's default table: startsWith / endsWith charge a traversal of the argument (the prefix
+ * or suffix), no longer the receiver; the global `matches(s, re)` (overloads.Matches) is charged as
+ * the member form.
+ */
+export const standardRuntimeCostsV029: Readonly<Record<string, RuntimeCost>> = {
+  ...standardRuntimeCosts,
+  startsWith: ([, p]) => traversalCost(p as CelValue),
+  endsWith: ([, p]) => traversalCost(p as CelValue),
+}
+
+const relationalIds = (prefix: string) => [`${prefix}_string`, `${prefix}_bytes`]
+
+/**
+ * The overload ids of runtimecost.go costCall's switch (cel-go v0.26), by function name: the calls it
+ * charges by formula. Any other overload of these functions, or a call the checker did not resolve to
+ * one overload, costs 1.
+ */
+export const standardOverloadKeyedCosts: Readonly<Record<string, readonly string[]>> = {
+  startsWith: ['starts_with_string'],
+  endsWith: ['ends_with_string'],
+  bytes: ['string_to_bytes'],
+  string: ['bytes_to_string'],
+  'strings.quote': ['strings_quote'],
+  format: ['string_format'],
+  '@in': ['in_list'],
+  '_<_': relationalIds('less'),
+  '_<=_': relationalIds('less_equals'),
+  '_>_': relationalIds('greater'),
+  '_>=_': relationalIds('greater_equals'),
+  '_==_': ['equals'],
+  '_!=_': ['not_equals'],
+  '_+_': ['add_string', 'add_bytes'],
+  matches: ['matches_string'],
+  contains: ['contains_string'],
+}
+
+/** cel-go v0.29: `case overloads.Matches, overloads.MatchesString`. */
+export const standardOverloadKeyedCostsV029: Readonly<Record<string, readonly string[]>> = {
+  ...standardOverloadKeyedCosts,
+  matches: ['matches', 'matches_string'],
 }

@@ -1,4 +1,4 @@
-import { evalError, noSuchOverload } from '../common/errors.js'
+import { evalError } from '../common/errors.js'
 import { MAX_UNLIMITED_SIZE, remainingBudget, reserve } from '../cost/budget.js'
 import { ListCreateBaseCost, type RuntimeCost, StringTraversalCostFactor } from '../cost/costs.js'
 import { actualSize } from '../cost/runtime.js'
@@ -19,6 +19,7 @@ import {
 } from '../types/types.js'
 import { celCompare, elementEquals } from '../values/equality.js'
 import { compareStrings } from '../values/strings.js'
+import { noSuchOverloadFor } from '../values/traits.js'
 import { type CelValue, type Double, Kind, kindOf } from '../values/values.js'
 
 // ext.Lists(ext.ListsVersion(3)) of cel-go v0.26.0 (ext/lists.go): slice, flatten, sort,
@@ -200,7 +201,9 @@ function doubleOf(v: CelValue): number {
 }
 
 function sortByAssociatedKeys(list: CelValue, keys: CelValue): CelValue {
-  if (!Array.isArray(list) || !Array.isArray(keys)) throw noSuchOverload()
+  // the singleton binding's ListerType trait (lists.go): `no such overload: sort` for a non-list
+  if (!Array.isArray(list) || !Array.isArray(keys))
+    throw noSuchOverloadFor(list === keys ? 'sort' : '@sortByAssociatedKeys', [list, keys])
   const n = list.length
   if (n !== keys.length) {
     throw evalError(
@@ -483,6 +486,14 @@ function range(n: CelValue): CelValue {
   return out
 }
 
+/**
+ * cel-go v0.26 genRange (Kubernetes 1.34–1.36): a negative size is the empty list. Sizes past the
+ * maximum are refused as in v0.29 (v0.26 allocated until the process died: kelp never does).
+ */
+function rangeV026(n: CelValue): CelValue {
+  return intArg(n) < 0 ? [] : range(n)
+}
+
 function reverse(list: List): CelValue {
   const n = list.length
   const out = new Array<CelValue>(n)
@@ -611,3 +622,24 @@ export const listsExtRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   sort: ([list]) => selfCompareCost(list as CelValue),
   '@sortByAssociatedKeys': ([, keys]) => selfCompareCost(keys as CelValue),
 }
+
+/**
+ * cel-go registers those trackers per overload id (lists.go ProgramOptions, interpreter.OverloadCostTracker):
+ * a call the checker left with several candidate overloads (a receiver typed `dyn`) is charged 1.
+ */
+export const listsExtOverloadKeyedCosts: Readonly<Record<string, readonly string[]>> = {
+  slice: ['list_slice'],
+  'lists.range': ['lists_range'],
+  reverse: ['list_reverse'],
+  flatten: ['list_flatten', 'list_flatten_int'],
+  distinct: ['list_distinct'],
+  sort: comparableTypes.map((t) => `list_${t.name}_sort`),
+  '@sortByAssociatedKeys': comparableTypes.map((t) => `list_${t.name}_sortByAssociatedKeys`),
+}
+
+/** The functions of ext.Lists(ListsVersion(3)) in cel-go v0.26: lists.range of a negative size is []. */
+export const listsExtFunctionsV026: FunctionDecl[] = listsExtFunctions.map((f) =>
+  f.name === 'lists.range'
+    ? { ...f, overloads: f.overloads.map((o) => (o.id === 'lists_range' ? { ...o, impl: rangeV026 as Impl } : o)) }
+    : f,
+)

@@ -1,4 +1,4 @@
-import { evalError } from '../common/errors.js'
+import { evalError, noSuchOverload } from '../common/errors.js'
 import { type FunctionDecl, fn, type Impl, memberOverload, overload } from '../functions.js'
 import { BoolType, DynType, IntType, listOf, mapOf, optionalOf, StringType, typeParam } from '../types/types.js'
 import { formatDouble, goValueString } from '../values/format.js'
@@ -104,6 +104,20 @@ export function orValueShortCircuit(lhs: CelValue): CelValue | undefined {
   return lhs.value
 }
 
+/**
+ * cel-go v0.29's evalOptionalOr / evalOptionalOrValue (cel/library.go Exec): a receiver that is not an
+ * optional is `no such overload` (v0.26 returned it unchanged); the optional's own cases as above.
+ */
+export function orShortCircuitV029(lhs: CelValue): CelValue | undefined {
+  if (!(lhs instanceof Optional)) throw noSuchOverload()
+  return lhs.value !== undefined ? lhs : undefined
+}
+
+export function orValueShortCircuitV029(lhs: CelValue): CelValue | undefined {
+  if (!(lhs instanceof Optional)) throw noSuchOverload()
+  return lhs.value
+}
+
 function first(list: readonly CelValue[]): CelValue {
   return list.length === 0 ? Optional.none : new Optional(list[0] as CelValue)
 }
@@ -138,6 +152,8 @@ export function optionalSelect(operand: CelValue, field: string): Optional {
     if (operand.value === undefined) return operand
     operand = operand.value
   }
+  // a list qualified by a field name: types.IndexOrError refuses the string (attributes.go refQualify)
+  if (Array.isArray(operand)) throw evalError("unsupported index type 'string' in list")
   if (!isMap(operand)) return Optional.none
   const v = mapGet(operand, field)
   return v === undefined ? Optional.none : new Optional(v)

@@ -1,3 +1,4 @@
+import { actualSize } from '../cost/runtime.js'
 import { type FunctionDecl, fn, type Impl, overload } from '../functions.js'
 import { BoolType, listOf, typeParam } from '../types/types.js'
 import { elementEquals } from '../values/equality.js'
@@ -51,7 +52,8 @@ export const setsExtFunctions: FunctionDecl[] = [
  * Run-time costs of the sets functions (cel-go ext/sets.go cost tracking, as Kubernetes' cost_test.go
  * TestSetsCost pins them): 1 plus the product of the two list sizes; equivalence checks both ways.
  */
-const size = (v: unknown) => (Array.isArray(v) ? v.length : 0)
+// runtimecost.go actualSize: a dyn argument of another type is sized too (a string its code points, 1 for a scalar)
+const size = (v: unknown) => actualSize(v as CelValue)
 export const setsRuntimeCosts: Readonly<Record<string, (args: readonly unknown[]) => number>> = {
   'sets.contains': ([a, b]) => 1 + size(a) * size(b),
   'sets.intersects': ([a, b]) => 1 + size(a) * size(b),

@@ -1,7 +1,7 @@
 import { ErrorValue } from '../common/errors.js'
 import { MAX_UNLIMITED_SIZE, remainingBudget, reserve, stringUnits } from '../cost/budget.js'
 import { traversalCost } from '../cost/runtime.js'
-import { type FunctionDecl, fn, memberOverload, overload } from '../functions.js'
+import { type FunctionDecl, fn, type Impl, memberOverload, overload } from '../functions.js'
 import { DynType, IntType, listOf, StringType } from '../types/types.js'
 import { codePointLength, codePointOffset, isBmpOnly, utf16Offset } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
@@ -85,6 +85,22 @@ export function lastIndexOfOffset(s: string, sub: string, offset: Int): Int {
   if (start < 0) return -1
   const at = s.lastIndexOf(sub, utf16Offset(s, start))
   return at < 0 ? -1 : codePointOffset(s, at)
+}
+
+/**
+ * cel-go v0.29 indexOfOffset / lastIndexOfOffset (ext/strings.go): a negative offset is an error even
+ * for an empty `sub`, and the empty string matches at the offset clamped to the end of the string.
+ */
+export function indexOfOffsetV029(s: string, sub: string, offset: Int): Int {
+  if (sub !== '') return indexOfOffset(s, sub, offset)
+  if (num(offset) < 0) throw indexError(offset)
+  const len = codePointLength(s)
+  return num(offset) > len ? len : offset
+}
+
+export function lastIndexOfOffsetV029(s: string, sub: string, offset: Int): Int {
+  if (sub !== '') return lastIndexOfOffset(s, sub, offset)
+  return indexOfOffsetV029(s, sub, offset)
 }
 
 const ASCII_UPPER = /[A-Z]+/g
@@ -327,3 +343,13 @@ export const stringsExtFunctions: FunctionDecl[] = [
     memberOverload('list_join_string', [listOf(S), S], S, joinSeparator),
   ),
 ]
+
+/** The functions of ext.Strings(StringsVersion(2)) in cel-go v0.29: the offset forms of indexOf / lastIndexOf clamp. */
+export const stringsExtFunctionsV029: FunctionDecl[] = stringsExtFunctions.map((f) => {
+  const impl: Readonly<Record<string, Impl>> = {
+    string_index_of_string_int: indexOfOffsetV029 as Impl,
+    string_last_index_of_string_int: lastIndexOfOffsetV029 as Impl,
+  }
+  if (f.name !== 'indexOf' && f.name !== 'lastIndexOf') return f
+  return { ...f, overloads: f.overloads.map((o) => (impl[o.id] ? { ...o, impl: impl[o.id]! } : o)) }
+})

@@ -1,4 +1,4 @@
-import { ErrorValue, noSuchOverload } from '../common/errors.js'
+import { ErrorValue } from '../common/errors.js'
 import { reserve, stringUnits } from '../cost/budget.js'
 import { type FunctionDecl, fn, memberOverload, overload } from '../functions.js'
 import {
@@ -25,7 +25,8 @@ import {
 import { goValueString } from '../values/format.js'
 import { type CelMapValue, isMap, mapGet, mapHas, mapSize } from '../values/maps.js'
 import { codePointLength, compareStrings } from '../values/strings.js'
-import { typeNameOf } from '../values/typeof.js'
+import { noSuchOverloadFor } from '../values/traits.js'
+import { qualifierGoType, typeNameOf } from '../values/typeof.js'
 import { type CelValue, Double, Kind, ListValue, mkDouble, Uint } from '../values/values.js'
 import {
   addInt,
@@ -131,16 +132,26 @@ export function notEquals(a: CelValue, b: CelValue): boolean {
 // overload to traits.Comparer.Compare); the typed forms are the hot paths of single overloads.
 
 export function lessThan(a: CelValue, b: CelValue): boolean {
-  return celCompare(a, b) < 0
+  return compareAs('_<_', a, b) < 0
 }
 export function lessEquals(a: CelValue, b: CelValue): boolean {
-  return celCompare(a, b) <= 0
+  return compareAs('_<=_', a, b) <= 0
 }
 export function greaterThan(a: CelValue, b: CelValue): boolean {
-  return celCompare(a, b) > 0
+  return compareAs('_>_', a, b) > 0
 }
 export function greaterEquals(a: CelValue, b: CelValue): boolean {
-  return celCompare(a, b) >= 0
+  return compareAs('_>=_', a, b) >= 0
+}
+
+/** celCompare, with cel-go's text for a left operand that is no Comparer (`no such overload: _<_`). */
+function compareAs(fn: string, a: CelValue, b: CelValue): number {
+  try {
+    return celCompare(a, b)
+  } catch (e) {
+    if (e instanceof ErrorValue && e.message === 'no such overload') throw noSuchOverloadFor(fn, [a, b])
+    throw e
+  }
 }
 
 // int↔int and int↔uint compare exactly with JS relational operators on number/bigint mixes.
@@ -199,6 +210,7 @@ export function greaterEqualsString(a: string, b: string): boolean {
  */
 export function indexList(l: readonly CelValue[], i: CelValue): CelValue {
   if (typeof i === 'number' && i >= 0 && i < l.length && Number.isInteger(i)) return l[i] as CelValue
+  checkQualifier(i)
   const n = listIndexOf(i)
   if (typeof n === 'number' && n >= 0 && n < l.length) return l[n] as CelValue
   throw new ErrorValue(`index out of bounds: ${goValueString(i)}`)
@@ -206,6 +218,7 @@ export function indexList(l: readonly CelValue[], i: CelValue): CelValue {
 
 /** `map[key]`: cel-go's key look-up, `no such key: %v` when absent. */
 export function indexMap(m: CelMapValue, key: CelValue): CelValue {
+  if (typeof key !== 'string') checkQualifier(key)
   const v = mapGet(m, key)
   if (v === undefined) throw new ErrorValue(`no such key: ${goValueString(key)}`)
   return v
@@ -219,7 +232,18 @@ export function indexMap(m: CelMapValue, key: CelValue): CelValue {
 export function index(c: CelValue, k: CelValue): CelValue {
   if (Array.isArray(c)) return indexList(c, k)
   if (isMap(c)) return indexMap(c, k)
+  checkQualifier(k)
   throw new ErrorValue(`no such key: ${goValueString(k)}`)
+}
+
+/**
+ * cel-go qualifies by the index's value (attributes.go attrQualify → newQualifier), which refuses any
+ * value but a string, int, uint, bool or double before it looks at the operand: `m[[1]]` is `invalid
+ * qualifier type: *types.baseList`, not a missing key.
+ */
+function checkQualifier(k: CelValue): void {
+  const goType = qualifierGoType(k)
+  if (goType !== undefined) throw new ErrorValue(`invalid qualifier type: ${goType}`)
 }
 
 /** cel-go types.IndexOrError. */
@@ -258,7 +282,7 @@ export function inMap(k: CelValue, m: CelMapValue): boolean {
 export function inValue(v: CelValue, c: CelValue): boolean {
   if (Array.isArray(c)) return inList(v, c)
   if (isMap(c)) return mapHas(c, v)
-  throw noSuchOverload()
+  throw noSuchOverloadFor('@in', [v, c])
 }
 
 /** size(string) counts code points (cel-go String.Size: len([]rune(s))). */
@@ -281,7 +305,7 @@ export function size(v: CelValue): number {
   if (Array.isArray(v)) return v.length
   if (v instanceof Uint8Array) return v.length
   if (isMap(v)) return mapSize(v)
-  throw noSuchOverload()
+  throw noSuchOverloadFor('size', [v])
 }
 
 // ---- declarations

@@ -16,7 +16,7 @@ import {
   typeParam,
   UintType,
 } from '../types/types.js'
-import { CelObject, type CelValue, Kind, type OpaqueValue } from './values.js'
+import { CelObject, type CelValue, Kind, kindOf, type OpaqueValue } from './values.js'
 
 // The runtime type of a value: what `type(v)` returns (cel-go ref.Val.Type()). Runtime types are
 // unparameterised: `type([1])` is `list`, `type(optional.of(1))` is `optional_type`; type values
@@ -80,4 +80,58 @@ export function typeValueOf(v: CelValue): Type {
 /** The runtime type name for messages: `int`, `list`, `google.protobuf.Timestamp`, `optional_type`, ... */
 export function typeNameOf(v: CelValue): string {
   return typeValueOf(v).name
+}
+
+/**
+ * The Go type (`%T`) of a CEL value as cel-go prints it in some errors (`unsupported comprehension
+ * range type: types.String`, `invalid qualifier type: *types.baseList`); undefined for library values.
+ */
+export function goTypeName(v: CelValue): string | undefined {
+  switch (kindOf(v)) {
+    case Kind.String:
+      return 'types.String'
+    case Kind.Int:
+      return 'types.Int'
+    case Kind.Uint:
+      return 'types.Uint'
+    case Kind.Bool:
+      return 'types.Bool'
+    case Kind.Double:
+      return 'types.Double'
+    case Kind.List:
+      return '*types.baseList'
+    case Kind.Map:
+      return '*types.baseMap'
+    case Kind.Bytes:
+      return 'types.Bytes'
+    case Kind.Null:
+      return 'types.Null'
+    case Kind.Duration:
+      return 'types.Duration'
+    case Kind.Timestamp:
+      return 'types.Timestamp'
+    case Kind.Type:
+      return '*types.Type'
+    case Kind.Optional:
+      return '*types.Optional'
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The Go type (`%T`) of a value cel-go's attributes.go newQualifier refuses as an index, or undefined
+ * for one it takes (strings, ints, uints, bools, doubles; library values are left to the look-up).
+ */
+export function qualifierGoType(v: CelValue): string | undefined {
+  switch (kindOf(v)) {
+    case Kind.String:
+    case Kind.Int:
+    case Kind.Uint:
+    case Kind.Bool:
+    case Kind.Double:
+      return undefined
+    default:
+      return goTypeName(v)
+  }
 }

@@ -128,9 +128,12 @@ export const cidrCosts: Readonly<Record<string, OverloadCost>> = {
     estimate: () => COMPARE_ESTIMATE,
     actual: ([c]) => compareCost(c as Prefix),
   },
+  // cost.go adds the parse only when the call resolved to the string overload (overloadId), not for a
+  // dyn argument the checker left to both
   cidr_contains_ip_string: {
     estimate: ([, s]) => plusParse(COMPARE_ESTIMATE, s as CostRange),
-    actual: ([c, s]) => compareCost(c as Prefix) + Math.ceil(codePointLength(s as string) * TRAVERSAL),
+    actual: ([c, s], _r, id) =>
+      compareCost(c as Prefix) + (id === '' ? 0 : Math.ceil(codePointLength(s as string) * TRAVERSAL)),
   },
   cidr_contains_cidr: {
     estimate: () => CONTAINS_CIDR_ESTIMATE,
@@ -138,6 +141,7 @@ export const cidrCosts: Readonly<Record<string, OverloadCost>> = {
   },
   cidr_contains_cidr_string: {
     estimate: ([, s]) => plusParse(CONTAINS_CIDR_ESTIMATE, s as CostRange),
-    actual: ([c, s]) => containsCIDRCost(c as Prefix) + Math.ceil(codePointLength(s as string) * TRAVERSAL),
+    actual: ([c, s], _r, id) =>
+      containsCIDRCost(c as Prefix) + (id === '' ? 0 : Math.ceil(codePointLength(s as string) * TRAVERSAL)),
   },
 }

@@ -94,6 +94,11 @@ function isLabelKeyName(s: string): boolean {
 // apimachinery validators and messages (pkg/util/validation, pkg/api/validate/content)
 
 const maxLenError = (n: number) => `must be no more than ${n} characters`
+/**
+ * pkg/api/validate/content MaxLenError (apimachinery v0.35 on, where validation.IsQualifiedName and
+ * IsValidLabelValue became content.IsLabelKey / IsLabelValue): the length is in bytes.
+ */
+const contentMaxLenError = (n: number) => `must be no more than ${n} bytes`
 const EMPTY_ERROR = 'must be non-empty'
 
 /** validation.RegexError. */
@@ -166,6 +171,15 @@ export function isDNS1035Label(s: string): string[] {
 
 /** content.IsLabelKey (= validation.IsQualifiedName): `[prefix/]name`. */
 export function isQualifiedName(s: string): string[] {
+  return qualifiedName(s, maxLenError)
+}
+
+/** content.IsLabelValue (= validation.IsValidLabelValue). */
+export function isValidLabelValue(s: string): string[] {
+  return labelValue(s, maxLenError)
+}
+
+function qualifiedName(s: string, lenError: (n: number) => string): string[] {
   const errs: string[] = []
   const parts = s.split('/')
   let name: string
@@ -175,22 +189,25 @@ export function isQualifiedName(s: string): string[] {
     const prefix = parts[0]!
     name = parts[1]!
     if (prefix.length === 0) errs.push(`prefix part ${EMPTY_ERROR}`)
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`)
+    else {
+      // content.IsDNS1123Subdomain words its length as content.MaxLenError does
+      if (utf8Length(prefix) > 253) errs.push(`prefix part ${lenError(253)}`)
+      if (!isDNS1123SubdomainText(prefix)) errs.push(`prefix part ${DNS1123_SUBDOMAIN_ERROR}`)
+    }
   } else {
     return [
       `a valid label key ${LABEL_KEY_ERROR} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ]
   }
   if (name.length === 0) errs.push(`name part ${EMPTY_ERROR}`)
-  else if (utf8Length(name) > 63) errs.push(`name part ${maxLenError(63)}`)
+  else if (utf8Length(name) > 63) errs.push(`name part ${lenError(63)}`)
   if (!isLabelKeyName(name)) errs.push(`name part ${LABEL_KEY_ERROR}`)
   return errs
 }
 
-/** content.IsLabelValue (= validation.IsValidLabelValue). */
-export function isValidLabelValue(s: string): string[] {
+function labelValue(s: string, lenError: (n: number) => string): string[] {
   const errs: string[] = []
-  if (utf8Length(s) > 63) errs.push(maxLenError(63))
+  if (utf8Length(s) > 63) errs.push(lenError(63))
   if (s.length > 0 && !isLabelKeyName(s)) errs.push(LABEL_VALUE_ERROR)
   return errs
 }
@@ -281,17 +298,18 @@ function check(ok: (s: string) => boolean, message: string): (s: string) => stri
 
 // MaxRegexSize of uri, uuid, byte, date / datetime: len(govalidator.URL) at the govalidator version
 // Kubernetes vendors (v0.0.0-20190424111038-f61b66f89f4a), len(strfmt.UUIDPattern),
-// len(govalidator.Base64), len(strfmt.DateTimePattern).
-const formats: Readonly<Record<string, FormatValue>> = {
+// len(govalidator.Base64), len(strfmt.DateTimePattern). `lenError`: the words of the qualified name's
+// and the label value's length errors, which depend on the release's apimachinery.
+const makeFormats = (lenError: (n: number) => string): Readonly<Record<string, FormatValue>> => ({
   dns1123Label: new FormatValue('DNS1123Label', isDNS1123Label, 30),
   dns1123Subdomain: new FormatValue('DNS1123Subdomain', isDNS1123Subdomain, 60),
   dns1035Label: new FormatValue('DNS1035Label', isDNS1035Label, 30),
-  qualifiedName: new FormatValue('QualifiedName', isQualifiedName, 60),
+  qualifiedName: new FormatValue('QualifiedName', (s) => qualifiedName(s, lenError), 60),
   portName: new FormatValue('PortName', isValidPortName, 20),
   dns1123LabelPrefix: new FormatValue('DNS1123LabelPrefix', (s) => isDNS1123Label(maskTrailingDash(s)), 30),
   dns1123SubdomainPrefix: new FormatValue('DNS1123SubdomainPrefix', (s) => isDNS1123Subdomain(maskTrailingDash(s)), 60),
   dns1035LabelPrefix: new FormatValue('DNS1035LabelPrefix', (s) => isDNS1035Label(maskTrailingDash(s)), 30),
-  labelValue: new FormatValue('LabelValue', isValidLabelValue, 40),
+  labelValue: new FormatValue('LabelValue', (s) => labelValue(s, lenError), 40),
   uri: new FormatValue(
     'URI',
     (s) => {
@@ -308,17 +326,10 @@ const formats: Readonly<Record<string, FormatValue>> = {
   byte: new FormatValue('byte', check(isBase64, 'invalid base64'), 84),
   date: new FormatValue('date', check(isDate, 'invalid date'), 71),
   datetime: new FormatValue('datetime', check(isDateTime, 'invalid datetime'), 71),
-}
+})
 
 /** The keys `format.named` accepts (and the `format.<key>()` functions). */
-export const formatNames: readonly string[] = Object.keys(formats)
-
-const namedOptionals = new Map(formatNames.map((k) => [k, new Optional(formats[k]!)]))
-
-/** `format.named(name)`: the format, or optional.none() for an unknown name. */
-function named(name: string): Optional {
-  return namedOptionals.get(name) ?? Optional.none
-}
+export const formatNames: readonly string[] = Object.keys(makeFormats(maxLenError))
 
 /** `<format>.validate(s)`: optional.none() when valid, else optional.of(the error messages). */
 function validate(f: FormatValue, s: string): Optional {
@@ -326,19 +337,36 @@ function validate(f: FormatValue, s: string): Optional {
   return errs.length === 0 ? Optional.none : new Optional(errs)
 }
 
-const functions: FunctionDecl[] = [
-  fn('validate', memberOverload('format-validate', [FormatType, StringType], optionalOf(listOf(StringType)), validate)),
-  fn('format.named', overload('format-named', [StringType], optionalOf(FormatType), named)),
-  ...formatNames.map((k) => {
-    const value = formats[k]!
-    return fn(
-      `format.${k}`,
-      overload(`format.${k}`, [], FormatType, () => value),
-    )
-  }),
-]
+function makeLibrary(lenError: (n: number) => string): Library {
+  const formats = makeFormats(lenError)
+  const namedOptionals = new Map(formatNames.map((k) => [k, new Optional(formats[k]!)]))
+  /** `format.named(name)`: the format, or optional.none() for an unknown name. */
+  const named = (name: string): Optional => namedOptionals.get(name) ?? Optional.none
+  const functions: FunctionDecl[] = [
+    fn(
+      'validate',
+      memberOverload('format-validate', [FormatType, StringType], optionalOf(listOf(StringType)), validate),
+    ),
+    fn('format.named', overload('format-named', [StringType], optionalOf(FormatType), named)),
+    ...formatNames.map((k) => {
+      const value = formats[k]!
+      return fn(
+        `format.${k}`,
+        overload(`format.${k}`, [], FormatType, () => value),
+      )
+    }),
+  ]
+  return { name: 'format', functions }
+}
 
-export const formatLibrary: Library = { name: 'format', functions }
+/** The format library of Kubernetes 1.31–1.34 (apimachinery's validation: lengths in characters). */
+export const formatLibrary: Library = makeLibrary(maxLenError)
+
+/**
+ * 1.35 on: qualifiedName and labelValue validate with apimachinery's content package, whose length
+ * errors say bytes (`must be no more than 63 bytes`).
+ */
+export const formatLibraryV135: Library = makeLibrary(contentMaxLenError)
 
 /**
  * cost.go: `validate` costs ceil((1 + size(str)) * 0.1) * ceil(maxRegexSize * 0.25) at run time (size in

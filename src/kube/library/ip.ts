@@ -97,7 +97,8 @@ export interface CostRange {
  */
 export interface OverloadCost {
   readonly estimate?: (sizes: readonly CostRange[]) => CostRange
-  readonly actual?: (args: readonly CelValue[], result: CelValue) => number
+  /** `overloadId` as RuntimeCost's: '' when the checker left several overloads (cost.go reads it). */
+  readonly actual?: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number
 }
 
 /** cel-go common.StringTraversalCostFactor. */

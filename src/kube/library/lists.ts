@@ -319,6 +319,10 @@ export function traversalCost(v: CelValue): number {
         return cost
       }
       if (v instanceof CelObject) return 1
+      // other class instances (durations, timestamps, optionals, library values, an error argument)
+      // are neither Listers nor Mappers in Go
+      const proto = Object.getPrototypeOf(v)
+      if (proto !== Object.prototype && proto !== null) return 1
       const m = v as Readonly<Record<string, CelValue>>
       for (const k in m) if (Object.hasOwn(m, k)) cost += traversalCost(k) + traversalCost(m[k] as CelValue)
       return cost

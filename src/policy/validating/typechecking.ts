@@ -272,8 +272,8 @@ function extractResources(rule: NamedRuleWithOperations): string[] {
 
 /**
  * RESTMapper.KindsFor as the apiserver's discovery mapper answers it (apimachinery
- * meta.DefaultRESTMapper over every served group-version): the resource matches a served plural
- * or singular name (lower-cased); a group and version match exactly; a version alone matches that
+ * meta.DefaultRESTMapper over every served group-version, client-go restmapper/discovery.go): the
+ * resource matches a served plural or singular name (lower-cased; a CRD's spec.names.singular); a group and version match exactly; a version alone matches that
  * version in every group (so `""`/`v1`/`events` is also events.k8s.io/v1 Event); a group alone
  * matches every version of the group (or of the groups it prefixes, when it names none exactly).
  */
@@ -285,7 +285,8 @@ export function kindsFor(mapper: RESTMapper, gvr: GroupVersionResource): GroupVe
     .resources()
     .flatMap((r) => {
       const kind = { group: r.group, version: r.version, kind: r.kind }
-      const singular = r.kind.toLowerCase()
+      // discovery's singularName (a CRD's spec.names.singular), else client-go restmapper's guess
+      const singular = r.singular ?? r.kind.toLowerCase()
       return singular === r.resource
         ? [{ group: r.group, version: r.version, resource: r.resource, kind }]
         : [
