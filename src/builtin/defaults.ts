@@ -322,9 +322,9 @@ function SetDefaults_Job(o: JSONObject): void {
   if (isNil(spec.backoffLimit)) spec.backoffLimit = isNil(spec.backoffLimitPerIndex) ? 6 : 2147483647
   const labels = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata.labels : undefined
   const meta = obj(o, 'metadata')
-  if (isObject(labels) && (isNil(meta.labels) || Object.keys(meta.labels as object).length === 0)) {
-    meta.labels = { ...labels }
-  }
+  // the template's map itself, as Go assigns it (pkg/apis/batch/v1/defaults.go): the labels PrepareForCreate then
+  // adds to the template (job-name, controller-uid) are the Job's too
+  if (isObject(labels) && (isNil(meta.labels) || Object.keys(meta.labels as object).length === 0)) meta.labels = labels
   if (isNil(spec.completionMode)) spec.completionMode = 'NonIndexed'
   if (isNil(spec.suspend)) spec.suspend = false
   if (isNil(spec.podReplacementPolicy)) {

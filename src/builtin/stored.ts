@@ -90,6 +90,8 @@ const GENERATION = new Set([
   'resource.k8s.io/DeviceClass',
   'resource.k8s.io/DeviceTaintRule',
   '/Pod',
+  // pkg/registry/core/podtemplate/strategy.go PrepareForCreate: template.Generation = 1
+  '/PodTemplate',
 ])
 
 const DS_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation'
@@ -269,6 +271,8 @@ const GENERATION_OF: Readonly<Record<string, (o: JSONObject) => unknown>> = {
   // admissionregistration validatingwebhookconfiguration / mutatingwebhookconfiguration strategy.go: webhooks
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': (o) => o.webhooks,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': (o) => o.webhooks,
+  // core podtemplate strategy.go: the template
+  '/PodTemplate': (o) => o.template,
 }
 
 /**

@@ -105,15 +105,16 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
   const volumes = objs(spec.volumes)
   volumes.forEach((v, i) => {
     const at = specPath.child('volumes').index(i)
-    const plugin = (name: string, message: string) => {
-      if (obj(v[name]) !== undefined) warnings.push(`${at.child(name)}: ${message}`)
+    // `json`: the field's JSON name where it differs from the Go field name the warning prints (StorageOS: storageos)
+    const plugin = (name: string, message: string, json = name) => {
+      if (obj(v[json]) !== undefined) warnings.push(`${at.child(name)}: ${message}`)
     }
     plugin('photonPersistentDisk', 'deprecated in v1.11, non-functional in v1.16+')
     // GitRepoVolumeDriver: off by default from 1.33
     plugin('gitRepo', minor >= 33 ? 'deprecated in v1.11, and disabled by default in v1.33+' : 'deprecated in v1.11')
     plugin('scaleIO', 'deprecated in v1.16, non-functional in v1.22+')
     plugin('flocker', 'deprecated in v1.22, non-functional in v1.25+')
-    plugin('storageOS', 'deprecated in v1.22, non-functional in v1.25+')
+    plugin('storageOS', 'deprecated in v1.22, non-functional in v1.25+', 'storageos')
     plugin('quobyte', 'deprecated in v1.22, non-functional in v1.25+')
     plugin('glusterfs', 'deprecated in v1.25, non-functional in v1.26+')
     const claim = obj(obj(v.ephemeral)?.volumeClaimTemplate)

@@ -80,7 +80,8 @@ const ROWS: readonly Row[] = [
   },
   {
     name: 'storageOS',
-    template: vol({ storageOS: {} }),
+    // the JSON name is storageos (core/v1 VolumeSource); the warning prints the Go field's name
+    template: vol({ storageos: {} }),
     expected: ['spec.volumes[0].storageOS: deprecated in v1.22, non-functional in v1.25+'],
   },
   {

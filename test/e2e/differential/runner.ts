@@ -206,13 +206,15 @@ const ERROR_START = /^(Error from server|The |error: |Error: )/
 export function kelpAnswer(blockLines: string[] | undefined, outcome: string | undefined): Answer {
   const lines = blockLines ?? []
   const warnings = lines.filter((l) => l.startsWith('Warning: ')).map((l) => l.slice(9))
+  // kelp's `Audit: key=value` lines are the audit annotations the apiserver writes to its audit log: kubectl never
+  // prints them, so they are no part of the answer compared here
   // kelp's notes (`Info: …`: what it did not validate) are neither errors nor warnings; one stands for the error
   // of an object kelp did not accept and said nothing else about
   const notes = lines.filter((l) => l.startsWith('Info: '))
   // an error is a line that starts like one, with the lines that continue it (`* field: …` of an Invalid)
   const errors: string[] = []
   for (const l of lines) {
-    if (l.startsWith('Warning: ') || l.startsWith('Info: ')) continue
+    if (l.startsWith('Warning: ') || l.startsWith('Info: ') || l.startsWith('Audit: ')) continue
     if (ERROR_START.test(l) || errors.length === 0) errors.push(l)
     else errors[errors.length - 1] += `\n${l}`
   }

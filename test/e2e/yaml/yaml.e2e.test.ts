@@ -131,6 +131,22 @@ const KNOWN: {
   // `:` next to a flow indicator (`{a:, b}`, `[x :]`, `{labels:{…}}`, `[: x]`): part of a plain scalar or
   // an error to go-yaml (YAML 1.1: `:` is a value indicator only before a blank), a pair to js-yaml
   { id: 'flow-colon', explains: (t) => /[^"']:[,[\]{}]|[[{,] *:/.test(t) },
+  // a non-specific tag (`!`) alone before a block mapping's key, indented past its siblings' column (`selector:`
+  // then `   ! app: x`): go-yaml takes the tag as the nested mapping's and reads it; js-yaml refuses the indentation
+  {
+    id: 'nonspecific-tag-before-key',
+    explains: (t, g, k) =>
+      g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#]+:/m.test(t),
+  },
+  // a tag whose handle runs into a quote inside a flow collection (`[a, !"b c"]`): go-yaml's scanner wants a blank
+  // after the tag (`did not find expected whitespace or line break`), js-yaml reads the tag `!"b` and the scalar
+  {
+    id: 'tag-into-quote-in-flow',
+    explains: (t, g, k) =>
+      /did not find expected whitespace or line break/.test(g.error ?? '') &&
+      k.error === undefined &&
+      /[[{,] *![^\s,[\]{}]*["']/.test(t),
+  },
   // `-` alone as a flow item (`[-]`): a plain scalar to go-yaml, an error to js-yaml
   { id: 'flow-dash', explains: (t, g, k) => g.error === undefined && k.error !== undefined && /[[,] *-[\],]/.test(t) },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
