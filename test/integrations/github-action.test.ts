@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { pinnedDeployment as deployment } from '../fixtures/pinned-deployment.js'
 
 // The GitHub Action (action.yml) run as the runner runs a composite action's step: its `env:` with the inputs'
 // expressions substituted (given inputs, else the defaults), GITHUB_ACTION_PATH the action's checkout,
@@ -25,25 +26,6 @@ const git = (cwd: string, ...args: string[]) => {
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`)
   return r.stdout.trim()
 }
-
-const deployment = (image: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  labels: {app.kubernetes.io/name: web}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web, app.kubernetes.io/name: web}}
-    spec:
-      securityContext: {runAsNonRoot: true, seccompProfile: {type: RuntimeDefault}}
-      containers:
-      - name: app
-        image: ${image}
-        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 128Mi}}
-        securityContext: {allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}
-`
 
 function runStep(workspace: string, inputs: Record<string, string>, baseSha: string) {
   const step = action.runs.steps.find((s) => s.id === 'check')

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { pinnedDeployment as deployment } from '../../fixtures/pinned-deployment.js'
 import { ROOT } from '../harness.js'
 
 const PRE_COMMIT = '4.0.1'
@@ -15,23 +16,6 @@ const bin = join(venv, 'bin/pre-commit')
 
 const run = (cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 600_000 })
-
-const deployment = (image: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, labels: {app.kubernetes.io/name: web}}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web, app.kubernetes.io/name: web}}
-    spec:
-      securityContext: {runAsNonRoot: true, seccompProfile: {type: RuntimeDefault}}
-      containers:
-      - name: app
-        image: ${image}
-        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 128Mi}}
-        securityContext: {allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}
-`
 
 describe('the pre-commit hook', () => {
   const repo = mkdtempSync(join(tmpdir(), 'kelp-pre-commit-'))
