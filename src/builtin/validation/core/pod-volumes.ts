@@ -381,20 +381,28 @@ const TEMPLATE_META_FIELDS: readonly (readonly [string, string])[] = [
   ['managedFields', 'managedFields'],
 ]
 
-/** validateEphemeralVolumeSource with ValidatePersistentVolumeClaimTemplate and the PVC name check. */
-const validateEphemeral: Check = (s, p, ctx) => {
-  const t = obj(s.volumeClaimTemplate)
-  if (t === undefined) return [field.required(p.child('volumeClaimTemplate'), '')]
-  const tp = p.child('volumeClaimTemplate')
-  const meta = obj(t.metadata) ?? {}
-  const mp = tp.child('metadata')
-  const errs = validateAnnotations(strMap(meta.annotations), mp.child('annotations'), ctx.minor)
-  errs.push(...validateLabels(strMap(meta.labels), mp.child('labels'), ctx.minor))
+/**
+ * ValidateTemplateObjectMeta (pkg/apis/core/validation/validation.go): a template's labels and annotations, and
+ * validateFieldAllowList forbidding every other ObjectMeta field that is set (reflect's IsZero: an empty list
+ * given is set). Also resource.k8s.io's claim templates.
+ */
+export function validateTemplateObjectMeta(meta: JSONObject, mp: FieldPath, minor: number): FieldError[] {
+  const errs = validateAnnotations(strMap(meta.annotations), mp.child('annotations'), minor)
+  errs.push(...validateLabels(strMap(meta.labels), mp.child('labels'), minor))
   for (const [k, pathName] of TEMPLATE_META_FIELDS) {
     const v = meta[k]
     const zero = v === undefined || v === null || v === '' || v === 0
     if (!zero) errs.push(field.forbidden(mp.child(pathName), 'cannot be set'))
   }
+  return errs
+}
+
+/** validateEphemeralVolumeSource with ValidatePersistentVolumeClaimTemplate and the PVC name check. */
+const validateEphemeral: Check = (s, p, ctx) => {
+  const t = obj(s.volumeClaimTemplate)
+  if (t === undefined) return [field.required(p.child('volumeClaimTemplate'), '')]
+  const tp = p.child('volumeClaimTemplate')
+  const errs = validateTemplateObjectMeta(obj(t.metadata) ?? {}, tp.child('metadata'), ctx.minor)
   errs.push(
     ...validatePVCSpec(obj(t.spec) ?? {}, tp.child('spec'), {
       recoverFromExpansionFailure: false,

@@ -8,6 +8,7 @@ import {
   objectMetaUpdate,
   validateDNS1123Subdomain,
 } from '../common.js'
+import { validateTemplateObjectMeta } from '../core/pod-volumes.js'
 import { validateCELExpression } from './cel.js'
 import {
   arr,
@@ -29,7 +30,6 @@ import {
   validateRawExtension,
   validateRequestName,
 } from './common.js'
-import { validateTemplateObjectMeta } from './template-meta.js'
 
 // resource.k8s.io/v1 ResourceClaim and ResourceClaimTemplate: kubernetes v1.37.2
 // pkg/apis/resource/validation/validation.go ValidateResourceClaim, ValidateResourceClaimUpdate,
