@@ -79,18 +79,23 @@ export function parseSelector(text: string): Selector {
                         : fail(`found '${next.text}', expected: in, notin, =, ==, !=, gt, lt`)
         if (op === Operator.In || op === Operator.NotIn) {
           if (tokens[i++]?.kind !== '(') fail(`found '${tokens[i - 1]?.text ?? ''}', expected: '('`)
+          // values separated by commas; an empty place (`()`, `(a,)`, `(a,,b)`) is the empty string, as selector.go
+          // parseValues reads it
           const values: string[] = []
+          let last: 'start' | 'value' | 'comma' = 'start'
           for (;;) {
             t = tokens[i++] ?? fail("found '', expected: ')'")
-            if (t.kind === ')') break
-            if (t.kind === ',') {
-              // an empty value between commas (`(a,,b)`, `(a,)`) is the empty string, as selector.go reads it
-              if (values.length === 0) values.push('')
-              if (peek()?.kind === ',' || peek()?.kind === ')') values.push('')
-              continue
+            if (t.kind === ')') {
+              if (last !== 'value') values.push('')
+              break
             }
-            if (t.kind !== 'id') fail(`found '${t.text}', expected: ',', ')' or identifier`)
-            values.push(t.text)
+            if (t.kind === ',') {
+              if (last !== 'value') values.push('')
+              last = 'comma'
+            } else if (t.kind === 'id' && last !== 'value') {
+              values.push(t.text)
+              last = 'value'
+            } else fail(`found '${t.text}', expected: ',' or ')'`)
           }
           reqs.push(newRequirement(key, op, values))
         } else {
