@@ -93,6 +93,10 @@ describe('found upward, applied, counted in every format', () => {
       ],
     ])
   })
+  it('on two threads (-j 2: each worker applies them to its own objects) the same', () => {
+    const r = kelp(['-j', '2', '-o', 'json'])
+    expect(JSON.parse(r.out).summary).toMatchObject({ objects: 3, allowed: 3, denied: 0, excepted: 3 })
+  })
   it('yaml: the text report on stderr counts them', () => {
     const r = kelp(['-o', 'yaml'])
     expect(r.err.trim().split('\n').at(-1)).toBe('3 objects: 3 allowed, 0 denied, 0 warned; 0 errors; 3 excepted')
