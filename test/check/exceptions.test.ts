@@ -265,4 +265,23 @@ describe('Excepter on a result', () => {
     }
     expect(new Excepter({ list: [{ reason: 'r' }], base: '/' }).apply(r, {})).toBe(r)
   })
+  it('an apiserver warning only by an exception naming its rule; an error never', () => {
+    const r = {
+      source: { file: 'a.yaml' },
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      name: 'a',
+      operation: 'CREATE' as const,
+      outcome: 'warned' as const,
+      findings: [
+        { level: 'warn' as const, type: 'deprecated' as const, rule: 'api/deprecated', message: 'm' },
+        { level: 'error' as const, type: 'policy' as const, rule: 'vap/p', policy: 'p', message: 'e' },
+      ],
+    }
+    const excepted = (list: ExceptionSpec[]) =>
+      new Excepter({ list, base: '/' }).apply(r, {}).excepted?.map((f) => f.rule)
+    expect(excepted([{ reason: 'r' }])).toBeUndefined()
+    expect(excepted([{ reason: 'r', policies: ['p'] }])).toBeUndefined()
+    expect(excepted([{ reason: 'r', rules: ['api/deprecated', 'vap/p'] }])).toEqual(['api/deprecated'])
+  })
 })
