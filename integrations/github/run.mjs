@@ -7,13 +7,24 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const { exitCode, format } = await import(join(root, 'dist/report/index.js'))
+const { format } = await import(join(root, 'dist/report/index.js'))
+const { configFor } = await import(join(root, 'dist/cli/config.js'))
 
 const env = (k) => (process.env[k] ?? '').trim()
 const words = (k) => env(k).split(/\s+/).filter(Boolean)
-const failOn = env('KELP_FAIL_ON') || 'deny'
 
-const args = ['check', ...words('KELP_PATHS'), '-o', 'json', '--fail-on', failOn, '--pack', env('KELP_PACK') || 'auto']
+// the repository's .kelp.yaml (docs/integrations/config.md) is kelp check's: found from the workspace, its settings
+// apply where an input is empty; without paths in the input or the file, the whole workspace is checked
+let configPaths = false
+try {
+  configPaths = configFor(undefined)?.paths !== undefined
+} catch {
+  // a configuration kelp check refuses: it says why (exit 2) when it reads it below
+}
+const paths = words('KELP_PATHS')
+const args = ['check', ...(paths.length > 0 || configPaths ? paths : ['.']), '-o', 'json']
+if (env('KELP_FAIL_ON') !== '') args.push('--fail-on', env('KELP_FAIL_ON'))
+if (env('KELP_PACK') !== '') args.push('--pack', env('KELP_PACK'))
 for (const p of words('KELP_POLICIES')) args.push('-p', p)
 if (env('KELP_KUBE_VERSION') !== '') args.push('--kube-version', env('KELP_KUBE_VERSION'))
 const base = env('KELP_BASE')
@@ -49,10 +60,11 @@ const s = report.summary
 if (env('GITHUB_OUTPUT') !== '')
   appendFileSync(
     env('GITHUB_OUTPUT'),
-    `objects=${s.objects}\ndenied=${s.denied}\nwarned=${s.warned}\naudited=${s.audited}\nerrors=${s.errors}\n`,
+    `objects=${s.objects}\ndenied=${s.denied}\nwarned=${s.warned}\naudited=${s.audited}\nerrors=${s.errors}\nexcepted=${s.excepted ?? 0}\n`,
   )
 if (env('GITHUB_STEP_SUMMARY') !== '') appendFileSync(env('GITHUB_STEP_SUMMARY'), summary(report))
-process.exit(exitCode(report, failOn))
+// kelp's own exit code: its --fail-on is the input's, else the configuration's
+process.exit(run.status ?? 2)
 
 /** The job summary: the counts, then the objects the cluster would refuse or warn about. */
 function summary(r) {
@@ -60,9 +72,9 @@ function summary(r) {
   const lines = [
     `### kelp check (Kubernetes ${r.kubeVersion})`,
     '',
-    '| objects | denied | warned | audited | errors |',
-    '|---:|---:|---:|---:|---:|',
-    `| ${r.summary.objects} | ${r.summary.denied} | ${r.summary.warned} | ${r.summary.audited} | ${r.summary.errors} |`,
+    '| objects | denied | warned | audited | errors | excepted |',
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${r.summary.objects} | ${r.summary.denied} | ${r.summary.warned} | ${r.summary.audited} | ${r.summary.errors} | ${r.summary.excepted ?? 0} |`,
     '',
   ]
   const worth = r.objects.filter((o) => o.outcome === 'denied' || o.outcome === 'warned')

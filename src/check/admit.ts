@@ -7,6 +7,7 @@ import type { LoadedObject } from '../manifest/load.js'
 import { forbiddenStatus } from '../policy/generic/status.js'
 import { type Finding, type ObjectResult, outcomeOf, type Report, SummaryCounter } from '../report/model.js'
 import { VERSION } from '../report/version.js'
+import { Excepter, type Exceptions, exceptionNotes } from './exceptions.js'
 import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, PLUGIN_NOT_RUN, sizeAnswer } from './findings.js'
 import { identity } from './olds.js'
 import type { CheckOptions, Keep } from './options.js'
@@ -29,14 +30,17 @@ export function admitAll(
   onProgress?: (done: number, total: number) => void,
   keep: Keep = 'all',
   total?: number,
+  except?: Excepter,
 ): Admitted {
   const results: ObjectResult[] = []
   const counter = new SummaryCounter()
   let done = 0
   for (const o of objects) {
-    const r = admitOne(set, o, olds, target, defaultNamespace, keep === 'stored')
+    const admitted = admitOne(set, o, olds, target, defaultNamespace, keep === 'stored')
+    // exceptions (exceptions.ts): excepted findings move to `excepted`, still reported
+    const r = except === undefined ? admitted : except.apply(admitted, o.object)
     counter.add(r)
-    if (keep !== 'findings' || r.findings.length > 0) results.push(r)
+    if (keep !== 'findings' || r.findings.length > 0 || r.excepted !== undefined) results.push(r)
     done++
     if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
   }
@@ -49,8 +53,11 @@ export interface Admitted {
   readonly counter: SummaryCounter
 }
 
-/** The report of admitted objects, findings that name a field placed at its line (positions.ts). */
-export function report(prepared: Prepared, admitted: Admitted): Report {
+/**
+ * The report of admitted objects, findings that name a field placed at its line (positions.ts); the notes on
+ * the run's exceptions (expired, unused).
+ */
+export function report(prepared: Prepared, admitted: Admitted, exceptions?: Exceptions): Report {
   const notes = notRunNotes(admitted.results)
   const diagnostics = notes.length === 0 ? prepared.diagnostics : [...prepared.diagnostics, ...notes]
   const made: Report = {
@@ -63,7 +70,9 @@ export function report(prepared: Prepared, admitted: Admitted): Report {
     summary: admitted.counter.summary(diagnostics),
   }
   const inputs = prepared.inputs
-  return placeFindings(made, (file) => (inputs !== undefined ? inputs.textOf(file) : { path: file }))
+  return placeFindings(exceptionNotes(made, exceptions), (file) =>
+    inputs !== undefined ? inputs.textOf(file) : { path: file },
+  )
 }
 
 /**
@@ -89,9 +98,21 @@ function notRunNotes(results: readonly ObjectResult[]): Finding[] {
 export function check(options: CheckOptions, keep: Keep = 'all'): Report {
   const { prepared, set } = prepare(options)
   const objects = prepared.toAdmit ?? prepared.stream?.() ?? []
+  const except = options.exceptions === undefined ? undefined : new Excepter(options.exceptions)
   return report(
     prepared,
-    admitAll(set, objects, prepared.olds, prepared.target, prepared.defaultNamespace, undefined, keep),
+    admitAll(
+      set,
+      objects,
+      prepared.olds,
+      prepared.target,
+      prepared.defaultNamespace,
+      undefined,
+      keep,
+      undefined,
+      except,
+    ),
+    options.exceptions,
   )
 }
 

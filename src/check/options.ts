@@ -1,4 +1,5 @@
 import type { KubeVersion } from '../kube/environment.js'
+import type { Exceptions } from './exceptions.js'
 
 // What a check is asked: the inputs, the material beside them, the previous revision, the target release.
 
@@ -33,6 +34,11 @@ export interface CheckOptions {
    * report says when it is not applied and why (`pack`, and an info diagnostic).
    */
   readonly pack?: PackMode
+  /**
+   * Accepted findings (.kelp.yaml's `exceptions`; the objects' `kelp.dev/exceptions` annotation is read when this
+   * is given): reported as excepted, not counted in outcomes or the exit code (exceptions.ts).
+   */
+  readonly exceptions?: Exceptions
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
   readonly holdObjects?: number
 }

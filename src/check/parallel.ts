@@ -7,6 +7,7 @@ import type { LoadedObject } from '../manifest/load.js'
 import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
 import { admitAll, report } from './admit.js'
+import { Excepter } from './exceptions.js'
 import { type FirstPass, firstPass, HOLD_OBJECTS } from './first-pass.js'
 import { Inputs } from './inputs.js'
 import type { CheckOptions, Keep } from './options.js'
@@ -115,9 +116,11 @@ async function checkInputs(
     const { toAdmit, olds, target, defaultNamespace } = prepared
     const objects = toAdmit ?? prepared.stream?.() ?? []
     // the total from the first pass, also when the objects are read again (not `done` as its own total)
+    const except = options.exceptions === undefined ? undefined : new Excepter(options.exceptions)
     return report(
       prepared,
-      admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, prepared.toAdmitCount),
+      admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, prepared.toAdmitCount, except),
+      options.exceptions,
     )
   }
   const target = options.target ?? options.kubeVersion
@@ -165,6 +168,7 @@ async function checkInputs(
       target: prepared.target,
       defaultNamespace: prepared.defaultNamespace,
       keep,
+      ...(options.exceptions !== undefined ? { exceptions: options.exceptions } : {}),
     }
     const admitting = workers.map((w) => ask<AdmitReply>(w, admit))
     const total = pass.objectCount - pass.material.length
@@ -176,13 +180,15 @@ async function checkInputs(
       prepared.defaultNamespace,
       (done) => onProgress?.(Math.min(total, done * threads), total),
       keep,
+      undefined,
+      options.exceptions === undefined ? undefined : new Excepter(options.exceptions),
     )
     const results: ObjectResult[] = own.results
     for (const r of await Promise.all(admitting)) {
       for (const o of r.results) results.push(o)
       own.counter.merge(SummaryCounter.revive(r.counter))
     }
-    return report(prepared, { results, counter: own.counter })
+    return report(prepared, { results, counter: own.counter }, options.exceptions)
   } finally {
     for (const w of workers) void w.terminate()
   }

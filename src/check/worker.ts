@@ -6,6 +6,7 @@ import type { JSONObject } from '../kube/values/json.js'
 import type { LoadedObject } from '../manifest/load.js'
 import type { Finding } from '../report/model.js'
 import { admitAll } from './admit.js'
+import { Excepter, type Exceptions } from './exceptions.js'
 import { type FirstPass, firstPass, gvkKey } from './first-pass.js'
 import { readShare } from './inputs.js'
 import type { Keep } from './options.js'
@@ -47,6 +48,8 @@ export interface AdmitMessage {
   readonly target: string
   readonly defaultNamespace: string
   readonly keep: Keep
+  /** The run's exceptions (applied on each thread to its own objects). */
+  readonly exceptions?: Exceptions
 }
 export interface AdmitReply {
   readonly results: ReturnType<typeof admitAll>['results']
@@ -87,7 +90,18 @@ parentPort?.on('message', (m: WorkerMessage) => {
       generateName: derivedNameGenerator, // as prepare.ts's (a function is not sent)
       ...(checkedCache !== undefined ? { checkedCache } : {}),
     })
-    const admitted = admitAll(set, held, new Map(m.olds), m.target, m.defaultNamespace, undefined, m.keep)
+    const except = m.exceptions === undefined ? undefined : new Excepter(m.exceptions)
+    const admitted = admitAll(
+      set,
+      held,
+      new Map(m.olds),
+      m.target,
+      m.defaultNamespace,
+      undefined,
+      m.keep,
+      undefined,
+      except,
+    )
     const reply: AdmitReply = { results: admitted.results, counter: admitted.counter }
     parentPort?.postMessage(reply)
     held = []

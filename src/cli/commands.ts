@@ -8,14 +8,29 @@ import { exitCode, type FailOn } from '../report/model.js'
 import { formatPolicyReport } from '../report/policy-report.js'
 import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
+import { PACK_MODES as CONFIG_PACK_MODES, configFor, FAIL_ON, FORMATS } from './config.js'
 import { findSuites, runSuite } from './policy-test.js'
 
 // `kelp check` and `kelp test`: argument handling only; the work is in src/check/ and policy-test.ts.
 // (`kelp serve` is the webhook's command, src/webhook/command.ts.)
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'yaml', 'policyreport'] as const
-const FAIL_ON = ['deny', 'warn', 'audit', 'none'] as const
-const PACK_MODES: PackMode[] = ['auto', 'add', 'replace', 'off']
+const PACK_MODES: PackMode[] = [...CONFIG_PACK_MODES]
+
+/** --kube-version, or the configuration's `kubeVersion` (its mistake named by the file). */
+function kubeVersionFrom(version: string, file: string | undefined): ReturnType<typeof kubeVersionOf> {
+  try {
+    return kubeVersionOf(version)
+  } catch (e) {
+    if (file === undefined || !(e instanceof UsageError)) throw e
+    throw new UsageError(`${file}: kubeVersion: ${e.message.replace(/^--kube-version: /, '')}`)
+  }
+}
+
+/** Today for exceptions' expiry, YYYY-MM-DD: KELP_TODAY, for tests only (a fixed clock), else the UTC date. */
+function today(): string | undefined {
+  const t = process.env.KELP_TODAY ?? ''
+  return /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : undefined
+}
 
 /**
  * A progress line on stderr, only on a terminal and only once a run has taken more than a second
@@ -44,7 +59,10 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
       'check manifests offline as kube-apiserver would admit them: ValidatingAdmissionPolicies, CRD schemas ' +
         'and rules, API versions of the target release (exit 0 clean, 1 findings at or above --fail-on, 2 input errors)',
     )
-    .argument('[paths...]', 'files, directories (recursive: .yaml .yml .json), or - for stdin', ['-'])
+    .argument(
+      '[paths...]',
+      "files, directories (recursive: .yaml .yml .json), or - for stdin (default: the configuration's paths, else -)",
+    )
     .option(
       '-p, --policies <path>',
       'policy material: VAPs, bindings, params, CRDs, Namespaces (repeatable)',
@@ -85,9 +103,15 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         .choices(PACK_MODES)
         .default('auto'),
     )
+    .option(
+      '--config <file>',
+      'the configuration file (default: .kelp.yaml or .kelp.yml in the working directory or above, up to the git root)',
+    )
+    .option('--no-config', 'read no configuration file')
+    .option('--show-exceptions', 'list the findings exceptions apply to (the configuration, kelp.dev/exceptions)')
     .action(
       async (
-        paths: string[],
+        given: string[],
         opts: {
           policies: string[]
           old: string[]
@@ -101,8 +125,22 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           jobs?: string
           pack: PackMode
           allowEmpty?: boolean
+          config?: string | boolean
+          showExceptions?: boolean
         },
+        command: Command,
       ) => {
+        // the configuration file's settings, where the command line gives none (config.ts)
+        const config = configFor(opts.config)
+        const fromLine = (key: string) => command.getOptionValueSource(key) === 'cli'
+        if (config !== undefined) {
+          if (config.kubeVersion !== undefined && !fromLine('kubeVersion')) opts.kubeVersion = config.kubeVersion
+          if (config.policies !== undefined && opts.policies.length === 0) opts.policies = [...config.policies]
+          if (config.pack !== undefined && !fromLine('pack')) opts.pack = config.pack
+          if (config.output !== undefined && !fromLine('output')) opts.output = config.output
+          if (config.failOn !== undefined && !fromLine('failOn')) opts.failOn = config.failOn
+        }
+        const paths = given.length > 0 ? given : config?.paths !== undefined ? [...config.paths] : ['-']
         if (!(FORMATS as readonly string[]).includes(opts.output))
           throw new UsageError(`--output: one of ${FORMATS.join(', ')}`)
         if (!(FAIL_ON as readonly string[]).includes(opts.failOn))
@@ -112,7 +150,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         if (paths.length === 1 && paths[0] === '-' && process.stdin.isTTY === true) {
           throw new UsageError('no input: give files or directories, or pipe manifests to `kelp check -`')
         }
-        const { target, env } = kubeVersionOf(opts.kubeVersion)
+        const { target, env } = kubeVersionFrom(opts.kubeVersion, fromLine('kubeVersion') ? undefined : config?.file)
         const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs)
         if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0))
           throw new UsageError('--jobs: a positive integer')
@@ -129,6 +167,12 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             ...(opts.allowEmpty === true ? { allowEmpty: true } : {}),
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
             pack: opts.pack,
+            // always given: the objects' kelp.dev/exceptions annotation applies with or without a file
+            exceptions: {
+              list: config?.exceptions ?? [],
+              base: config?.dir ?? process.cwd(),
+              ...(today() !== undefined ? { today: today() } : {}),
+            },
           },
           jobs,
           progress.update,
@@ -141,11 +185,12 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         )
         progress.done()
         const failOn = opts.failOn as FailOn
+        const showExceptions = opts.showExceptions === true
         if (opts.output === 'yaml') {
           // stdout stays a manifest stream (for kubectl apply -f -); what kubectl would print goes to stderr
           const stored = formatStoredYAML(report)
           if (stored !== '') io.out(stored)
-          io.err(format(report, 'text', { color: false, failOn }).replace(/\n$/, ''))
+          io.err(format(report, 'text', { color: false, failOn, showExceptions }).replace(/\n$/, ''))
         } else if (opts.output === 'policyreport') {
           io.out(formatPolicyReport(report))
         } else {
@@ -153,6 +198,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             format(report, opts.output as OutputFormat, {
               color: opts.color !== false && io.color === true,
               failOn,
+              showExceptions,
             }).replace(/\n$/, ''),
           )
         }

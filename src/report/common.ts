@@ -19,6 +19,8 @@ export interface FormatOptions {
   readonly root?: string
   /** sarif: `tool.driver.informationUri`, kelp's home page. */
   readonly informationUri?: string
+  /** text, github: list the excepted findings too (`--show-exceptions`; text: also with `verbose`). Default false. */
+  readonly showExceptions?: boolean
 }
 
 export const RANK: Readonly<Record<Level, number>> = { error: 4, deny: 3, warn: 2, audit: 1, info: 0 }
@@ -179,10 +181,27 @@ export function summaryParts(r: Report): {
   return { head, counts, errors: s.errors }
 }
 
-/** `12 objects: 10 allowed, 1 denied, 1 warned; 0 errors` (audited, not served, skipped, with errors when non-zero). */
+/**
+ * `12 objects: 10 allowed, 1 denied, 1 warned; 0 errors` (audited, not served, skipped, with errors when
+ * non-zero), and `; 2 excepted` when exceptions applied to findings.
+ */
 export function summaryLine(r: Report): string {
   const { head, counts, errors } = summaryParts(r)
-  return `${head}: ${counts.map((c) => c.text).join(', ')}; ${plural(errors, 'error')}`
+  return `${head}: ${counts.map((c) => c.text).join(', ')}; ${plural(errors, 'error')}${exceptedText(r)}`
+}
+
+/** `; 2 excepted` (findings an exception applied to), or nothing. */
+export function exceptedText(r: Report): string {
+  const n = r.summary.excepted ?? 0
+  return n > 0 ? `; ${n} excepted` : ''
+}
+
+/** `excepted (<reason>): ` before an excepted finding's line (annotation: the object's annotation's reason). */
+export function exceptedPrefix(f: Finding): string {
+  const e = f.exception
+  if (e === undefined) return ''
+  const where = e.by === 'annotation' ? 'kelp.dev/exceptions' : `exception ${(e.index ?? 0) + 1}`
+  return `Excepted (${where}: ${e.reason}): `
 }
 
 /**

@@ -1,4 +1,12 @@
-import { type FormatOptions, findingText, objectLabel, repoPath, sourceOf, summaryLine } from './common.js'
+import {
+  exceptedPrefix,
+  type FormatOptions,
+  findingText,
+  objectLabel,
+  repoPath,
+  sourceOf,
+  summaryLine,
+} from './common.js'
 import type { Finding, Level, ObjectResult, Report } from './model.js'
 
 // `kelp check -o github`: GitHub Actions workflow commands, which the runner turns into annotations on the
@@ -41,7 +49,7 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
 }
 
-function command(f: Finding, o: ObjectResult | undefined, root: string | undefined): string {
+function command(f: Finding, o: ObjectResult | undefined, root: string | undefined, excepted = false): string {
   const src = sourceOf(f, o)
   const path = src !== undefined ? repoPath(src.file, root) : undefined
   const props: [string, string | number | undefined][] = []
@@ -52,16 +60,22 @@ function command(f: Finding, o: ObjectResult | undefined, root: string | undefin
       if (src.column !== undefined) props.push(['col', src.column])
     }
   }
-  props.push(['title', o !== undefined ? `${objectLabel(o)} (${f.rule})` : f.rule])
+  const rule = excepted ? `${f.rule}, excepted` : f.rule
+  props.push(['title', o !== undefined ? `${objectLabel(o)} (${rule})` : rule])
   const list = props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')
-  return `::${COMMAND[f.level]} ${list}::${escapeData(findingText(f, o))}`
+  // an excepted finding (--show-exceptions) is a notice: it fails nothing
+  const text = excepted ? exceptedPrefix(f) + findingText(f, o) : findingText(f, o)
+  return `::${excepted ? 'notice' : COMMAND[f.level]} ${list}::${escapeData(text)}`
 }
 
 /** `kelp check -o github`. */
 export function formatGitHub(report: Report, options: FormatOptions = {}): string {
   const lines: string[] = []
   for (const d of report.diagnostics) lines.push(command(d, undefined, options.root))
-  for (const o of report.objects) for (const f of o.findings) lines.push(command(f, o, options.root))
+  for (const o of report.objects) {
+    for (const f of o.findings) lines.push(command(f, o, options.root))
+    if (options.showExceptions === true) for (const f of o.excepted ?? []) lines.push(command(f, o, options.root, true))
+  }
   lines.push(summaryLine(report))
   return lines.join('\n')
 }

@@ -1,5 +1,5 @@
 import type { FormatOptions } from './common.js'
-import type { Finding, ObjectResult, Report, SourceRef, Summary } from './model.js'
+import type { Finding, FindingException, ObjectResult, Report, SourceRef, Summary } from './model.js'
 
 // `kelp check -o json`: the Report as JSON (docs/cli-json.md, docs/kelp-report.schema.json). Keys come in the
 // model's declaration order whatever order the Report was built in; absent optional fields are left out (never
@@ -26,6 +26,17 @@ function finding(f: Finding): Finding {
     rule: f.rule,
     ...(f.reason !== undefined ? { reason: f.reason } : {}),
     ...(f.annotation !== undefined ? { annotation: f.annotation } : {}),
+    ...(f.exception !== undefined ? { exception: exception(f.exception) } : {}),
+  }
+}
+
+function exception(e: FindingException): FindingException {
+  return {
+    by: e.by,
+    reason: e.reason,
+    ...(e.index !== undefined ? { index: e.index } : {}),
+    ...(e.source !== undefined ? { source: source(e.source) } : {}),
+    ...(e.expires !== undefined ? { expires: e.expires } : {}),
   }
 }
 
@@ -39,6 +50,7 @@ function object(o: ObjectResult): ObjectResult {
     operation: o.operation,
     outcome: o.outcome,
     findings: o.findings.map(finding),
+    ...(o.excepted !== undefined ? { excepted: o.excepted.map(finding) } : {}),
   }
 }
 
@@ -55,6 +67,7 @@ function summary(s: Summary): Summary {
     skipped: s.skipped,
     unchanged: s.unchanged,
     errors: s.errors,
+    ...(s.excepted !== undefined ? { excepted: s.excepted } : {}),
   }
 }
 

@@ -1,4 +1,13 @@
-import { type FormatOptions, fails, findingText, location, objectLabel, placedAt, pushAll } from './common.js'
+import {
+  exceptedPrefix,
+  type FormatOptions,
+  fails,
+  findingText,
+  location,
+  objectLabel,
+  placedAt,
+  pushAll,
+} from './common.js'
 import type { FailOn, Finding, ObjectResult, Report } from './model.js'
 
 // `kelp check -o junit`: JUnit XML for CI test reports (Jenkins, GitLab, Azure DevOps, the JUnit actions).
@@ -7,7 +16,9 @@ import type { FailOn, Finding, ObjectResult, Report } from './model.js'
 // (`Deployment default/web`, classname the file) and per diagnostic (`<rule> at <file:line:col>`). A test case
 // fails (<failure>) when it has findings at or above `failOn` (default `deny`), and is in error (<error>) when it
 // has error-level findings (parse errors, refused policy material); the element's message is the first such
-// finding, its text every such finding in kubectl's words. Findings below the threshold go to <system-out>.
+// finding, its text every such finding in kubectl's words. Findings below the threshold go to <system-out>, as do
+// excepted findings (`Excepted (<exception>: <reason>): …`); a case only excepted findings would fail is
+// <skipped> (and counted in `skipped`).
 // Diagnostics without a file go to a testsuite named `kelp`. `time` is always 0: the output depends only on
 // the Report.
 
@@ -75,6 +86,8 @@ interface Rendered {
   readonly xml: string
   readonly failure: boolean
   readonly error: boolean
+  /** Only excepted findings would have failed it (an accepted exception: `<skipped>`). */
+  readonly skipped?: boolean
 }
 
 function testcase(c: Case, failOn: FailOn): Rendered {
@@ -91,23 +104,29 @@ function testcase(c: Case, failOn: FailOn): Rendered {
   // kubectl apply's `<kind>/<name> unchanged`: an empty patch, nothing sent (a passing test that says so)
   const unchanged =
     c.object?.outcome === 'unchanged' ? ['unchanged: kubectl apply sends no patch, no admission runs'] : []
-  if (bad.length === 0 && rest.length === 0 && unchanged.length === 0)
+  // excepted findings: listed in system-out; when only they would fail the case, it is skipped (and counted so)
+  const excepted = c.object?.excepted ?? []
+  const exceptedLines = excepted.map((f) => exceptedPrefix(f) + text(f))
+  const skip = bad.length === 0 ? excepted.find((f) => fails(f.level, failOn)) : undefined
+  if (bad.length === 0 && rest.length === 0 && unchanged.length === 0 && excepted.length === 0)
     return { xml: `${open}/>`, failure: false, error: false }
   const body: string[] = []
+  if (skip !== undefined) body.push(`      <skipped${attrs({ message: exceptedPrefix(skip).replace(/: $/, '') })}/>`)
   if (bad.length > 0) {
     const tag = errors.length > 0 ? 'error' : 'failure'
     const first = errors[0] ?? bad[0]!
     const message = findingText(first, c.object).split('\n')[0]
     body.push(`      <${tag}${attrs({ message, type: first.rule })}>${escapeText(lines(bad))}</${tag}>`)
   }
-  if (rest.length > 0 || unchanged.length > 0)
+  if (rest.length > 0 || unchanged.length > 0 || excepted.length > 0)
     body.push(
-      `      <system-out>${escapeText([...unchanged, ...(rest.length > 0 ? [lines(rest)] : [])].join('\n'))}</system-out>`,
+      `      <system-out>${escapeText([...unchanged, ...(rest.length > 0 ? [lines(rest)] : []), ...exceptedLines].join('\n'))}</system-out>`,
     )
   return {
     xml: [`${open}>`, ...body, '    </testcase>'].join('\n'),
     failure: bad.length > 0 && errors.length === 0,
     error: errors.length > 0,
+    ...(skip !== undefined ? { skipped: true } : {}),
   }
 }
 
@@ -145,22 +164,25 @@ export function formatJUnit(report: Report, options: FormatOptions = {}): string
   let tests = 0
   let failures = 0
   let errors = 0
+  let skipped = 0
   for (const [name, cases] of suites) {
     const rendered = cases.map((c) => testcase(c, failOn))
     const f = rendered.filter((r) => r.failure).length
     const e = rendered.filter((r) => r.error).length
+    const s = rendered.filter((r) => r.skipped === true).length
     tests += cases.length
     failures += f
     errors += e
+    skipped += s
     // not a spread into push: a suite of 150,000 objects would overflow the stack
-    out.push(`  <testsuite${attrs({ name, tests: cases.length, failures: f, errors: e, skipped: 0, time: 0 })}>`)
+    out.push(`  <testsuite${attrs({ name, tests: cases.length, failures: f, errors: e, skipped: s, time: 0 })}>`)
     pushAll(
       out,
       rendered.map((r) => r.xml),
     )
     out.push('  </testsuite>')
   }
-  const root = attrs({ name: 'kelp check', tests, failures, errors, skipped: 0, time: 0 })
+  const root = attrs({ name: 'kelp check', tests, failures, errors, skipped, time: 0 })
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${root}>`, ...out, '</testsuites>'].join('\n')
 }
 

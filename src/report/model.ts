@@ -31,6 +31,8 @@ export type FindingType =
   | 'parse'
   /** A policy, binding or CRD the apiserver would refuse, or a policy diagnostic (type checking, cost, traps). */
   | 'policy-material'
+  /** kelp's own configuration (.kelp.yaml, the `kelp.dev/exceptions` annotation): an expired or unused exception. */
+  | 'config'
 
 export interface Finding {
   readonly level: Level
@@ -56,6 +58,23 @@ export interface Finding {
    * its value (printed as `Audit: <key>=<value>`).
    */
   readonly annotation?: string
+  /** Why the finding is excepted (only on the findings of `ObjectResult.excepted`). */
+  readonly exception?: FindingException
+}
+
+/**
+ * An exception that applied to a finding: from the configuration file's `exceptions` (`config`, with its index
+ * there and where it is written) or from the object's `kelp.dev/exceptions` annotation (`annotation`).
+ */
+export interface FindingException {
+  readonly by: 'config' | 'annotation'
+  readonly reason: string
+  /** 0-based index in the configuration file's `exceptions` (by `config`). */
+  readonly index?: number
+  /** Where the exception is written: the configuration file and line. */
+  readonly source?: SourceRef
+  /** The last day it applies (YYYY-MM-DD), when it has one. */
+  readonly expires?: string
 }
 
 /**
@@ -75,6 +94,11 @@ export interface ObjectResult {
   /** The worst finding decides: denied > warned > audited > allowed. */
   readonly outcome: Outcome
   readonly findings: readonly Finding[]
+  /**
+   * The findings an exception applies to (each with its `exception`): reported, never counted in the outcome,
+   * the exit code or the findings above. Absent when there are none.
+   */
+  readonly excepted?: readonly Finding[]
   /**
    * The object as the apiserver would store it (decoded, defaulted; a custom resource also pruned), for
    * `kelp check -o yaml`; only when asked for and only for objects the cluster would accept.
@@ -96,6 +120,8 @@ export interface Summary {
   readonly unchanged: number
   /** Parse errors and refused policy material. */
   readonly errors: number
+  /** Findings excepted (ObjectResult.excepted), when there are any. */
+  readonly excepted?: number
 }
 
 /** Whether `kelp check` applied the bundled policy pack (--pack), and why not. */
@@ -161,6 +187,7 @@ export class SummaryCounter {
   }
   private objects = 0
   private updated = 0
+  private excepted = 0
   /** Findings at each level over all the objects counted (for the exit code of unkept results). */
   readonly levels: Record<Level, number> = { error: 0, deny: 0, warn: 0, audit: 0, info: 0 }
 
@@ -169,6 +196,7 @@ export class SummaryCounter {
     if (o.operation === 'UPDATE') this.updated++
     this.counts[o.outcome]++
     for (const f of o.findings) this.levels[f.level]++
+    if (o.excepted !== undefined) this.excepted += o.excepted.length
   }
 
   /** A counter sent from a worker thread (structured clone keeps its fields, not its class). */
@@ -180,6 +208,7 @@ export class SummaryCounter {
   merge(other: SummaryCounter): void {
     this.objects += other.objects
     this.updated += other.updated
+    this.excepted += other.excepted ?? 0
     for (const k of Object.keys(this.counts) as Outcome[]) this.counts[k] += other.counts[k]
     for (const k of Object.keys(this.levels) as Level[]) this.levels[k] += other.levels[k]
   }
@@ -198,6 +227,7 @@ export class SummaryCounter {
       skipped: c.skipped,
       unchanged: c.unchanged,
       errors: diagnostics.filter((d) => d.level === 'error').length + c.error,
+      ...(this.excepted > 0 ? { excepted: this.excepted } : {}),
     }
   }
 }

@@ -7,7 +7,8 @@ import type { Finding, Level, ObjectResult, Report } from './model.js'
 // policy, the rule, the result and the resource, for tools such as Policy Reporter. What kelp chose where the
 // format leaves it open: a finding's level gives the result (deny → fail, warn and audit → warn with the action in
 // `properties`, error → error); an object without findings is one `pass` result of policy `kelp`, rule
-// `admission`; `info` findings (kelp's own notes) are left out; reports carry the labels `app.kubernetes.io/
+// `admission`; `info` findings (kelp's own notes) are left out; an excepted finding is a `skip` result (its
+// exception's reason in `properties.exception`); reports carry the labels `app.kubernetes.io/
 // managed-by: kelp` and `kelp.dev/report: <name>`, so a later run's reports replace an earlier one's.
 
 export const POLICY_REPORT_API_VERSION = 'wgpolicyk8s.io/v1alpha2'
@@ -119,6 +120,24 @@ function resultsOf(o: ObjectResult, seconds: number): PolicyReportResult[] {
       timestamp: { seconds, nanos: 0 },
       resources,
       ...propertiesOf(f),
+    })
+  }
+  // an excepted finding: `skip`, the exception's reason in its properties
+  for (const f of o.excepted ?? []) {
+    const e = f.exception
+    out.push({
+      source: 'kelp',
+      policy: f.policy ?? f.rule,
+      rule: ruleOf(f),
+      result: 'skip',
+      scored: true,
+      message: f.message,
+      timestamp: { seconds, nanos: 0 },
+      resources,
+      properties: {
+        ...propertiesOf(f).properties,
+        ...(e !== undefined ? { exception: e.reason, exceptionBy: e.by } : {}),
+      },
     })
   }
   if (out.length === 0 && (o.outcome === 'allowed' || o.outcome === 'unchanged'))

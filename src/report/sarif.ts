@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto'
-import { type FormatOptions, findingText, objectLabel, objectName, RANK, repoPath, sourceOf } from './common.js'
+import {
+  exceptedPrefix,
+  type FormatOptions,
+  findingText,
+  objectLabel,
+  objectName,
+  RANK,
+  repoPath,
+  sourceOf,
+} from './common.js'
 import type { Finding, FindingType, Level, ObjectResult, Report, SourceRef } from './model.js'
 
 // `kelp check -o sarif`: SARIF 2.1.0 for GitHub code scanning (and any SARIF viewer).
@@ -89,6 +98,11 @@ function ruleText(id: string, f: Finding, kubeVersion: string): RuleText {
       help: `kube-apiserver ${kubeVersion} would refuse this policy material, or it would not behave as written. Fix it as the message says.`,
       helpUri: VAP_DOCS,
     },
+    config: {
+      short: `kelp configuration: ${subject}`,
+      full: "kelp's own configuration (.kelp.yaml, the kelp.dev/exceptions annotation): an expired exception, one that excepts nothing.",
+      help: 'Renew or remove the exception the message names.',
+    },
   }
   return { name, ...byType[f.type] }
 }
@@ -157,7 +171,7 @@ export function formatSARIF(report: Report, options: FormatOptions = {}): string
   const add = (f: Finding, o?: ObjectResult): void => {
     const src = sourceOf(f, o)
     const artifact = artifactLocation(src, options.root)
-    const text = findingText(f, o)
+    const text = f.exception !== undefined ? exceptedPrefix(f) + findingText(f, o) : findingText(f, o)
     if (artifact === undefined) {
       notifications.push({
         level: SARIF_LEVEL[f.level],
@@ -213,12 +227,27 @@ export function formatSARIF(report: Report, options: FormatOptions = {}): string
         },
       ],
       partialFingerprints: { 'kelpFinding/v1': n === 1 ? key : `${key}:${n}` },
+      // an excepted finding: SARIF's suppression (accepted), `inSource` for the object's own annotation
+      ...(f.exception !== undefined
+        ? {
+            suppressions: [
+              {
+                kind: f.exception.by === 'annotation' ? 'inSource' : 'external',
+                status: 'accepted',
+                justification: f.exception.reason,
+              },
+            ],
+          }
+        : {}),
       properties,
     })
   }
 
   for (const d of report.diagnostics) add(d)
-  for (const o of report.objects) for (const f of o.findings) add(f, o)
+  for (const o of report.objects) {
+    for (const f of o.findings) add(f, o)
+    for (const f of o.excepted ?? []) add(f, o)
+  }
 
   const driver = {
     name: 'kelp',

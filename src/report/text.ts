@@ -1,5 +1,7 @@
 import {
   escapeControls,
+  exceptedPrefix,
+  exceptedText,
   type FormatOptions,
   kubectlLine,
   location,
@@ -85,7 +87,7 @@ function diagnosticText(d: Finding, paint: Paint): string {
 }
 
 /** The object's header and its findings, one kubectl line each. */
-function objectText(o: ObjectResult, paint: Paint): string {
+function objectText(o: ObjectResult, paint: Paint, showExceptions = false): string {
   const loc = escapeControls(location(o.source), true)
   // kubectl apply's words: `unchanged` when the patch is empty (nothing sent)
   const op = o.outcome === 'unchanged' ? '(unchanged)' : o.operation === 'UPDATE' ? '(updated)' : '(created)'
@@ -96,6 +98,9 @@ function objectText(o: ObjectResult, paint: Paint): string {
     const text = paint(FINDING_STYLE[f.level], escapeControls(kubectlLine(f, o)))
     return indent(at === undefined ? text : `${paint('dim', `${escapeControls(at, true)}:`)} ${text}`, '  ')
   })
+  if (showExceptions && o.excepted !== undefined)
+    for (const f of o.excepted)
+      lines.push(indent(paint('dim', escapeControls(exceptedPrefix(f) + kubectlLine(f, o))), '  '))
   return [header, ...lines].join('\n')
 }
 
@@ -105,7 +110,7 @@ function summaryText(r: Report, paint: Paint, color: boolean): string {
   const tone = { ok: 'green', bad: 'boldRed', warn: 'yellow', note: 'cyan' } as const
   const parts = counts.map((c) => (c.n > 0 ? paint(tone[c.tone], c.text) : c.text))
   const errs = `${errors} ${errors === 1 ? 'error' : 'errors'}`
-  return `${paint('bold', head)}: ${parts.join(', ')}; ${errors > 0 ? paint('boldRed', errs) : errs}`
+  return `${paint('bold', head)}: ${parts.join(', ')}; ${errors > 0 ? paint('boldRed', errs) : errs}${paint('cyan', exceptedText(r))}`
 }
 
 /** The text report: diagnostics, the objects with findings (all with `verbose`), the summary line. */
@@ -113,8 +118,10 @@ export function formatText(report: Report, options: FormatOptions = {}): string 
   const paint = painter(options.color === true)
   const blocks: string[] = []
   if (report.diagnostics.length > 0) blocks.push(report.diagnostics.map((d) => diagnosticText(d, paint)).join('\n'))
+  const showExceptions = options.showExceptions === true || options.verbose === true
   for (const o of report.objects) {
-    if (o.findings.length > 0 || options.verbose === true) blocks.push(objectText(o, paint))
+    if (o.findings.length > 0 || options.verbose === true || (showExceptions && o.excepted !== undefined))
+      blocks.push(objectText(o, paint, showExceptions))
   }
   blocks.push(summaryText(report, paint, options.color === true))
   return blocks.join('\n\n')

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,9 +80,9 @@ describe('the GitHub Action', () => {
     expect(r.stdout).toMatch(
       /^::error file=deploy\/web\.yaml,line=1,col=1,title=Deployment default\/web \(vap\/image-tag\.kelp\.dev\)::/m,
     )
-    expect(r.output).toBe('objects=1\ndenied=1\nwarned=0\naudited=0\nerrors=0\n')
+    expect(r.output).toBe('objects=1\ndenied=1\nwarned=0\naudited=0\nerrors=0\nexcepted=0\n')
     expect(r.summary).toContain(
-      '| objects | denied | warned | audited | errors |\n|---:|---:|---:|---:|---:|\n| 1 | 1 | 0 | 0 | 0 |',
+      '| objects | denied | warned | audited | errors | excepted |\n|---:|---:|---:|---:|---:|---:|\n| 1 | 1 | 0 | 0 | 0 | 0 |',
     )
     expect(r.summary).toContain('| Deployment default/web | deploy/web.yaml:1 | denied |')
   })
@@ -110,5 +110,26 @@ describe('the GitHub Action', () => {
     expect(r.code).toBe(0)
     const s = JSON.parse(readFileSync(sarif, 'utf8'))
     expect(s.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('deploy/web.yaml')
+  })
+  it("picks up the repository's .kelp.yaml: its paths, failOn and exceptions (docs/integrations/config.md)", () => {
+    const cfg = join(ws, '.kelp.yaml')
+    writeFileSync(
+      cfg,
+      'paths: [deploy]\nfailOn: warn\nexceptions:\n- {reason: "unpinned until the registry moves", names: [web]}\n',
+    )
+    try {
+      const r = runStep(ws, {}, base)
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(0)
+      expect(r.stdout).not.toMatch(/^::error/m)
+      expect(r.stdout).toContain('1 object (0 created, 1 updated): 1 allowed, 0 denied, 0 warned; 0 errors; 1 excepted')
+      expect(r.output).toBe('objects=1\ndenied=0\nwarned=0\naudited=0\nerrors=0\nexcepted=1\n')
+      // the file's failOn applies when the input is empty; the input wins over it
+      writeFileSync(cfg, 'failOn: none\n')
+      expect(runStep(ws, { paths: 'deploy/' }, base).code).toBe(0)
+      expect(runStep(ws, { paths: 'deploy/', 'fail-on': 'deny' }, base).code).toBe(1)
+    } finally {
+      rmSync(cfg)
+    }
   })
 })
