@@ -1,5 +1,6 @@
 import { relative, resolve, sep } from 'node:path'
 import type { Labels, Selector } from '../kube/labels.js'
+import { parseSelector } from '../kube/labels-parse.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
 import {
   type Finding,
@@ -10,7 +11,6 @@ import {
   type SourceRef,
 } from '../report/model.js'
 import { type Glob, nameGlob, pathGlob } from './glob.js'
-import { parseSelector } from './selector.js'
 
 // Exceptions: findings a team has accepted, said in .kelp.yaml's `exceptions` (the CLI reads the file,
 // src/cli/config.ts) or on the object itself (the `kelp.dev/exceptions` annotation). An excepted finding leaves

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Excepter, type ExceptionSpec } from '../../src/check/exceptions.js'
 import { nameGlob, pathGlob } from '../../src/check/glob.js'
 import { check } from '../../src/check/index.js'
-import { parseSelector } from '../../src/check/selector.js'
+import { parseSelector } from '../../src/kube/labels-parse.js'
 import { exitCode, type Report } from '../../src/report/model.js'
 
 // Exceptions (src/check/exceptions.ts) below the faces: the globs, the label selector text (expected values from

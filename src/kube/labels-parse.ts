@@ -1,15 +1,8 @@
-import {
-  LabelSelectorError,
-  newRequirement,
-  newSelector,
-  Operator,
-  type Requirement,
-  type Selector,
-} from '../kube/labels.js'
+import { LabelSelectorError, newRequirement, newSelector, Operator, type Requirement, type Selector } from './labels.js'
 
 // A label selector written as text (`app=web,tier in (front,back),!legacy`), as `kubectl -l` takes it:
 // apimachinery pkg/labels/selector.go Parse (its Lexer and Parser), each requirement made by NewRequirement (so
-// keys and values are validated as there). Used by the exceptions of .kelp.yaml.
+// keys and values are validated as there). Used by the exceptions of .kelp.yaml (src/check/exceptions.ts); beside labels.ts as every face may need it.
 
 /** selector.go's special symbols: what ends an identifier. */
 const SPECIAL = /[\s!=,()<>]/
