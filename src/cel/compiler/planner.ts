@@ -691,9 +691,13 @@ function isSetPrimitive(v: CelValue): boolean {
   }
 }
 
-/** `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key. */
+/**
+ * `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key (cel-go resolves
+ * it without observing its root; the qualification's observation stands for it). A conditional key has no
+ * root cost to take back (planner.go planCallConditional: its attrQualifier is still observed once).
+ */
 function indexExtra(operand: Plan, key: Plan): number {
-  return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) ? 1 : 0)
+  return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) && key.op !== 'cond' ? 1 : 0)
 }
 
 /** A struct field set as an own data property: a field named `__proto__` is a field, not the prototype. */
