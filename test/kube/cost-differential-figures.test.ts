@@ -55,3 +55,23 @@ figures(
     ["object.spec[true ? 'replicas' : 'x']", 3],
   ],
 )
+
+// interpreter/decorators.go decRegexOptimizer: a constant pattern makes matches (MatchesRegexOptimization,
+// under OptOptimize) and Kubernetes' find / findAll (library/regex.go FindRegexOptimization,
+// FindAllRegexOptimization) an interpreter.NewCall, i.e. an evalVarArgs: a failed receiver stops the call
+// before the pattern is evaluated, and the observer charges no call whose arguments it did not all see
+// (runtimecost.go dropArgs). A pattern that is not a constant keeps the strict call, charged with the error.
+figures(
+  'a regex call with a constant pattern on a failed receiver',
+  ['1.36', '1.37'],
+  [
+    ['object.spec.x.findAll("(a|b)*c")', 3, 'no such key: x'],
+    ['object.spec.x.find("(a|b)*c")', 3, 'no such key: x'],
+    ['object.spec.x.findAll("(a|b)*c", 2)', 3, 'no such key: x'],
+    ['object.spec.x.matches("(a|b)*c")', 3, 'no such key: x'],
+    ['matches(object.spec.x, "(a|b)*c")', 3, 'no such key: x'],
+    ['object.spec.image.matches(object.spec.x)', 8, 'no such key: x'],
+    ['object.spec.x.matches(object.spec.image)', 9, 'no such key: x'],
+    ['object.spec.image.find("n")', 5],
+  ],
+)

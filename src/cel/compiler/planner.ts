@@ -420,7 +420,7 @@ export class Planner {
         id: e.id,
         fn: e.fn,
         ...this.costOf(e.fn, e),
-        ...this.varArgs(e.fn, e, planArgs.length),
+        ...this.varArgs(e.fn, e, planArgs),
       })
     }
     for (const name of this.candidateNames(e.fn)) {
@@ -463,14 +463,15 @@ export class Planner {
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
     const d = this.staticImpl(e, name, false, args.length) ?? this.env.dispatcher(name, false, args.length)
     if (!d) return this.unknown(e)
+    const planArgs = args.map((a) => this.expr(a, scope))
     return this.fold({
       op: 'call',
       impl: d,
-      args: args.map((a) => this.expr(a, scope)),
+      args: planArgs,
       id: e.id,
       fn: name,
       ...this.costOf(name, e),
-      ...this.varArgs(name, e, args.length),
+      ...this.varArgs(name, e, planArgs),
     })
   }
 
@@ -479,12 +480,29 @@ export class Planner {
    * checker left unresolved dispatches through its function-level binding (decls.go Bindings: several
    * overloads, no singleton), i.e. any function but the standard singletons.
    */
-  private varArgs(fn: string, e: CallExpr, argc: number): { varArgs?: true } {
+  private varArgs(fn: string, e: CallExpr, args: readonly Plan[]): { varArgs?: true } {
+    const argc = args.length
     // string_format has only a function binding (ext/strings.go)
     if (argc >= 3 || (argc === 2 && fn === 'format')) return { varArgs: true }
+    if (this.regexOptimized(fn, args)) return { varArgs: true }
     if (argc !== 2 || binarySingletons.has(fn)) return {}
     const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     return ref?.kind === 'function' && ref.overloadIds.length > 1 ? { varArgs: true } : {}
+  }
+
+  /**
+   * cel-go's regex optimizations (interpreter/decorators.go decRegexOptimizer): a call whose pattern is a
+   * constant string is replaced by the optimization's Factory, which builds it with interpreter.NewCall, an
+   * evalVarArgs, whatever its arity. `matches` (interpreter/optimizations.go MatchesRegexOptimization) under
+   * OptOptimize; the library optimizations (Kubernetes' find and findAll, cel.OptimizeRegex) always.
+   */
+  private regexOptimized(fn: string, args: readonly Plan[]): boolean {
+    const pattern = (index: number) => {
+      const a = args[index]
+      return a?.op === 'const' && a.cost === undefined && typeof a.value === 'string'
+    }
+    if (fn === 'matches') return this.optimize && pattern(1)
+    return this.env.constantArgs.get(fn)?.some((c) => pattern(c.argIndex)) ?? false
   }
 
   /**
