@@ -17,6 +17,10 @@ const object = {
 }
 const params = { strict: false, limit: 3, prefix: 'pre' }
 
+/** The text of a failed cidr() conversion. */
+const CIDR = (s: string, why: string) =>
+  `network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("${s}"): ${why}`
+
 type Figure = readonly [expr: string, cost: number, error?: string]
 
 function run(version: '1.36' | '1.37', expr: string, backend: 'js' | 'closures') {
@@ -73,5 +77,70 @@ figures(
     ['object.spec.image.matches(object.spec.x)', 8, 'no such key: x'],
     ['object.spec.x.matches(object.spec.image)', 9, 'no such key: x'],
     ['object.spec.image.find("n")', 5],
+  ],
+)
+
+// runtimecost.go costCall keys a call's formula by call.OverloadID(), the overload the checker chose, and
+// Kubernetes' CallCost (library/cost.go) by function name: a failed argument does not change the formula, it
+// is sized 1 there (actualSize: an error is no traits.Sizer). So `"héllo wörld" + <error>` is add_string's
+// ceil((11 + 1) * 0.1) = 2, containsCIDR on a failed argument keeps cidr_contains_cidr (no parse of a string),
+// and validate on a failed string is ceil((1 + 1) * 0.1) * ceil(maxRegexSize * 0.25).
+figures(
+  'a call charged by its formula when an argument failed',
+  ['1.36', '1.37'],
+  [
+    [
+      'cidr("1.2.3.4/33").masked().containsCIDR(cidr("héllo wörld"))',
+      7,
+      CIDR('1.2.3.4/33', 'prefix length out of range'),
+    ],
+    ['cidr("10.0.0.0/8").masked().containsCIDR(cidr("x"))', 6, CIDR('x', "no '/'")],
+    ['cidr("10.0.0.0/8").containsCIDR(object.spec.x)', 7, 'no such key: x'],
+    ['cidr("::1").masked().containsIP("1" + object.spec.image)', 10, CIDR('::1', "no '/'")],
+    ['format.labelValue().validate(object.metadata.annotations["a"])', 15, 'no such key: a'],
+    ['format.dns1035LabelPrefix().validate(string(cidr("a,b,c")))', 11, CIDR('a,b,c', "no '/'")],
+    ['"héllo wörld" + object.metadata.labels["x"]', 6, 'no such key: x'],
+    ['object.spec.x + "héllo wörld"', 5, 'no such key: x'],
+    ['object.spec.x.findAll(object.spec.image)', 9, 'no such key: x'],
+    ['object.spec.x < ""', 3, 'no such key: x'],
+    ['"abcdefghijklmnopqrstuvwxyz".contains(object.spec.x)', 6, 'no such key: x'],
+    ['object.spec.x.contains("abcdefghijklmnopqrstuvwxyz")', 6, 'no such key: x'],
+    ['ip(object.spec.x)', 4, 'no such key: x'],
+    ['url(object.spec.x)', 4, 'no such key: x'],
+    // an optional's size is its value's (actualSize, v0.26 and v0.29 alike)
+    ['optional.of("abcdefghijklmnopqrstuvwxyz") == optional.of("abcdefghijklmnopqrstuvwxyz")', 5],
+  ],
+)
+
+// A conditional resolves its branch attribute without the branch's watcher (attributes.go
+// conditionalAttribute.Resolve): a relative root (`f(x)[0]`) is not observed, whether it fails or not.
+figures(
+  "a conditional branch's relative root that fails",
+  ['1.36', '1.37'],
+  [
+    ['false ? "a" : ["a"].slice(2,3)[0]', 12, 'cannot slice(2, 3), list is length 1'],
+    ['true ? ["a"].slice(2,3)[0] : "b"', 12, 'cannot slice(2, 3), list is length 1'],
+    ['false ? "a" : ["a"].slice(2,3)[?0].orValue("b")', 13, 'cannot slice(2, 3), list is length 1'],
+    ['["a"].slice(2,3)[0]', 13, 'cannot slice(2, 3), list is length 1'],
+  ],
+)
+
+const limit = 'operation cancelled: actual cost limit exceeded'
+
+// The cost limit: cel-go builds a call's result, then its observer adds the call's cost and stops the
+// evaluation (runtimecost.go Observe, EvalCancelledError); ActualCost is that sum. kelp refuses before it
+// builds (src/cel/cost/budget.ts reserve) and reports the same figure: lists.range(n) costs n + 11 (ext/lists.go
+// trackListOutputSize). In map(), `@result` is observed before the transform, the list and `+` after it.
+figures(
+  'the cost reached when the limit stops a call',
+  ['1.37'],
+  [
+    ['lists.range(1000000).size()', 1_000_011, limit],
+    ['lists.range(999990).size()', 1_000_001, limit],
+    ['lists.range(2000).map(x, lists.range(2000)).size()', 1_001_362, limit],
+    ['[1, 2].map(x, lists.range(999990)).size()', 1_000_002, limit],
+    ['[1, 2].map(x, x > 1, lists.range(999990)).size()', 1_000_006, limit],
+    ['[1, 2].filter(x, lists.range(999990).size() > 0).size()', 1_000_001, limit],
+    ["lists.range(1000000).map(x, 'abcdefgh').join().size()", 1_000_011, limit],
   ],
 )

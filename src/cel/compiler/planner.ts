@@ -421,6 +421,7 @@ export class Planner {
         fn: e.fn,
         ...this.costOf(e.fn, e),
         ...this.varArgs(e.fn, e, planArgs),
+        ...this.overloadId(e),
       })
     }
     for (const name of this.candidateNames(e.fn)) {
@@ -472,6 +473,7 @@ export class Planner {
       fn: name,
       ...this.costOf(name, e),
       ...this.varArgs(name, e, planArgs),
+      ...this.overloadId(e),
     })
   }
 
@@ -536,6 +538,12 @@ export class Planner {
     // several candidates: a cost that reads the overload id sees '' as cel-go's does
     if (cost && ref?.kind === 'function' && ref.overloadIds.length > 1) return { cost: (a, r) => cost(a, r, '') }
     return cost ? { cost } : {}
+  }
+
+  /** The overload the checker resolved the call to, when it is one (cel-go's call.OverloadID()). */
+  private overloadId(e: CallExpr): { overloadId?: string } {
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    return ref?.kind === 'function' && ref.overloadIds.length === 1 ? { overloadId: ref.overloadIds[0]! } : {}
   }
 
   private unknown(e: CallExpr): Plan {
