@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compile } from '../../src/cel/index.js'
 import { DynType } from '../../src/cel/types/types.js'
 import type { CelValue } from '../../src/cel/values/values.js'
+import { estimateKubeCost } from '../../src/kube/cost.js'
 import { kubeEnv, PerCallLimit } from '../../src/kube/environment.js'
 
 // Run-time costs (cel-go's EvalDetails.ActualCost, which the apiserver charges to its budgets, also for a
@@ -144,3 +145,26 @@ figures(
     ["lists.range(1000000).map(x, 'abcdefgh').join().size()", 1_000_011, limit],
   ],
 )
+
+// cost.go EstimateCallCost `replace`: the replacement count is uint64(math.Ceil(size / len(old))), and an
+// unbounded (dyn) receiver's size is MaxUint64, so the float is 2^64: out of uint64's range. Go 1.26 on
+// amd64 (the toolchain of Kubernetes 1.37 and of the oracle) converts it to 2^63 (ssagen floatToUint ORs
+// 2^63 into the overflowed conversion), so the result size saturates at MaxUint64 and what is computed from
+// it (another replace, indexOf, lastIndexOf) is estimated from that. The estimates are the oracle's.
+describe('estimates of calls on the result of replace() on an unbounded string', () => {
+  const cases: readonly [expr: string, min: bigint, max: bigint][] = [
+    [
+      "object.spec.empty.replace('ǅ', ' padded ', -2147483648).replace(object.metadata.namespace, object.metadata.namespace, object.spec.negative)",
+      4n,
+      7378697629483821060n,
+    ],
+    ["object.spec.image.replace('a', 'bb').size()", 2n, 3689348814741910530n],
+    ["object.metadata.name.replace('ǅ', object.spec.name, 0).indexOf('x')", 2n, 5534023222112865794n],
+    ["object.spec.image.replace('abc', 'x')", 1n, 3689348814741910529n],
+  ]
+  const env = kubeEnv({ version: '1.37', variables: { object: DynType, oldObject: DynType, params: DynType } })
+  for (const [expr, min, max] of cases)
+    it(`1.37: ${expr} is estimated [${min}, ${max}]`, () => {
+      expect(estimateKubeCost(compile(expr, { env }), env)).toEqual({ min, max })
+    })
+})
