@@ -68,13 +68,19 @@ function selectorCost(length: SizeEstimate): SizeEstimate {
 /** cost.go: the addresses compared are 4 (IPv4) to 16 (IPv6) bytes. */
 const IP_BYTES: SizeEstimate = { min: 4n, max: 16n }
 
-/** Go's uint64(float64): exact below 2^64; amd64's conversion sequence yields 0 above (cost.go's replace). */
-function goFloatToUint64(f: number): bigint {
-  return f < 2 ** 64 ? BigInt(f) : 0n
+/**
+ * Go's uint64(float64) on amd64 (cost.go's replace): exact below 2^64; above, what the compiler's sequence
+ * yields (ssagen floatToUint: the value less 2^63 converted, 0x8000000000000000 when out of range, then
+ * combined with 2^63). The toolchain that builds Kubernetes 1.37 (Go 1.26) ORs them: 2^63, as the CEL
+ * differential's oracle (go1.26) measures; the older sequence XORed them: 0, kept for 1.34-1.36.
+ */
+function goFloatToUint64(f: number, celGo: number): bigint {
+  if (f < 2 ** 64) return BigInt(f)
+  return celGo >= 29 ? 2n ** 63n : 0n
 }
 
 /** cost.go `replace`: the result size from the sizes of the string, the old and the new substring. */
-function replaceSize(sz: SizeEstimate, old: SizeEstimate, rep: SizeEstimate): SizeEstimate {
+function replaceSize(sz: SizeEstimate, old: SizeEstimate, rep: SizeEstimate, celGo: number): SizeEstimate {
   let countMax: bigint
   let retainedMax = 0n
   if (old.min === 0n) {
@@ -85,7 +91,7 @@ function replaceSize(sz: SizeEstimate, old: SizeEstimate, rep: SizeEstimate): Si
     countMax = 0n
     retainedMax = sz.max
   } else {
-    countMax = goFloatToUint64(Math.ceil(Number(sz.max) / Number(old.min)))
+    countMax = goFloatToUint64(Math.ceil(Number(sz.max) / Number(old.min)), celGo)
   }
   let countMin: bigint
   let retainedMin = 0n
@@ -96,7 +102,7 @@ function replaceSize(sz: SizeEstimate, old: SizeEstimate, rep: SizeEstimate): Si
     countMin = 0n
     retainedMin = sz.min
   } else {
-    countMin = goFloatToUint64(Math.ceil(Number(sz.min) / Number(old.max)))
+    countMin = goFloatToUint64(Math.ceil(Number(sz.min) / Number(old.max)), celGo)
   }
   return add(multiply({ min: countMin, max: countMax }, rep), { min: retainedMin, max: retainedMax })
 }
@@ -228,7 +234,8 @@ function parseEstimate(args: readonly AstNode[], ctx: EstimateContext, factor = 
 
 /**
  * cost.go CostEstimator.EstimateCallCost: the call's own cost (the estimator adds the arguments'),
- * or undefined where cost.go has no figure (cel-go's rules then apply).
+ * or undefined where cost.go has no figure (cel-go's rules then apply). `celGo`: the environment's
+ * cel-go minor version (Features.celGo), which stands for the Go toolchain of its release too.
  */
 export function kubeEstimateCallCost(
   fn: string,
@@ -236,6 +243,7 @@ export function kubeEstimateCallCost(
   target: AstNode | undefined,
   args: readonly AstNode[],
   ctx: EstimateContext,
+  celGo = 26,
 ): CallEstimate | undefined {
   switch (fn) {
     case 'check':
@@ -257,7 +265,7 @@ export function kubeEstimateCallCost(
       // The traversal plus the construction of the result.
       return {
         cost: scale(sz, 2 * TRAVERSAL),
-        resultSize: replaceSize(sz, ctx.sizeOf(args[0]!), ctx.sizeOf(args[1]!)),
+        resultSize: replaceSize(sz, ctx.sizeOf(args[0]!), ctx.sizeOf(args[1]!), celGo),
       }
     }
     case 'split': {
@@ -316,10 +324,12 @@ export function kubeEstimateCallCost(
   return tableEstimate(overloadId, target, args, ctx)
 }
 
-const byEnv = new WeakMap<ReadonlyMap<string, unknown>, Readonly<Record<string, CallEstimator>>>()
+/** By the environment's functions, then its cel-go version. */
+const byEnv = new WeakMap<ReadonlyMap<string, unknown>, Map<number, Readonly<Record<string, CallEstimator>>>>()
 
-const kubeEstimator: CallEstimator = (target, args, ctx) =>
-  kubeEstimateCallCost(ctx.function, ctx.overloadId, target, args, ctx)
+const kubeEstimator = (celGo: number): CallEstimator => {
+  return (target, args, ctx) => kubeEstimateCallCost(ctx.function, ctx.overloadId, target, args, ctx, celGo)
+}
 
 /**
  * The Kubernetes estimates for every overload an environment declares, for
@@ -327,12 +337,16 @@ const kubeEstimator: CallEstimator = (target, args, ctx) =>
  * (ext.Sets, ext.Lists) still come first, as in cel-go.
  */
 export function kubeCallEstimators(env: Env): Readonly<Record<string, CallEstimator>> {
-  let r = byEnv.get(env.functions)
+  const celGo = env.features.celGo
+  let cached = byEnv.get(env.functions)
+  if (cached === undefined) byEnv.set(env.functions, (cached = new Map()))
+  let r = cached.get(celGo)
   if (r === undefined) {
     const out: Record<string, CallEstimator> = {}
-    for (const f of env.functions.values()) for (const o of f.overloads) out[o.id] = kubeEstimator
+    const estimator = kubeEstimator(celGo)
+    for (const f of env.functions.values()) for (const o of f.overloads) out[o.id] = estimator
     r = Object.freeze(out)
-    byEnv.set(env.functions, r)
+    cached.set(celGo, r)
   }
   return r
 }

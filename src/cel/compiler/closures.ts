@@ -195,12 +195,28 @@ function buildNode(p: Plan, ops: Ops): Node {
     }
     case 'opt':
       if (p.name === 'index')
-        return indexNode(ops.index, b(p.args[0]!), b(p.args[1]!), p.extra ?? 0, !isAttribute(p.args[0]!), false)
+        return indexNode(
+          ops.index,
+          b(p.args[0]!),
+          b(p.args[1]!),
+          p.extra ?? 0,
+          !isAttribute(p.args[0]!) && !p.rootFree,
+          false,
+        )
       return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
     case 'call':
-      return p.varArgs ? varArgsNode(p.impl, p.args.map(b), p.cost) : callNode(p.impl, p.args.map(b), p.cost)
+      return p.varArgs
+        ? varArgsNode(p.impl, p.args.map(b), p.cost, p.overloadId)
+        : callNode(p.impl, p.args.map(b), p.cost, p.overloadId)
     case 'optIndex':
-      return indexNode(rt.optionalIndex, b(p.operand), b(p.key), p.extra ?? 0, !isAttribute(p.operand), true)
+      return indexNode(
+        rt.optionalIndex,
+        b(p.operand),
+        b(p.key),
+        p.extra ?? 0,
+        !isAttribute(p.operand) && !p.rootFree,
+        true,
+      )
     case 'and':
     case 'or': {
       const l = b(p.left)
@@ -390,9 +406,11 @@ function buildNode(p: Plan, ops: Ops): Node {
               continue
             }
           }
-          // `@result + [t]`: the transform is evaluated even when the accumulator already holds an error
+          // `@result + [t]`: the transform is evaluated even when the accumulator already holds an error;
+          // `@result` (1) is observed before it, the list and the `+` after (where a cost limit stops)
+          charge(f, 1)
           const t = tr ? tryEval(tr, f) : x
-          charge(f, append)
+          charge(f, append - 1)
           if (err) continue
           if (rt.isError(t)) err = t
           else out.push(t)
@@ -488,9 +506,9 @@ function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, opti
  * (the cost observer sees the error value: runtimecost.go costCall, an error's size is 1). Then the
  * first error is raised.
  */
-function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, overloadId?: string): Node {
   const charged = (f: Frame, vs: readonly (CelValue | ErrorValue)[], r: CelValue | ErrorValue) =>
-    charge(f, cost ? (costOf(cost, vs, r) ?? 1) : 1)
+    charge(f, cost ? (costOf(cost, vs, r, overloadId) ?? 1) : 1)
   const failed = (f: Frame, vs: readonly (CelValue | ErrorValue)[], e: unknown): never => {
     if (e instanceof ErrorValue) charged(f, vs, e)
     throw e
@@ -560,9 +578,9 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
  * observer charges the call only when it finds every argument's value (runtimecost.go dropArgs), so
  * an error before the last argument leaves the call (and the arguments after it) uncharged.
  */
-function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Node {
+function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, overloadId?: string): Node {
   const charged = (f: Frame, vs: readonly (CelValue | ErrorValue)[], r: CelValue | ErrorValue) =>
-    charge(f, cost ? (costOf(cost, vs, r) ?? 1) : 1)
+    charge(f, cost ? (costOf(cost, vs, r, overloadId) ?? 1) : 1)
   const n = args.length
   return (f) => {
     const vs: (CelValue | ErrorValue)[] = new Array(n)
@@ -586,15 +604,19 @@ function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined): Nod
   }
 }
 
-/** A library's cost function given error values too: one that cannot cope falls back to 1. */
+/**
+ * A library's cost function given error values too: one that cannot cope falls back to 1. A failed
+ * argument is charged by the overload the checker chose (`overloadId`), which its value no longer shows.
+ */
 function costOf(
   cost: RuntimeCost,
   vs: readonly (CelValue | ErrorValue)[],
   r: CelValue | ErrorValue,
+  overloadId: string | undefined,
 ): number | undefined {
   if (!(r instanceof ErrorValue) && !vs.some((x) => x instanceof ErrorValue)) return cost(vs as CelValue[], r)
   try {
-    return cost(vs as CelValue[], r as CelValue)
+    return cost(vs as CelValue[], r as CelValue, overloadId)
   } catch {
     return 1
   }

@@ -39,15 +39,35 @@ export type Plan =
    * attribute's observation), -1 when the key is an attribute (the key is observed once, as the
    * qualifier, instead of as an attribute and a qualifier).
    */
-  | { op: 'opt'; name: OpName; args: readonly Plan[]; id: number; cost?: RuntimeCost; extra?: number }
+  | {
+      op: 'opt'
+      name: OpName
+      args: readonly Plan[]
+      id: number
+      cost?: RuntimeCost
+      extra?: number
+      /** An index whose relative operand is a conditional branch's root: not observed, failed or not. */
+      rootFree?: true
+    }
   /**
    * `varArgs`: cel-go evaluates the call as evalVarArgs (three or more arguments, or two when the checker
    * left several overloads of a function without a binary binding): the arguments stop at the first
-   * error, and the call is charged only when that error was the last argument.
+   * error, and the call is charged only when that error was the last argument. `overloadId`: the one
+   * overload the checker resolved the call to (cel-go's call.OverloadID()), which a failed argument's
+   * cost is charged by.
    */
-  | { op: 'call'; impl: Impl; args: readonly Plan[]; id: number; fn: string; cost?: RuntimeCost; varArgs?: true }
+  | {
+      op: 'call'
+      impl: Impl
+      args: readonly Plan[]
+      id: number
+      fn: string
+      cost?: RuntimeCost
+      varArgs?: true
+      overloadId?: string
+    }
   /** `rel` / `extra` as for `select` and the `index` operator. */
-  | { op: 'optIndex'; operand: Plan; key: Plan; id: number; extra?: number }
+  | { op: 'optIndex'; operand: Plan; key: Plan; id: number; extra?: number; rootFree?: true }
   | { op: 'and' | 'or'; left: Plan; right: Plan; id: number }
   /**
    * `a.or(b)` / `a.orValue(b)`: lazy in b; free (cel-go's decorateOptionalOr, cel/library.go, replaces
@@ -144,13 +164,17 @@ export function freeRoot(p: Plan): Plan {
       }
       return { ...p, operand: freeRoot(p.operand) }
     }
+    // a relative root is not observed at all: neither its value nor its error (the conditional resolves
+    // the branch's relativeAttribute without its watcher)
     case 'optIndex':
-      return isAttribute(p.operand) ? { ...p, operand: freeRoot(p.operand) } : { ...p, extra: (p.extra ?? 0) - 1 }
+      return isAttribute(p.operand)
+        ? { ...p, operand: freeRoot(p.operand) }
+        : { ...p, extra: (p.extra ?? 0) - 1, rootFree: true }
     case 'opt':
       if (p.name !== 'index') return p
       return isAttribute(p.args[0]!)
         ? { ...p, args: [freeRoot(p.args[0]!), p.args[1]!] }
-        : { ...p, extra: (p.extra ?? 0) - 1 }
+        : { ...p, extra: (p.extra ?? 0) - 1, rootFree: true }
     default:
       return p
   }

@@ -420,7 +420,8 @@ export class Planner {
         id: e.id,
         fn: e.fn,
         ...this.costOf(e.fn, e),
-        ...this.varArgs(e.fn, e, planArgs.length),
+        ...this.varArgs(e.fn, e, planArgs),
+        ...this.overloadId(e),
       })
     }
     for (const name of this.candidateNames(e.fn)) {
@@ -463,14 +464,16 @@ export class Planner {
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {
     const d = this.staticImpl(e, name, false, args.length) ?? this.env.dispatcher(name, false, args.length)
     if (!d) return this.unknown(e)
+    const planArgs = args.map((a) => this.expr(a, scope))
     return this.fold({
       op: 'call',
       impl: d,
-      args: args.map((a) => this.expr(a, scope)),
+      args: planArgs,
       id: e.id,
       fn: name,
       ...this.costOf(name, e),
-      ...this.varArgs(name, e, args.length),
+      ...this.varArgs(name, e, planArgs),
+      ...this.overloadId(e),
     })
   }
 
@@ -479,12 +482,29 @@ export class Planner {
    * checker left unresolved dispatches through its function-level binding (decls.go Bindings: several
    * overloads, no singleton), i.e. any function but the standard singletons.
    */
-  private varArgs(fn: string, e: CallExpr, argc: number): { varArgs?: true } {
+  private varArgs(fn: string, e: CallExpr, args: readonly Plan[]): { varArgs?: true } {
+    const argc = args.length
     // string_format has only a function binding (ext/strings.go)
     if (argc >= 3 || (argc === 2 && fn === 'format')) return { varArgs: true }
+    if (this.regexOptimized(fn, args)) return { varArgs: true }
     if (argc !== 2 || binarySingletons.has(fn)) return {}
     const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
     return ref?.kind === 'function' && ref.overloadIds.length > 1 ? { varArgs: true } : {}
+  }
+
+  /**
+   * cel-go's regex optimizations (interpreter/decorators.go decRegexOptimizer): a call whose pattern is a
+   * constant string is replaced by the optimization's Factory, which builds it with interpreter.NewCall, an
+   * evalVarArgs, whatever its arity. `matches` (interpreter/optimizations.go MatchesRegexOptimization) under
+   * OptOptimize; the library optimizations (Kubernetes' find and findAll, cel.OptimizeRegex) always.
+   */
+  private regexOptimized(fn: string, args: readonly Plan[]): boolean {
+    const pattern = (index: number) => {
+      const a = args[index]
+      return a?.op === 'const' && a.cost === undefined && typeof a.value === 'string'
+    }
+    if (fn === 'matches') return this.optimize && pattern(1)
+    return this.env.constantArgs.get(fn)?.some((c) => pattern(c.argIndex)) ?? false
   }
 
   /**
@@ -518,6 +538,12 @@ export class Planner {
     // several candidates: a cost that reads the overload id sees '' as cel-go's does
     if (cost && ref?.kind === 'function' && ref.overloadIds.length > 1) return { cost: (a, r) => cost(a, r, '') }
     return cost ? { cost } : {}
+  }
+
+  /** The overload the checker resolved the call to, when it is one (cel-go's call.OverloadID()). */
+  private overloadId(e: CallExpr): { overloadId?: string } {
+    const ref = (this.ast as Partial<CheckedAst>).refs?.get(e.id)
+    return ref?.kind === 'function' && ref.overloadIds.length === 1 ? { overloadId: ref.overloadIds[0]! } : {}
   }
 
   private unknown(e: CallExpr): Plan {
@@ -691,9 +717,13 @@ function isSetPrimitive(v: CelValue): boolean {
   }
 }
 
-/** `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key. */
+/**
+ * `extra` of an index (see Plan `opt`): +1 for a relative operand, -1 for an attribute key (cel-go resolves
+ * it without observing its root; the qualification's observation stands for it). A conditional key has no
+ * root cost to take back (planner.go planCallConditional: its attrQualifier is still observed once).
+ */
 function indexExtra(operand: Plan, key: Plan): number {
-  return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) ? 1 : 0)
+  return (isAttribute(operand) ? 0 : 1) - (isAttribute(key) && key.op !== 'cond' ? 1 : 0)
 }
 
 /** A struct field set as an own data property: a field named `__proto__` is a field, not the prototype. */

@@ -65,15 +65,23 @@ export function remainingBudget(): number {
  * when the budget left cannot cover it, else records the allocation. Without a limit, results over
  * MAX_UNLIMITED_SIZE are a CEL error (`<fn>: result size exceeds maximum allowed (M)`, after
  * lists.range's text in cel-go v0.29).
+ *
+ * Refused, the call is charged what cel-go's tracker charges for it (`charged`, by default `units`):
+ * cel-go builds the value, then its observer adds the call's cost and stops there, so the cost the
+ * evaluation reports (EvalDetails.ActualCost, `lists.range(1000000)` under the per-call limit: 1000011)
+ * is the cost so far and the call's; kelp reaches the same figure without building anything.
  */
-export function reserve(fn: string, size: number, units: number): void {
+export function reserve(fn: string, size: number, units: number, charged = units): void {
   const f = meter.exact
   if (f !== undefined) {
     if (f.limit === Number.POSITIVE_INFINITY) {
       unlimited(fn, size)
       return
     }
-    if (units > f.limit - Math.max(f.cost, f.alloc)) throw new CostLimitExceeded()
+    if (units > f.limit - Math.max(f.cost, f.alloc)) {
+      f.cost += charged
+      throw new CostLimitExceeded()
+    }
     f.alloc = Math.max(f.cost, f.alloc) + units
     return
   }

@@ -1,3 +1,4 @@
+import { ErrorValue } from '../common/errors.js'
 import { guardFor } from '../compiler/dispatch.js'
 import type { Library } from '../functions.js'
 import type { CelValue } from '../values/values.js'
@@ -31,6 +32,7 @@ export function withOverloadCosts(
     const rows = f.overloads
       .filter((o) => table[o.id]?.actual)
       .map((o) => ({
+        id: o.id,
         arity: o.params.length,
         guards: o.params.map(guardFor),
         actual: table[o.id]!.actual!,
@@ -44,13 +46,28 @@ export function withOverloadCosts(
         if (r.arity !== args.length) continue
         if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result, id)
       }
+      // A failed argument: Kubernetes' CallCost and cel-go's costCall still charge the call, by the
+      // overload the checker chose (`id`, which the evaluator passes then), with the error's size (1):
+      // the formulas read sizes through actualSize. Without it, the row the other arguments select.
+      if (args.some(isError)) {
+        const chosen = id ? rows.find((r) => r.id === id) : undefined
+        if (chosen) return chosen.actual(args, result, id)
+        for (const r of rows) {
+          if (r.arity !== args.length) continue
+          if (r.guards.every((g, i) => !g || isError(args[i]) || g(args[i] as CelValue)))
+            return r.actual(args, result, id)
+        }
+      }
       return byName ? rows[0]!.actual(args, result, id) : undefined
     }
   }
   return { ...lib, runtimeCosts }
 }
 
+const isError = (v: unknown): boolean => v instanceof ErrorValue
+
 interface Row {
+  readonly id: string
   readonly arity: number
   readonly guards: readonly ReturnType<typeof guardFor>[]
   readonly actual: (args: readonly CelValue[], result: CelValue, overloadId?: string) => number | undefined

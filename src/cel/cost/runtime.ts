@@ -1,7 +1,7 @@
 import { ErrorValue } from '../common/errors.js'
 import { codePointLength } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
-import { CelMap, Kind, kindOf, MapValue } from '../values/values.js'
+import { CelMap, Kind, kindOf, MapValue, Optional } from '../values/values.js'
 import { RegexStringLengthCostFactor, type RuntimeCost, StringTraversalCostFactor } from './costs.js'
 
 // Run-time cost, as cel-go's interpreter/runtimecost.go counts it (common/cost.go constants, costs.ts):
@@ -18,6 +18,8 @@ export function actualSize(v: CelValue): number {
   if (v instanceof Uint8Array) return v.length
   if (v instanceof CelMap || v instanceof MapValue) return v.size
   if (typeof v === 'object' && v !== null) {
+    // an optional with a value: its value's size (runtimecost.go actualSize, v0.26 and v0.29 alike)
+    if (v instanceof Optional) return v.value === undefined ? 1 : actualSize(v.value)
     const k = kindOf(v)
     if (k === Kind.Map) return Object.keys(v).length
     // Library values that are Sizers in Go (Kubernetes IP, CIDR) report their own size.
@@ -56,9 +58,18 @@ export function receiverTraversalCost(a: CelValue): number {
   return traversalCost(a)
 }
 
+/**
+ * An operand that failed: the call is still charged by the formula of the overload the checker chose
+ * (runtimecost.go costCall keys it by call.OverloadID()), with the error's size, 1 (actualSize: not a
+ * Sizer). The formulas below take it as an operand of their kind.
+ */
+function failed(v: CelValue): boolean {
+  return v instanceof ErrorValue
+}
+
 /** contains: `ceil(size(s) * 0.1) * ceil(size(sub) * 0.1)` for strings. */
 export function containsCost(s: CelValue, sub: CelValue): number {
-  return typeof s === 'string' ? traversalCost(s) * traversalCost(sub) : 1
+  return typeof s === 'string' || failed(s) ? traversalCost(s) * traversalCost(sub) : 1
 }
 
 /** matches: `ceil((1 + size(s)) * 0.1) * ceil(size(re) * 0.25)`. */
@@ -90,12 +101,16 @@ function isStringOrBytes(v: CelValue): boolean {
 
 /** `<`, `<=`, `>`, `>=`: size-dependent for strings and bytes, else 1. */
 export function orderingCost(a: CelValue, b: CelValue): number {
-  return isStringOrBytes(a) && isStringOrBytes(b) ? minSizeCost(a, b) : 1
+  if (isStringOrBytes(a) && isStringOrBytes(b)) return minSizeCost(a, b)
+  return (isStringOrBytes(a) || failed(a)) && (isStringOrBytes(b) || failed(b)) ? minSizeCost(a, b) : 1
 }
 
 /** `+`: size-dependent for strings and bytes (`ceil((size(a) + size(b)) * 0.1)`), else 1. */
 export function addCost(a: CelValue, b: CelValue): number {
-  return isStringOrBytes(a) && isStringOrBytes(b) ? traversal(actualSize(a) + actualSize(b)) : 1
+  if (isStringOrBytes(a) && isStringOrBytes(b)) return traversal(actualSize(a) + actualSize(b))
+  return (isStringOrBytes(a) || failed(a)) && (isStringOrBytes(b) || failed(b))
+    ? traversal(actualSize(a) + actualSize(b))
+    : 1
 }
 
 const ordering: RuntimeCost = ([a, b]) => orderingCost(a as CelValue, b as CelValue)

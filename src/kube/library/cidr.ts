@@ -1,8 +1,9 @@
 import { ErrorValue, noSuchOverload } from '../../cel/common/errors.js'
+import { actualSize } from '../../cel/cost/runtime.js'
 import { goQuote } from '../../cel/ext/quote.js'
 import { fn, type Library, memberOverload, overload } from '../../cel/functions.js'
 import { BoolType, IntType, opaque, StringType } from '../../cel/types/types.js'
-import { codePointLength } from '../../cel/values/strings.js'
+import type { CelValue } from '../../cel/values/values.js'
 import type { Addr, Prefix } from '../values/netip.js'
 import { parsePrefix } from '../values/netip.js'
 import { type CostRange, IPType, type OverloadCost, parseCost, parseIPAddr, scaleRange } from './ip.js'
@@ -98,13 +99,16 @@ const COMPARE_ESTIMATE: CostRange = { min: 1, max: 4 }
 // containsCIDR also masks the receiver (ceil([4, 16] * 0.1) = [1, 2]) and compares the lengths (+1).
 const CONTAINS_CIDR_ESTIMATE: CostRange = { min: 3, max: 7 }
 
-/** Run time: the receiver's size c = ceil(bits / 8) bytes, compared twice. */
-function compareCost(c: Prefix): number {
-  return Math.ceil((c.size() + c.size()) * TRAVERSAL)
+/**
+ * Run time: the receiver's size c = ceil(bits / 8) bytes, compared twice. cost.go reads it with actualSize,
+ * so a failed receiver (an error, still charged) has size 1; so has a failed argument below.
+ */
+function compareCost(c: CelValue): number {
+  return Math.ceil((actualSize(c) + actualSize(c)) * TRAVERSAL)
 }
 
-function containsCIDRCost(c: Prefix): number {
-  return compareCost(c) + Math.ceil(c.size() * TRAVERSAL) + 1
+function containsCIDRCost(c: CelValue): number {
+  return compareCost(c) + Math.ceil(actualSize(c) * TRAVERSAL) + 1
 }
 
 /** Parsing the string argument (second operand) adds one traversal of it. */
@@ -126,22 +130,22 @@ export const cidrCosts: Readonly<Record<string, OverloadCost>> = {
   cidr_masked: nominal,
   cidr_contains_ip_ip: {
     estimate: () => COMPARE_ESTIMATE,
-    actual: ([c]) => compareCost(c as Prefix),
+    actual: ([c]) => compareCost(c as CelValue),
   },
   // cost.go adds the parse only when the call resolved to the string overload (overloadId), not for a
   // dyn argument the checker left to both
   cidr_contains_ip_string: {
     estimate: ([, s]) => plusParse(COMPARE_ESTIMATE, s as CostRange),
     actual: ([c, s], _r, id) =>
-      compareCost(c as Prefix) + (id === '' ? 0 : Math.ceil(codePointLength(s as string) * TRAVERSAL)),
+      compareCost(c as CelValue) + (id === '' ? 0 : Math.ceil(actualSize(s as CelValue) * TRAVERSAL)),
   },
   cidr_contains_cidr: {
     estimate: () => CONTAINS_CIDR_ESTIMATE,
-    actual: ([c]) => containsCIDRCost(c as Prefix),
+    actual: ([c]) => containsCIDRCost(c as CelValue),
   },
   cidr_contains_cidr_string: {
     estimate: ([, s]) => plusParse(CONTAINS_CIDR_ESTIMATE, s as CostRange),
     actual: ([c, s], _r, id) =>
-      containsCIDRCost(c as Prefix) + (id === '' ? 0 : Math.ceil(codePointLength(s as string) * TRAVERSAL)),
+      containsCIDRCost(c as CelValue) + (id === '' ? 0 : Math.ceil(actualSize(s as CelValue) * TRAVERSAL)),
   },
 }

@@ -1,6 +1,6 @@
 import { type FunctionDecl, fn, type Library, memberOverload, overload } from '../../cel/functions.js'
 import { listOf, opaque, optionalOf, StringType } from '../../cel/types/types.js'
-import { OpaqueValue, Optional } from '../../cel/values/values.js'
+import { type CelValue, OpaqueValue, Optional } from '../../cel/values/values.js'
 import { utf8Length } from '../validation/utf8.js'
 import { parseRequestURI, URLError } from '../values/url.js'
 import {
@@ -379,9 +379,12 @@ export const formatCosts: Readonly<Record<string, KubeCost>> = {
       if (target === undefined || s === undefined) return undefined
       return { cost: ceilFactor(ceilFactor(s.size, StringTraversalCostFactor), 128 * RegexStringLengthCostFactor) }
     },
+    // a receiver that is no format (a failed one) has no figure in CallCost: cel-go's default, 1
     actual: ([f, s]) =>
-      Math.ceil((1 + stringSize(s as string)) * StringTraversalCostFactor) *
-      Math.ceil((f as FormatValue).maxRegexSize * RegexStringLengthCostFactor),
+      f instanceof FormatValue
+        ? Math.ceil((1 + stringSize(s as CelValue)) * StringTraversalCostFactor) *
+          Math.ceil(f.maxRegexSize * RegexStringLengthCostFactor)
+        : 1,
   },
   'format-named': { estimate: () => ({ cost: ONE }), actual: () => 1 },
 }

@@ -1,8 +1,8 @@
 import { ErrorValue } from '../../cel/common/errors.js'
+import { actualSize } from '../../cel/cost/runtime.js'
 import { goQuote } from '../../cel/ext/quote.js'
 import { fn, type Library, memberOverload, overload } from '../../cel/functions.js'
 import { BoolType, IntType, opaque, StringType } from '../../cel/types/types.js'
-import { codePointLength } from '../../cel/values/strings.js'
 import type { CelValue } from '../../cel/values/values.js'
 import { type Addr, parseAddr } from '../values/netip.js'
 
@@ -115,7 +115,7 @@ const nominal: OverloadCost = { estimate: () => ONE, actual: () => 1 }
 /** Parsing a string is one traversal: ceil(size(s) * 0.1). */
 export const parseCost: OverloadCost = {
   estimate: ([s]) => scaleRange(s as CostRange, TRAVERSAL),
-  actual: ([s]) => Math.ceil(codePointLength(s as string) * TRAVERSAL),
+  actual: ([s]) => Math.ceil(actualSize(s as CelValue) * TRAVERSAL),
 }
 
 /**
@@ -131,7 +131,7 @@ export const ipCosts: Readonly<Record<string, OverloadCost>> = {
   // parse, then compare the canonical text with the input: twice the traversal
   ip_is_canonical: {
     estimate: ([s]) => scaleRange(s as CostRange, 2 * TRAVERSAL),
-    actual: ([s]) => Math.ceil(codePointLength(s as string) * 2 * TRAVERSAL),
+    actual: ([s]) => Math.ceil(actualSize(s as CelValue) * 2 * TRAVERSAL),
   },
   ip_family: nominal,
   ip_is_unspecified: nominal,

@@ -1,4 +1,5 @@
 import { ErrorValue, noSuchOverload } from '../../cel/common/errors.js'
+import { actualSize } from '../../cel/cost/runtime.js'
 import { fn, type Library, memberOverload } from '../../cel/functions.js'
 import { addInt, addUint } from '../../cel/stdlib/int64.js'
 import { addDouble } from '../../cel/stdlib/operators.js'
@@ -288,8 +289,12 @@ export const ONE: CostRange = { min: 1n, max: 1n }
 /** A nominal-cost function: 1 estimated and at run time. */
 export const one: KubeCost = { estimate: () => ({ cost: ONE }), actual: () => 1 }
 
-/** cel-go's size of a string at run time (types.String.Size): code points. */
-export function stringSize(s: string): number {
+/**
+ * cel-go's size of a string at run time (types.String.Size): code points. Any other argument has cost.go's
+ * actualSize: a failed one (an error, which CallCost still charges) is 1.
+ */
+export function stringSize(s: CelValue): number {
+  if (typeof s !== 'string') return actualSize(s)
   return s.length <= 1 ? s.length : codePointLength(s)
 }
 

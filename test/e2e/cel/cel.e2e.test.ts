@@ -32,18 +32,20 @@ const MIN_AGREEMENT = process.env.KELP_CEL_MIN_AGREEMENT === undefined ? undefin
 /**
  * The agreement each aspect must keep (%). Issue 28's target is 99.9 for all five; error and cost are below it,
  * the rest at it (seed 1, 10,000 expressions, after the cel-go v0.29 port: compile 100, value 99.97, error 95.6,
- * cost 97.1, estimate 99.96). What keeps them there is listed, with causes, in known-differences.ts: the cost of a
- * failed evaluation (cost-of-a-failed-evaluation) and cel-go v0.29.2's crash text for the lists functions on an
- * error receiver (lists-functions-on-an-error-receiver). The error aspect moves ~0.1 point between runs of the same
+ * cost 97.1, estimate 99.96). What keeps them there is listed, with causes, in known-differences.ts: cel-go v0.29.2's
+ * crash text for the lists functions on an error receiver (lists-functions-on-an-error-receiver, also most of the
+ * cost differences left) and Go's random map order. The error aspect moves ~0.1 point between runs of the same
  * seed (cel-go ranges over Go maps in random order: map-iteration-order-decides-the-error; 95.58-95.68 measured), so
- * its floor leaves that much room. A floor only rises: a run below it is a regression.
+ * its floor leaves that much room. After the cost fixes (branch cel-costs): cost 98.57 (seed 1) and 98.63 (seed 2),
+ * estimate 100 on both; the cost floor leaves ~0.15 point for the map order (cost-of-comprehensions-over-json-maps:
+ * 17-26 cases a run). A floor only rises: a run below it is a regression.
  */
 const FLOORS: Readonly<Record<Exclude<Aspect, 'crash'>, number>> = {
   compile: 99.9,
   value: 99.9,
   error: 95.3,
-  cost: 97,
-  estimate: 99.9,
+  cost: 98.4,
+  estimate: 99.95,
 }
 const SHOW = env('KELP_CEL_SHOW', 30)
 const log = (line: string) => console.log(`[cel-diff] ${line}`)
