@@ -267,8 +267,9 @@ function validateEnvFrom(vars: unknown, p: FieldPath, o: PodOptions): FieldError
       if (name.length === 0) errs.push(field.required(rp, ''))
       else for (const m of nameIsDNSSubdomain(name, false)) errs.push(field.invalid(rp, name, m))
     }
-    if (n === 0) errs.push(field.invalid(ip, '', 'must specify one of: `configMapRef` or `secretRef`'))
-    else if (n > 1) errs.push(field.invalid(ip, '', 'may not have more than one field specified at a time'))
+    // Go reports these two at the list (fldPath), not at the entry
+    if (n === 0) errs.push(field.invalid(p, '', 'must specify one of: `configMapRef` or `secretRef`'))
+    else if (n > 1) errs.push(field.invalid(p, '', 'may not have more than one field specified at a time'))
   })
   return errs
 }
