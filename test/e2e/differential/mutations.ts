@@ -64,6 +64,14 @@ const withSpec = (f: (s: Obj, o: Obj) => boolean | undefined) => (o: Obj) => {
   return s ? f(s, o) : false
 }
 
+/** The metadata of a workload's pod template (a CronJob's job template's), made when absent. */
+function podTemplateMeta(o: Obj): Obj | undefined {
+  const t = o.kind === 'CronJob' ? o.spec?.jobTemplate?.spec?.template : o.spec?.template
+  if (typeof t !== 'object' || t === null) return undefined
+  t.metadata ??= {}
+  return t.metadata
+}
+
 const resources = (c: Obj, key: 'limits' | 'requests'): Obj => {
   c.resources ??= {}
   c.resources[key] ??= {}
@@ -1586,6 +1594,27 @@ const MUTATIONS: Mutation[] = [
       (s) =>
         void (s.initContainers = [{ name: 'kelp-init', image: 'busybox', livenessProbe: { tcpSocket: { port: 80 } } }]),
     ),
+  },
+  {
+    id: 'pod/tolerations-annotation-not-json',
+    kinds: POD_KINDS,
+    apply: (o) => {
+      const m = o.kind === 'Pod' ? meta(o) : o.kind === 'PodTemplate' ? o.template?.metadata : podTemplateMeta(o)
+      if (m === undefined) return false
+      m.annotations = { ...(m.annotations ?? {}), 'scheduler.alpha.kubernetes.io/tolerations': '[{"key": 1}' }
+    },
+  },
+  {
+    id: 'pod/tolerations-annotation-bad-toleration',
+    kinds: POD_KINDS,
+    apply: (o) => {
+      const m = o.kind === 'Pod' ? meta(o) : o.kind === 'PodTemplate' ? o.template?.metadata : podTemplateMeta(o)
+      if (m === undefined) return false
+      m.annotations = {
+        ...(m.annotations ?? {}),
+        'scheduler.alpha.kubernetes.io/tolerations': '[{"key": "a", "operator": "Exists", "value": "x"}]',
+      }
+    },
   },
 ]
 
