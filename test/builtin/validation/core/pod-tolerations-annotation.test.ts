@@ -23,6 +23,21 @@ describe('the tolerations annotation', () => {
     expect(texts(pod('notjson'))).toEqual(refused("invalid character 'o' in literal null (expecting 'u')"))
     expect(texts(pod('[] x'))).toEqual(refused("invalid character 'x' after top-level value"))
   })
+  it("nesting past encoding/json's 10,000 levels is its syntax error (and no stack overflow)", () => {
+    expect(texts(pod(`${'['.repeat(10001)}${']'.repeat(10001)}`))).toEqual(
+      refused("invalid character '[' exceeded max depth"),
+    )
+    expect(texts(pod(`${'{"a":'.repeat(10001)}1${'}'.repeat(10001)}`))).toEqual(
+      refused("invalid character '{' exceeded max depth"),
+    )
+    expect(texts(pod(`${'['.repeat(10000)}${']'.repeat(10000)}`))).toEqual(
+      refused('json: cannot unmarshal array into Go value of type core.Toleration'),
+    )
+    // 200,000 bytes of brackets: the annotations' size is refused too, then the depth
+    expect(texts(pod(`${'['.repeat(100000)}${']'.repeat(100000)}`)).at(-1)).toBe(
+      refused("invalid character '[' exceeded max depth")[0],
+    )
+  })
   it('type errors: the first one', () => {
     expect(texts(pod('{}'))).toEqual(refused('json: cannot unmarshal object into Go value of type []core.Toleration'))
     expect(texts(pod('"x"'))).toEqual(refused('json: cannot unmarshal string into Go value of type []core.Toleration'))
