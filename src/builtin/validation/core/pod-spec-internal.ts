@@ -15,11 +15,13 @@ interface Layout {
   readonly types: Readonly<Record<string, readonly Field[]>>
 }
 
-let layout: Layout | undefined
-const types = (): Layout['types'] => {
-  layout ??= JSON.parse(INTERNAL_POD_SPEC_JSON) as Layout
-  return layout.types
+let parsed: Layout | undefined
+/** The layout, parsed on first use (the Pod update rules need it only when a spec changed). */
+const layout = (): Layout => {
+  parsed ??= JSON.parse(INTERNAL_POD_SPEC_JSON) as Layout
+  return parsed
 }
+const types = (): Layout['types'] => layout().types
 
 const INTS = new Set(['int', 'int32', 'int64', 'uint', 'uint32', 'uint64', 'uint8', 'int8', 'int16', 'uint16'])
 
@@ -93,10 +95,5 @@ function struct(name: string, v: JSONObject | undefined): GoValue {
 
 /** The internal core.PodSpec of a decoded v1 PodSpec. */
 export function internalPodSpec(spec: JSONObject): GoValue {
-  return struct(types() && (layout as Layout).root, spec)
-}
-
-/** The internal core.EphemeralContainer of a decoded v1 EphemeralContainer. */
-export function internalEphemeralContainer(c: JSONObject): GoValue {
-  return struct('EphemeralContainer', c)
+  return struct(layout().root, spec)
 }

@@ -69,7 +69,13 @@ const jsonKind = (v: unknown): string =>
 export function tolerationsFromAnnotation(text: string): JSONObject[] | string {
   const syntax = jsonUnmarshalObjectError(text)
   if (syntax !== undefined && !syntax.startsWith('json: cannot unmarshal ')) return syntax
-  const top: unknown = JSON.parse(text)
+  let top: unknown
+  try {
+    top = JSON.parse(text)
+  } catch (e) {
+    // the scanner above accepts what JSON.parse accepts; kept as an error rather than a crash all the same
+    return e instanceof SyntaxError ? e.message : String(e)
+  }
   if (top === null) return []
   if (!Array.isArray(top)) return `json: cannot unmarshal ${jsonKind(top)} into Go value of type []core.Toleration`
   let first: string | undefined
@@ -92,7 +98,8 @@ export function tolerationsFromAnnotation(text: string): JSONObject[] | string {
       if (v === null) continue
       const where = `Go struct field Toleration.${go} of type ${type}`
       if (type === 'int64') {
-        if (typeof v === 'number' && Number.isSafeInteger(v)) t[json] = v
+        // any integral literal in int64's range (JSON.parse rounds one past 2^53; its validation is the same)
+        if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 63) t[json] = v
         else
           first ??= `json: cannot unmarshal ${typeof v === 'number' ? `number ${numberText(text, v)}` : jsonKind(v)} into ${where}`
       } else if (typeof v === 'string') t[json] = v
