@@ -304,15 +304,22 @@ export function jsonUnmarshalObjectError(text: string): string | undefined {
       digits()
     }
   }
+  // encoding/json's scanner refuses nesting past maxNestingDepth (10000); the limit also bounds this recursion
+  let depth = 0
+  const nest = () => {
+    if (++depth > 10000) fail(`invalid character ${quoteChar(text[i] as string)} exceeded max depth`)
+  }
   const value = (): string => {
     ws()
     if (i >= n) end()
     const c = text[i] as string
     if (c === '{') {
+      nest()
       i++
       ws()
       if (text[i] === '}') {
         i++
+        depth--
         return 'object'
       }
       for (;;) {
@@ -330,16 +337,19 @@ export function jsonUnmarshalObjectError(text: string): string | undefined {
         }
         if (text[i] === '}') {
           i++
+          depth--
           return 'object'
         }
         bad('after object key:value pair')
       }
     }
     if (c === '[') {
+      nest()
       i++
       ws()
       if (text[i] === ']') {
         i++
+        depth--
         return 'array'
       }
       for (;;) {
@@ -351,6 +361,7 @@ export function jsonUnmarshalObjectError(text: string): string | undefined {
         }
         if (text[i] === ']') {
           i++
+          depth--
           return 'array'
         }
         bad('after array element')

@@ -64,6 +64,14 @@ const withSpec = (f: (s: Obj, o: Obj) => boolean | undefined) => (o: Obj) => {
   return s ? f(s, o) : false
 }
 
+/** The metadata of a workload's pod template (a CronJob's job template's), made when absent. */
+function podTemplateMeta(o: Obj): Obj | undefined {
+  const t = o.kind === 'CronJob' ? o.spec?.jobTemplate?.spec?.template : o.spec?.template
+  if (typeof t !== 'object' || t === null) return undefined
+  t.metadata ??= {}
+  return t.metadata
+}
+
 const resources = (c: Obj, key: 'limits' | 'requests'): Obj => {
   c.resources ??= {}
   c.resources[key] ??= {}
@@ -1275,6 +1283,337 @@ const MUTATIONS: Mutation[] = [
     apply: (o) => {
       if (o.spec === undefined) return false
       o.spec.dataSourceRef = { apiGroup: '', kind: 'PersistentVolumeClaim', name: 'source', namespace: 'other' }
+    },
+  },
+  // --- the PodSpec rules ported for issue 28 (kubernetes v1.37.2 ValidatePodSpec and what it calls): one
+  // rule each, in a volume, container or field named so that no base has it already ---
+  {
+    id: 'pod/env-from-no-source',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.envFrom = [{ prefix: 'KELP_' }])),
+  },
+  {
+    id: 'pod/env-from-two-sources',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.envFrom = [{ configMapRef: { name: 'a' }, secretRef: { name: 'b' } }])),
+  },
+  {
+    id: 'pod/env-config-map-key-slash',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) => void (c.env = [{ name: 'KELP', valueFrom: { configMapKeyRef: { name: 'cm', key: 'a/b' } } }]),
+    ),
+  },
+  {
+    id: 'pod/env-resource-field-unknown',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) => void (c.env = [{ name: 'KELP', valueFrom: { resourceFieldRef: { resource: 'limits.foo' } } }]),
+    ),
+  },
+  {
+    id: 'pod/env-field-ref-label-key-bad',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) => void (c.env = [{ name: 'KELP', valueFrom: { fieldRef: { fieldPath: "metadata.labels['a b']" } } }]),
+    ),
+  },
+  {
+    id: 'pod/volume-iscsi-bad',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => void (s.volumes = [{ name: 'kelp', iscsi: { targetPortal: '', iqn: 'bad', lun: 300 } }])),
+  },
+  {
+    id: 'pod/volume-rbd-empty',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => void (s.volumes = [{ name: 'kelp', rbd: { monitors: [], image: '' } }])),
+  },
+  {
+    id: 'pod/volume-azure-disk-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) => void (s.volumes = [{ name: 'kelp', azureDisk: { diskName: 'd', diskURI: 'x', kind: 'Managed' } }]),
+    ),
+  },
+  {
+    id: 'pod/volume-flex-reserved-option',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) => void (s.volumes = [{ name: 'kelp', flexVolume: { driver: 'a/b', options: { 'kubernetes.io/x': 'y' } } }]),
+    ),
+  },
+  {
+    id: 'pod/volume-quobyte-registry',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => void (s.volumes = [{ name: 'kelp', quobyte: { registry: 'registry7861', volume: 'v' } }])),
+  },
+  {
+    id: 'pod/volume-fc-no-lun',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => void (s.volumes = [{ name: 'kelp', fc: { targetWWNs: ['wwn'] } }])),
+  },
+  {
+    id: 'pod/volume-legacy-required',
+    kinds: POD_KINDS,
+    n: 8,
+    apply: withSpec(
+      (s) =>
+        void (s.volumes = [
+          { name: 'kelp-a', cephfs: { monitors: [] } },
+          { name: 'kelp-b', glusterfs: { endpoints: '', path: '' } },
+          { name: 'kelp-c', cinder: { volumeID: '', secretRef: { name: '' } } },
+          { name: 'kelp-d', scaleIO: { gateway: '', system: '', volumeName: '' } },
+          { name: 'kelp-e', storageos: { volumeName: 'Bad_Name' } },
+          { name: 'kelp-f', azureFile: { secretName: '', shareName: '' } },
+          { name: 'kelp-g', flocker: {} },
+          { name: 'kelp-h', portworxVolume: { volumeID: '' } },
+          { name: 'kelp-i', vsphereVolume: { volumePath: '' } },
+          { name: 'kelp-j', photonPersistentDisk: { pdID: '' } },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/projected-cluster-trust-bundle-no-name',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.volumes = [{ name: 'kelp', projected: { sources: [{ clusterTrustBundle: { path: 'ca.pem' } }] } }]),
+    ),
+  },
+  {
+    id: 'pod/projected-cluster-trust-bundle-name-and-selector',
+    kinds: POD_KINDS,
+    n: 2,
+    apply: withSpec(
+      (s) =>
+        void (s.volumes = [
+          {
+            name: 'kelp',
+            projected: {
+              sources: [
+                { clusterTrustBundle: { name: 'a:b', path: 'ca.pem', labelSelector: { matchLabels: { a: 'b' } } } },
+              ],
+            },
+          },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/projected-pod-certificate-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.volumes = [
+          { name: 'kelp', projected: { sources: [{ podCertificate: { signerName: 'a', keyType: 'DSA' } }] } },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/seccomp-localhost-no-profile',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.securityContext = { seccompProfile: { type: 'Localhost' } })),
+  },
+  {
+    id: 'pod/privileged-without-escalation',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.securityContext = { privileged: true, allowPrivilegeEscalation: false })),
+  },
+  {
+    id: 'pod/sysctl-duplicate-and-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.securityContext = {
+          sysctls: [
+            { name: 'kernel.shm_rmid_forced', value: '1' },
+            { name: 'kernel.shm_rmid_forced', value: '0' },
+            { name: 'Bad!', value: '' },
+          ],
+        }),
+    ),
+  },
+  {
+    id: 'pod/node-affinity-gt-two-values',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.affinity = {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 'Gt', values: ['1', '2'] }] }],
+            },
+          },
+        }),
+    ),
+  },
+  {
+    id: 'pod/pod-anti-affinity-bad-term',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.affinity = {
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: { matchExpressions: [{ key: 'a', operator: 'In' }] },
+                namespaces: ['A_B'],
+                topologyKey: '',
+              },
+            ],
+          },
+        }),
+    ),
+  },
+  {
+    id: 'pod/extended-resource-request-not-limit',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) => void (c.resources = { requests: { 'example.com/kelp': '1' }, limits: { 'example.com/kelp': '2' } }),
+    ),
+  },
+  {
+    id: 'pod/host-port-conflict',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) =>
+        void (c.ports = [
+          { containerPort: 8080, hostPort: 18080 },
+          { containerPort: 8081, hostPort: 18080 },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/probe-grpc-http-bad',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => {
+      c.livenessProbe = { grpc: { port: 0 } }
+      c.readinessProbe = { httpGet: { port: 'Bad_Name', scheme: 'FTP', httpHeaders: [{ name: 'a b', value: 'x' }] } }
+    }),
+  },
+  {
+    id: 'pod/lifecycle-sleep-negative',
+    kinds: POD_KINDS,
+    apply: withContainer((c) => void (c.lifecycle = { preStop: { sleep: { seconds: -1 } } })),
+  },
+  {
+    id: 'pod/volume-mount-sub-path-both',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.volumes = [...(s.volumes ?? []), { name: 'kelp', emptyDir: {} }]
+      s.containers[0].volumeMounts = [{ name: 'kelp', mountPath: '/kelp', subPath: '../x', subPathExpr: 'y' }]
+    }),
+  },
+  {
+    id: 'pod/volume-device-not-block',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.volumes = [...(s.volumes ?? []), { name: 'kelp', emptyDir: {} }]
+      s.containers[0].volumeDevices = [{ name: 'kelp', devicePath: '/dev/kelp' }]
+    }),
+  },
+  {
+    id: 'pod/topology-spread-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.topologySpreadConstraints = [
+          { maxSkew: 0, topologyKey: '', whenUnsatisfiable: 'Foo', minDomains: 0, nodeTaintsPolicy: 'Y' },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/dns-config-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.dnsConfig = {
+          nameservers: ['1.2.3.4', 'abc', '1.1.1.1', '2.2.2.2'],
+          searches: ['Bad_'],
+          options: [{ name: '' }],
+        }),
+    ),
+  },
+  {
+    id: 'pod/readiness-and-scheduling-gates-bad',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.readinessGates = [{ conditionType: 'a b' }]
+      s.schedulingGates = [{ name: 'kelp' }, { name: 'kelp' }]
+    }),
+  },
+  {
+    id: 'pod/resource-claims-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.resourceClaims = [
+          { name: 'kelp' },
+          { name: 'kelp', resourceClaimName: 'y', resourceClaimTemplateName: 'z' },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/windows-with-linux-fields',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => {
+      s.os = { name: 'windows' }
+      s.securityContext = { seLinuxOptions: { level: 's0' }, fsGroup: 1 }
+    }),
+  },
+  {
+    id: 'pod/tolerations-bad',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.tolerations = [
+          { key: 'a', operator: 'Exists', value: 'x' },
+          { key: 'b', effect: 'NoSchedule', tolerationSeconds: 10 },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/host-aliases-bad',
+    kinds: POD_KINDS,
+    apply: withSpec((s) => void (s.hostAliases = [{ ip: 'x', hostnames: ['A_B'] }])),
+  },
+  {
+    id: 'pod/resize-policy-bad',
+    kinds: POD_KINDS,
+    apply: withContainer(
+      (c) =>
+        void (c.resizePolicy = [
+          { resourceName: 'cpu', restartPolicy: 'NotRequired' },
+          { resourceName: 'cpu', restartPolicy: 'Bad' },
+        ]),
+    ),
+  },
+  {
+    id: 'pod/init-container-probe-without-restart',
+    kinds: POD_KINDS,
+    apply: withSpec(
+      (s) =>
+        void (s.initContainers = [{ name: 'kelp-init', image: 'busybox', livenessProbe: { tcpSocket: { port: 80 } } }]),
+    ),
+  },
+  {
+    id: 'pod/tolerations-annotation-not-json',
+    kinds: POD_KINDS,
+    apply: (o) => {
+      const m = o.kind === 'Pod' ? meta(o) : o.kind === 'PodTemplate' ? o.template?.metadata : podTemplateMeta(o)
+      if (m === undefined) return false
+      m.annotations = { ...(m.annotations ?? {}), 'scheduler.alpha.kubernetes.io/tolerations': '[{"key": 1}' }
+    },
+  },
+  {
+    id: 'pod/tolerations-annotation-bad-toleration',
+    kinds: POD_KINDS,
+    apply: (o) => {
+      const m = o.kind === 'Pod' ? meta(o) : o.kind === 'PodTemplate' ? o.template?.metadata : podTemplateMeta(o)
+      if (m === undefined) return false
+      m.annotations = {
+        ...(m.annotations ?? {}),
+        'scheduler.alpha.kubernetes.io/tolerations': '[{"key": "a", "operator": "Exists", "value": "x"}]',
+      }
     },
   },
 ]

@@ -488,7 +488,7 @@ function validateStatefulSetSpec(
     const annotations = isObj(tmeta.annotations) ? (tmeta.annotations as Record<string, string>) : undefined
     errs.push(...validateLabels(isObj(tmeta.labels) ? labels : undefined, tp.child('labels'), minor))
     errs.push(...validateAnnotations(annotations, tp.child('annotations'), minor))
-    errs.push(...validatePodSpecificAnnotations(annotations, ts, tp.child('annotations')))
+    errs.push(...validatePodSpecificAnnotations(annotations, ts, tp.child('annotations'), minor))
   }
   const ts = obj(template.spec)
   if (str(ts.restartPolicy) !== 'Always')

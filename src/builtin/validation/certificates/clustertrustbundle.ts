@@ -19,7 +19,7 @@ const TRUST_BUNDLE = FieldPath.of('spec', 'trustBundle')
 const OMITTED = '<value omitted>'
 
 /** ValidateClusterTrustBundleName(signerName). */
-function clusterTrustBundleName(signerName: string): ValidateNameFunc {
+export function clusterTrustBundleName(signerName: string): ValidateNameFunc {
   return (name, prefix) => {
     if (signerName === '') {
       if (name.includes(':')) return ['ClusterTrustBundle without signer name must not have ":" in its name']

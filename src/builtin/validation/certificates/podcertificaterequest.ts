@@ -22,13 +22,13 @@ const TOTAL_ANNOTATION_SIZE = 256 * 1024
 const UID_MAX = 128
 
 /** IsKubernetesSignerName: kubernetes.io or a subdomain of it. */
-const isKubernetesSignerName = (s: string): boolean => {
+export const isKubernetesSignerName = (s: string): boolean => {
   const host = s.split('/')[0] as string
   return host === 'kubernetes.io' || host.endsWith('.kubernetes.io')
 }
 
 /** ValidateUserAnnotations: domain-prefixed keys (lowercased), the total size. */
-function validateUserAnnotations(m: JSONObject, p: FieldPath, minor: number): FieldError[] {
+export function validateUserAnnotations(m: JSONObject, p: FieldPath, minor: number): FieldError[] {
   const errs: FieldError[] = []
   let size = 0
   for (const k of keys(m)) {

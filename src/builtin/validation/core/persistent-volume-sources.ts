@@ -18,7 +18,9 @@ import { validateCSIDriverName } from './pod-volumes.js'
 // The volume sources of a PersistentVolume: kubernetes v1.37.2 pkg/apis/core/validation/validation.go
 // (validateHostPathVolumeSource, validateGCEPersistentDiskVolumeSource, …, validateCSIPersistentVolumeSource),
 // in the order ValidatePersistentVolumeSpec visits them, each with the path its errors carry (gcePersistentDisk
-// reports at `persistentDisk`, cephfs's "more than 1" at `cephFS`: Go's own paths).
+// reports at `persistentDisk`, cephfs's "more than 1" at `cephFS`: Go's own paths). The sources a Pod's volume
+// shares with a PersistentVolume (rbd, cephfs, quobyte, fc, flexVolume, vsphere, photon, portworx, azureDisk,
+// scaleIO, flocker: one Go function for both) are exported for pod-volume-sources.ts.
 
 type Check = (s: JSONObject, p: FieldPath, pvName: string) => FieldError[]
 
@@ -55,7 +57,7 @@ const partition = (s: JSONObject, p: FieldPath): FieldError[] => {
   const n = optNum(s.partition) ?? 0
   return n < 0 || n > 255 ? [field.invalid(p.child('partition'), n, PARTITION)] : []
 }
-const INCLUSIVE_0_255 = 'must be between 0 and 255, inclusive'
+export const INCLUSIVE_0_255 = 'must be between 0 and 255, inclusive'
 
 const validateGCEPD: Check = (s, p) => [...req(s, 'pdName', p), ...partition(s, p)]
 const validateAWSEBS: Check = (s, p) => [...req(s, 'volumeID', p), ...partition(s, p)]
@@ -77,7 +79,7 @@ const validateGlusterfs: Check = (s, p) => {
   return errs
 }
 
-const validateFlocker: Check = (s, p) => {
+export const validateFlocker: Check = (s, p) => {
   const errs: FieldError[] = []
   const name = str(s.datasetName)
   const uuid = str(s.datasetUUID)
@@ -97,7 +99,7 @@ const validateNFS: Check = (s, p) => {
   return errs
 }
 
-const validateRBD: Check = (s, p) => [
+export const validateRBD: Check = (s, p) => [
   ...(arr(s.monitors).length === 0 ? [field.required(p.child('monitors'), '')] : []),
   ...req(s, 'image', p),
 ]
@@ -116,7 +118,7 @@ function splitsHostPort(hp: string): boolean {
   return !hp.includes('[') && !hp.includes(']')
 }
 
-const validateQuobyte: Check = (s, p) => {
+export const validateQuobyte: Check = (s, p) => {
   const errs: FieldError[] = []
   const registry = str(s.registry)
   const msg = 'must be a host:port pair or multiple pairs separated by commas'
@@ -130,13 +132,14 @@ const validateQuobyte: Check = (s, p) => {
   return errs
 }
 
-const validateCephFS: Check = (s, p) => (arr(s.monitors).length === 0 ? [field.required(p.child('monitors'), '')] : [])
+export const validateCephFS: Check = (s, p) =>
+  arr(s.monitors).length === 0 ? [field.required(p.child('monitors'), '')] : []
 
-const IQN = /iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\s]+)$/
-const EUI = /^eui.[A-Za-z0-9]{16}$/
-const NAA = /^naa.[A-Za-z0-9]{32}$/
-const hasISCSIPrefix = (v: string) => v.startsWith('iqn') || v.startsWith('eui') || v.startsWith('naa')
-const badISCSIFormat = (v: string) =>
+export const IQN = /iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\s]+)$/
+export const EUI = /^eui.[A-Za-z0-9]{16}$/
+export const NAA = /^naa.[A-Za-z0-9]{32}$/
+export const hasISCSIPrefix = (v: string) => v.startsWith('iqn') || v.startsWith('eui') || v.startsWith('naa')
+export const badISCSIFormat = (v: string) =>
   (v.startsWith('iqn') && !IQN.test(v)) ||
   (v.startsWith('eui') && !EUI.test(v)) ||
   (v.startsWith('naa') && !NAA.test(v))
@@ -180,7 +183,7 @@ const secretRefNameNamespace = (s: JSONObject, p: FieldPath): FieldError[] => {
 
 const validateCinder: Check = (s, p) => [...req(s, 'volumeID', p), ...secretRefNameNamespace(s, p)]
 
-const validateFC: Check = (s, p) => {
+export const validateFC: Check = (s, p) => {
   const errs: FieldError[] = []
   const wwns = strs(s.targetWWNs)
   const wwids = strs(s.wwids)
@@ -196,7 +199,7 @@ const validateFC: Check = (s, p) => {
   return errs
 }
 
-const validateFlex: Check = (s, p) => {
+export const validateFlex: Check = (s, p) => {
   const errs = req(s, 'driver', p)
   for (const k of keys(s.options)) {
     const slash = k.indexOf('/')
@@ -215,13 +218,13 @@ const validateAzureFile: Check = (s, p) => {
   return errs
 }
 
-const validateVsphere: Check = (s, p) => req(s, 'volumePath', p)
-const validatePhoton: Check = (s, p) => req(s, 'pdID', p)
-const validatePortworx: Check = (s, p) => req(s, 'volumeID', p)
+export const validateVsphere: Check = (s, p) => req(s, 'volumePath', p)
+export const validatePhoton: Check = (s, p) => req(s, 'pdID', p)
+export const validatePortworx: Check = (s, p) => req(s, 'volumeID', p)
 
 const CACHING_MODES = ['None', 'ReadOnly', 'ReadWrite']
 const DISK_KINDS = ['Dedicated', 'Managed', 'Shared']
-const validateAzureDisk: Check = (s, p) => {
+export const validateAzureDisk: Check = (s, p) => {
   const errs = [...req(s, 'diskName', p), ...req(s, 'diskURI', p)]
   const uri = str(s.diskURI)
   const mode = optStr(s.cachingMode)
@@ -244,7 +247,11 @@ const validateAzureDisk: Check = (s, p) => {
   return errs
 }
 
-const validateScaleIO: Check = (s, p) => [...req(s, 'gateway', p), ...req(s, 'system', p), ...req(s, 'volumeName', p)]
+export const validateScaleIO: Check = (s, p) => [
+  ...req(s, 'gateway', p),
+  ...req(s, 'system', p),
+  ...req(s, 'volumeName', p),
+]
 
 const validateLocal: Check = (s, p) => {
   const path = str(s.path)

@@ -3,6 +3,7 @@ import { type FieldError, type FieldPath, field, GoStruct } from '../../../kube/
 import { isDNS1123Subdomain } from '../../../kube/validation/names.js'
 import { utf8Length } from '../../../kube/validation/utf8.js'
 import { arr, isObj, type JSONObject, keys, obj, optNum, str } from '../common.js'
+import { TOLERATIONS_ANNOTATION, validateTolerationsInPodAnnotation } from './pod-tolerations.js'
 
 // The security settings of a PodSpec (kubernetes v1.37.2 pkg/apis/core/validation/validation.go):
 // validatePodSpecSecurityContext (with validateSysctls, ValidateHostSysctl, validateSELinuxChangePolicy),
@@ -536,11 +537,14 @@ export function validatePodSpecificAnnotations(
   annotations: Record<string, string> | undefined,
   spec: JSONObject,
   p: FieldPath,
+  minor: number,
 ): FieldError[] {
   const a = annotations ?? {}
   const errs: FieldError[] = []
   if (Object.hasOwn(a, MIRROR) && str(spec.nodeName).length === 0)
     errs.push(field.invalid(p.key(MIRROR), a[MIRROR], 'must set spec.nodeName if mirror pod annotation is set'))
+  if (Object.hasOwn(a, TOLERATIONS_ANNOTATION) && a[TOLERATIONS_ANNOTATION] !== '')
+    errs.push(...validateTolerationsInPodAnnotation(a[TOLERATIONS_ANNOTATION] as string, p, minor))
   if (Object.hasOwn(a, DELETION_COST) && !isValidDeletionCost(a[DELETION_COST] as string))
     errs.push(field.invalid(p.key(DELETION_COST), a[DELETION_COST], 'must be a 32bit integer'))
   if (Object.hasOwn(a, SECCOMP_POD))

@@ -3,6 +3,8 @@ import { type FieldError, FieldPath, field, GoStruct } from '../../../kube/field
 import { deepEqual } from '../../../kube/values/json.js'
 import type { Quantity } from '../../../kube/values/quantity.js'
 import { arr, isObj, type JSONObject, keys, obj, optNum, str, strMap } from '../common.js'
+import { goDiff } from '../go-diff.js'
+import { internalPodSpec } from './pod-spec-internal.js'
 import { quantity, ZERO } from './resources.js'
 
 // The update rules of core/v1 Pod: ValidatePodUpdate after ValidateObjectMetaUpdate and
@@ -240,8 +242,13 @@ function computePodQOS(spec: JSONObject): string {
   return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable'
 }
 
-/** kelp's rendering of the spec diff: a `-` / `+` line per changed top-level field. */
-function specDiff(oldSpec: JSONObject, newSpec: JSONObject): string {
+/**
+ * The spec diff: from 1.34 apimachinery diff.Diff, a unified diff of the internal core.PodSpecs as JSON
+ * (pod-spec-internal.ts); before, go-cmp's deliberately unstable cmp.Diff, for which kelp prints a `-` / `+`
+ * line per changed top-level field.
+ */
+function specDiff(oldSpec: JSONObject, newSpec: JSONObject, minor: number): string {
+  if (minor >= 34) return goDiff(internalPodSpec(oldSpec), internalPodSpec(newSpec))
   const lines: string[] = []
   for (const k of [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].sort(compareStrings)) {
     if (deepEqual(oldSpec[k] ?? null, newSpec[k] ?? null)) continue
@@ -344,7 +351,7 @@ export function validatePodUpdateRules(
     errs.push(
       field.forbidden(
         SPEC,
-        `pod updates may not change fields other than ${UPDATABLE.join(',')}\n${specDiff(oldSpec, munged)}`,
+        `pod updates may not change fields other than ${UPDATABLE.join(',')}\n${specDiff(oldSpec, munged, minor)}`,
       ),
     )
   return errs

@@ -4,23 +4,28 @@ import { isDNS1123Subdomain, isQualifiedName } from '../../../kube/validation/na
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels } from '../../../kube/validation/objectmeta.js'
 import { parseQuantity, Quantity } from '../../../kube/values/quantity.js'
 import { arr, isObj, type JSONObject, obj, optNum, str, strMap, validateDNS1123Label } from '../common.js'
+import {
+  validateClusterTrustBundleProjection,
+  validatePodCertificateProjection,
+  validateUserField,
+} from './pod-projections.js'
 import { validateLocalDescendingPath, validatePathNoBacksteps } from './pod-security.js'
+import { POD_VOLUME_SOURCES, validateISCSIVolumeName } from './pod-volume-sources.js'
 import { validatePVCSpec } from './pvc.js'
 
 // The volumes of a PodSpec (kubernetes v1.37.2 pkg/apis/core/validation/validation.go: ValidateVolumes,
 // validateVolumeSource and the source validators of the common kinds: emptyDir, hostPath, gitRepo,
 // gcePersistentDisk, awsElasticBlockStore, secret, nfs, persistentVolumeClaim, downwardAPI (with
 // validateDownwardAPIVolumeFile, validateObjectFieldSelector, validateContainerResourceFieldSelector),
-// configMap, projected (secret, configMap, downwardAPI, serviceAccountToken sources), csi, ephemeral
-// (ValidatePersistentVolumeClaimTemplate) and image. The rarer in-tree sources (iscsi, glusterfs,
+// configMap, projected (secret, configMap, downwardAPI, serviceAccountToken sources; clusterTrustBundle and
+// podCertificate in pod-projections.ts), csi, ephemeral
+// (ValidatePersistentVolumeClaimTemplate) and image; the rarer in-tree sources (iscsi, glusterfs,
 // rbd, cinder, cephfs, fc, flexVolume, azure*, vsphere, photon, portworx, scaleIO, storageos,
-// quobyte, flocker, clusterTrustBundle / podCertificate projections) are counted for the one-source
-// rule only. Field paths are Go's, quirks included: a second source is Forbidden at `cephFS` /
+// quobyte, flocker) in pod-volume-sources.ts. Field paths are Go's, quirks included: a second source is Forbidden at `cephFS` /
 // `downwarAPI`, a gcePersistentDisk's fields are reported under `persistentDisk`.
 
 const FILE_MODE = 'must be a number between 0 and 0777 (octal), both inclusive'
 const EMPTY_DIR_MODE = 'must be a number between 0 and 01777 (octal), both inclusive'
-const MAX_ID = 2147483647
 
 type Check = (s: JSONObject, p: FieldPath, ctx: VolumeContext) => FieldError[]
 
@@ -45,12 +50,6 @@ function validateMode(v: unknown, p: FieldPath, max: number, msg: string): Field
 }
 
 /** validateUserField. */
-function validateUser(v: unknown, p: FieldPath): FieldError[] {
-  const n = optNum(v)
-  return n !== undefined && (n < 0 || n > MAX_ID)
-    ? [field.invalid(p, n, `must be between 0 and ${MAX_ID}, inclusive`)]
-    : []
-}
 
 /** ValidateLocalNonReservedPath. */
 export function validateLocalNonReservedPath(target: string, p: FieldPath): FieldError[] {
@@ -68,7 +67,7 @@ function validateKeyToPath(kp: JSONObject, p: FieldPath): FieldError[] {
   if (path.length === 0) errs.push(field.required(p.child('path'), ''))
   errs.push(...validateLocalNonReservedPath(path, p.child('path')))
   errs.push(...validateMode(kp.mode, p.child('mode'), 0o777, FILE_MODE))
-  errs.push(...validateUser(kp.user, p.child('user')))
+  errs.push(...validateUserField(kp.user, p.child('user')))
   return errs
 }
 
@@ -193,7 +192,7 @@ function validateDownwardAPIFile(f: JSONObject, p: FieldPath): FieldError[] {
     errs.push(...validateContainerResourceFieldSelector(f.resourceFieldRef, p.child('resourceFieldRef'), true))
   else errs.push(field.required(p, 'one of fieldRef and resourceFieldRef is required'))
   errs.push(...validateMode(f.mode, p.child('mode'), 0o777, FILE_MODE))
-  errs.push(...validateUser(f.user, p.child('user')))
+  errs.push(...validateUserField(f.user, p.child('user')))
   return errs
 }
 
@@ -251,14 +250,14 @@ const validateAWSEBS: Check = (s, p) => [
 const validateSecret: Check = (s, p) => [
   ...(str(s.secretName).length === 0 ? [field.required(p.child('secretName'), '')] : []),
   ...validateMode(s.defaultMode, p.child('defaultMode'), 0o777, FILE_MODE),
-  ...validateUser(s.defaultUser, p.child('defaultUser')),
+  ...validateUserField(s.defaultUser, p.child('defaultUser')),
   ...items(s, p),
 ]
 
 const validateConfigMap: Check = (s, p) => [
   ...(str(s.name).length === 0 ? [field.required(p.child('name'), '')] : []),
   ...validateMode(s.defaultMode, p.child('defaultMode'), 0o777, FILE_MODE),
-  ...validateUser(s.defaultUser, p.child('defaultUser')),
+  ...validateUserField(s.defaultUser, p.child('defaultUser')),
   ...items(s, p),
 ]
 
@@ -275,15 +274,15 @@ const validatePVC: Check = (s, p) => (str(s.claimName).length === 0 ? [field.req
 
 const validateDownwardAPI: Check = (s, p) => [
   ...validateMode(s.defaultMode, p.child('defaultMode'), 0o777, FILE_MODE),
-  ...validateUser(s.defaultUser, p.child('defaultUser')),
+  ...validateUserField(s.defaultUser, p.child('defaultUser')),
   ...arr(s.items).flatMap((f) => validateDownwardAPIFile(obj(f) ?? {}, p)),
 ]
 
 /** validateProjectedVolumeSource / validateProjectionSources (AllowNonLocalProjectedTokenPath off on create). */
-const validateProjected: Check = (s, p) => {
+const validateProjected: Check = (s, p, { minor }) => {
   const errs: FieldError[] = []
   errs.push(...validateMode(s.defaultMode, p.child('defaultMode'), 0o777, FILE_MODE))
-  errs.push(...validateUser(s.defaultUser, p.child('defaultUser')))
+  errs.push(...validateUserField(s.defaultUser, p.child('defaultUser')))
   const paths = new Set<string>()
   const claim = (path: string, bad: unknown) => {
     if (paths.has(path)) errs.push(field.invalid(p, bad, 'conflicting duplicate paths'))
@@ -334,10 +333,30 @@ const validateProjected: Check = (s, p) => {
       const path = str(sat.path)
       if (path === '') errs.push(field.required(p.child('path'), ''))
       else errs.push(...validateLocalNonReservedPath(path, p.child('path')))
-      errs.push(...validateUser(sat.user, tp.child('user')))
+      errs.push(...validateUserField(sat.user, tp.child('user')))
     }
-    if (isObj(src.clusterTrustBundle)) n++
-    if (isObj(src.podCertificate)) n++
+    const ctb = obj(src.clusterTrustBundle)
+    if (ctb !== undefined) {
+      n++
+      errs.push(...validateClusterTrustBundleProjection(ctb, sp.child('clusterTrustBundle'), minor))
+      claim(str(ctb.path), str(ctb.path))
+    }
+    const cert = obj(src.podCertificate)
+    if (cert !== undefined) {
+      n++
+      const cp = sp.child('podCertificate')
+      errs.push(...validatePodCertificateProjection(cert, cp, minor))
+      let paths = 0
+      for (const k of ['credentialBundlePath', 'keyPath', 'certificateChainPath']) {
+        const path = str(cert[k])
+        if (path.length === 0) continue
+        paths++
+        errs.push(...validateLocalNonReservedPath(path, cp.child(k)))
+        claim(path, path)
+      }
+      if (paths === 0)
+        errs.push(field.required(cp, 'specify at least one of credentialBundlePath, keyPath, and certificateChainPath'))
+    }
     if (n > 1) errs.push(field.forbidden(sp, 'may not specify more than 1 volume type per source'))
   })
   return errs
@@ -427,7 +446,14 @@ const validateImage: Check = (s, p) => {
 }
 
 // [json name, path of the "more than 1" error, path of the source's own errors, its validator]
-const SOURCES: readonly (readonly [string, string, string, Check | undefined])[] = [
+/** A source validator of pod-volume-sources.ts. */
+const legacy = (json: string): Check => {
+  const check = POD_VOLUME_SOURCES.get(json)
+  if (check === undefined) throw new Error(`no validator for volume source ${json}`)
+  return (s, p) => check(s, p)
+}
+
+const SOURCES: readonly (readonly [string, string, string, Check])[] = [
   ['emptyDir', 'emptyDir', 'emptyDir', validateEmptyDir],
   ['hostPath', 'hostPath', 'hostPath', validateHostPath],
   ['gitRepo', 'gitRepo', 'gitRepo', validateGitRepo],
@@ -435,26 +461,26 @@ const SOURCES: readonly (readonly [string, string, string, Check | undefined])[]
   ['awsElasticBlockStore', 'awsElasticBlockStore', 'awsElasticBlockStore', validateAWSEBS],
   ['secret', 'secret', 'secret', validateSecret],
   ['nfs', 'nfs', 'nfs', validateNFS],
-  ['iscsi', 'iscsi', 'iscsi', undefined],
-  ['glusterfs', 'glusterfs', 'glusterfs', undefined],
-  ['flocker', 'flocker', 'flocker', undefined],
+  ['iscsi', 'iscsi', 'iscsi', legacy('iscsi')],
+  ['glusterfs', 'glusterfs', 'glusterfs', legacy('glusterfs')],
+  ['flocker', 'flocker', 'flocker', legacy('flocker')],
   ['persistentVolumeClaim', 'persistentVolumeClaim', 'persistentVolumeClaim', validatePVC],
-  ['rbd', 'rbd', 'rbd', undefined],
-  ['cinder', 'cinder', 'cinder', undefined],
-  ['cephfs', 'cephFS', 'cephfs', undefined],
-  ['quobyte', 'quobyte', 'quobyte', undefined],
+  ['rbd', 'rbd', 'rbd', legacy('rbd')],
+  ['cinder', 'cinder', 'cinder', legacy('cinder')],
+  ['cephfs', 'cephFS', 'cephfs', legacy('cephfs')],
+  ['quobyte', 'quobyte', 'quobyte', legacy('quobyte')],
   ['downwardAPI', 'downwarAPI', 'downwardAPI', validateDownwardAPI],
-  ['fc', 'fc', 'fc', undefined],
-  ['flexVolume', 'flexVolume', 'flexVolume', undefined],
+  ['fc', 'fc', 'fc', legacy('fc')],
+  ['flexVolume', 'flexVolume', 'flexVolume', legacy('flexVolume')],
   ['configMap', 'configMap', 'configMap', validateConfigMap],
-  ['azureFile', 'azureFile', 'azureFile', undefined],
-  ['vsphereVolume', 'vsphereVolume', 'vsphereVolume', undefined],
-  ['photonPersistentDisk', 'photonPersistentDisk', 'photonPersistentDisk', undefined],
-  ['portworxVolume', 'portworxVolume', 'portworxVolume', undefined],
-  ['azureDisk', 'azureDisk', 'azureDisk', undefined],
-  ['storageos', 'storageos', 'storageos', undefined],
+  ['azureFile', 'azureFile', 'azureFile', legacy('azureFile')],
+  ['vsphereVolume', 'vsphereVolume', 'vsphereVolume', legacy('vsphereVolume')],
+  ['photonPersistentDisk', 'photonPersistentDisk', 'photonPersistentDisk', legacy('photonPersistentDisk')],
+  ['portworxVolume', 'portworxVolume', 'portworxVolume', legacy('portworxVolume')],
+  ['azureDisk', 'azureDisk', 'azureDisk', legacy('azureDisk')],
+  ['storageos', 'storageos', 'storageos', legacy('storageos')],
   ['projected', 'projected', 'projected', validateProjected],
-  ['scaleIO', 'scaleIO', 'scaleIO', undefined],
+  ['scaleIO', 'scaleIO', 'scaleIO', legacy('scaleIO')],
   ['csi', 'csi', 'csi', validateCSI],
   ['ephemeral', 'ephemeral', 'ephemeral', validateEphemeral],
   ['image', 'image', 'image', validateImage],
@@ -467,17 +493,18 @@ function validateVolumeSource(vol: JSONObject, p: FieldPath, ctx: VolumeContext)
   for (const [json, morePath, ownPath, check] of SOURCES) {
     const s = obj(vol[json])
     if (s === undefined) continue
-    if (n > 0) {
-      errs.push(field.forbidden(p.child(morePath), 'may not specify more than 1 volume type'))
-      continue
+    if (n > 0) errs.push(field.forbidden(p.child(morePath), 'may not specify more than 1 volume type'))
+    else {
+      n++
+      errs.push(...check(s, p.child(ownPath), ctx))
+      if (json === 'ephemeral' && ctx.podName !== undefined && ctx.podName !== '' && ctx.volName !== '') {
+        const pvcName = `${ctx.podName}-${ctx.volName}`
+        for (const m of nameIsDNSSubdomain(pvcName, false))
+          errs.push(field.invalid(p.child('name'), ctx.volName, `PVC name "${pvcName}": ${m}`))
+      }
     }
-    n++
-    if (check !== undefined) errs.push(...check(s, p.child(ownPath), ctx))
-    if (json === 'ephemeral' && ctx.podName !== undefined && ctx.podName !== '' && ctx.volName !== '') {
-      const pvcName = `${ctx.podName}-${ctx.volName}`
-      for (const m of nameIsDNSSubdomain(pvcName, false))
-        errs.push(field.invalid(p.child('name'), ctx.volName, `PVC name "${pvcName}": ${m}`))
-    }
+    // Go checks the iSCSI name whether or not iscsi is the first source
+    if (json === 'iscsi') errs.push(...validateISCSIVolumeName(vol, ctx.volName, p))
   }
   if (n === 0) errs.push(field.required(p, 'must specify a volume type'))
   return errs

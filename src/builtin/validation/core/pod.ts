@@ -2,7 +2,6 @@ import { goQuote } from '../../../cel/ext/quote.js'
 import { compareStrings } from '../../../cel/values/strings.js'
 import { type FieldError, FieldPath, field } from '../../../kube/field.js'
 import { isValidPortName } from '../../../kube/library/format.js'
-import { isQualifiedName, isValidLabelValue } from '../../../kube/validation/names.js'
 import {
   nameIsDNSSubdomain,
   validateAnnotations,
@@ -47,6 +46,7 @@ import {
   validateWindowsHostProcessPod,
   visitContainers,
 } from './pod-security.js'
+import { validateTolerations } from './pod-tolerations.js'
 import { validatePodUpdateRules } from './pod-update.js'
 import { validateContainerResourceFieldSelector, validateObjectFieldSelector, validateVolumes } from './pod-volumes.js'
 import {
@@ -72,7 +72,9 @@ import {
 // (security contexts, OS rules, seccomp / AppArmor annotations), pod-affinity.ts (affinity, topology
 // spread), pod-dns.ts (dnsConfig, hostAliases), pod-lifecycle.ts (probes, lifecycle hooks, restart and
 // resize policies), pod-misc.ts (resource claims, gates, hostNetwork ports, hostnameOverride).
-// The Pod update rules are in pod-update.ts. Not yet: bindMountOptions, the tolerations annotation.
+// The Pod update rules are in pod-update.ts (the spec diff of their refusal: pod-spec-internal.ts), the
+// tolerations (and their deprecated annotation) in pod-tolerations.ts. Not ported: bindMountOptions (its
+// gate, alpha in 1.37, is off: the strategy drops the field before validation).
 // The strategy's mutations before validation (dropping disabled fields, merging matchLabelKeys into
 // selectors, the AppArmor annotation skew) are not applied.
 
@@ -84,7 +86,7 @@ const num = (v: unknown): number | undefined =>
 const strMap = (v: unknown): Record<string, string> | undefined =>
   isObj(v) ? (v as Record<string, string>) : undefined
 
-export { validateDNS1123Label }
+export { validateDNS1123Label, validateTolerations }
 /** ValidateNonnegativeField. */
 export const validateNonnegative = validateNonnegativeField
 
@@ -267,8 +269,9 @@ function validateEnvFrom(vars: unknown, p: FieldPath, o: PodOptions): FieldError
       if (name.length === 0) errs.push(field.required(rp, ''))
       else for (const m of nameIsDNSSubdomain(name, false)) errs.push(field.invalid(rp, name, m))
     }
-    if (n === 0) errs.push(field.invalid(ip, '', 'must specify one of: `configMapRef` or `secretRef`'))
-    else if (n > 1) errs.push(field.invalid(ip, '', 'may not have more than one field specified at a time'))
+    // Go reports these two at the list (fldPath), not at the entry
+    if (n === 0) errs.push(field.invalid(p, '', 'must specify one of: `configMapRef` or `secretRef`'))
+    else if (n > 1) errs.push(field.invalid(p, '', 'may not have more than one field specified at a time'))
   })
   return errs
 }
@@ -634,45 +637,6 @@ function validateContainerOnlyForPod(c: JSONObject, p: FieldPath): FieldError[] 
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never']
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']
-const TOLERATION_OPERATORS = ['Equal', 'Exists']
-const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']
-
-/** ValidateTolerations (TaintTolerationComparisonOperators off: Lt / Gt are NotSupported). */
-export function validateTolerations(tolerations: unknown, p: FieldPath, minor: number): FieldError[] {
-  const errs: FieldError[] = []
-  arr(tolerations).forEach((x, i) => {
-    const t = obj(x)
-    const ip = p.index(i)
-    const key = str(t.key)
-    const op = str(t.operator)
-    const effect = str(t.effect)
-    if (key.length > 0) for (const m of isQualifiedName(key, minor)) errs.push(field.invalid(ip.child('key'), key, m))
-    if (key.length === 0 && op !== 'Exists')
-      errs.push(
-        field.invalid(
-          ip.child('operator'),
-          op,
-          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
-        ),
-      )
-    if (t.tolerationSeconds !== undefined && t.tolerationSeconds !== null && effect !== 'NoExecute')
-      errs.push(field.invalid(ip.child('effect'), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"))
-    const value = str(t.value)
-    if (op === 'Equal' || op === '') {
-      const msgs = isValidLabelValue(value, minor)
-      if (msgs.length > 0) errs.push(field.invalid(ip.child('operator'), value, msgs.join(';')))
-    } else if (op === 'Exists') {
-      if (value.length > 0)
-        errs.push(field.invalid(ip.child('operator'), value, "value must be empty when `operator` is 'Exists'"))
-    } else if (op === 'Lt' || op === 'Gt') {
-      errs.push(field.notSupported(ip.child('operator'), op, ['Equal', 'Exists', 'Lt', 'Gt']))
-    } else errs.push(field.notSupported(ip.child('operator'), op, TOLERATION_OPERATORS))
-    if (effect.length > 0 && !TAINT_EFFECTS.includes(effect))
-      errs.push(field.notSupported(ip.child('effect'), effect, TAINT_EFFECTS))
-  })
-  return errs
-}
-
 const POD_LEVEL_RESOURCES = ['cpu', 'hugepages-', 'memory']
 
 /** validatePodResourceName: a valid resource name, and one pod-level resources support (cpu, memory, hugepages-*). */
@@ -900,7 +864,7 @@ export function validatePodTemplateSpec(template: JSONObject, p: FieldPath, o: P
   const errs: FieldError[] = []
   errs.push(...validateLabels(strMap(meta.labels), p.child('labels'), o.minor))
   errs.push(...validateAnnotations(annotations, p.child('annotations'), o.minor))
-  errs.push(...validatePodSpecificAnnotations(annotations, spec, p.child('annotations')))
+  errs.push(...validatePodSpecificAnnotations(annotations, spec, p.child('annotations'), o.minor))
   errs.push(...validatePodSpec(spec, p.child('spec'), o))
   errs.push(...validateAnnotationsAndFieldsMatch(annotations, spec, p.child('spec')))
   if (arr(spec.ephemeralContainers).length > 0)
@@ -923,7 +887,7 @@ function validatePodSpecAndAnnotations(pod: JSONObject, minor: number): FieldErr
     minor,
     pod: { name: str(meta.name), mirror: annotations?.['kubernetes.io/config.mirror'] !== undefined },
   }
-  const errs = validatePodSpecificAnnotations(annotations, spec, META.child('annotations'))
+  const errs = validatePodSpecificAnnotations(annotations, spec, META.child('annotations'), minor)
   errs.push(...validatePodSpec(spec, SPEC, o))
   if (str(spec.serviceAccountName) === '')
     arr(spec.volumes).forEach((v, vi) => {
@@ -980,7 +944,7 @@ export function validatePodUpdate(pod: JSONObject, old: JSONObject, minor: numbe
   errs.push(...createMeta(), ...validatePodSpecAndAnnotations(pod, minor))
   errs.push(
     ...validatePodUpdateRules(pod, old, minor, {
-      annotations: () => validatePodSpecificAnnotations(annotations, spec, META.child('annotations')),
+      annotations: () => validatePodSpecificAnnotations(annotations, spec, META.child('annotations'), minor),
       tolerations: () => validateTolerations(spec.tolerations, SPEC.child('tolerations'), minor),
     }),
   )

@@ -621,16 +621,91 @@ describe('TestValidatePodUpdate', () => {
     expect(ft(n, o)).toEqual(want)
   })
 
-  it('the Forbidden message lists the updatable fields, then kelp’s diff', () => {
-    const t = texts(pod({ nodeName: 'foo' }), pod())
-    expect(t).toEqual([
-      'spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,' +
-        '`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,' +
-        '`spec.tolerations` (only additions to existing tolerations),' +
-        '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)\n' +
-        '+  nodeName: "foo"',
+  // the message of a kube-apiserver v1.37.2 (kubectl replace --dry-run=server of the Pod it stored for
+  // STORED, changed as below): diff.Diff's unified diff of the internal core.PodSpecs as JSON
+  const STORED: O = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'fixture', namespace: 'podspec', resourceVersion: '1' },
+    spec: {
+      automountServiceAccountToken: false,
+      containers: [
+        {
+          env: [{ name: 'A', value: '1' }],
+          image: 'image',
+          imagePullPolicy: 'Always',
+          name: 'ctr',
+          resources: {},
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+        },
+      ],
+      dnsPolicy: 'ClusterFirst',
+      enableServiceLinks: true,
+      preemptionPolicy: 'PreemptLowerPriority',
+      priority: 0,
+      restartPolicy: 'Always',
+      schedulerName: 'default-scheduler',
+      securityContext: {},
+      serviceAccount: 'default',
+      serviceAccountName: 'default',
+      terminationGracePeriodSeconds: 30,
+      tolerations: ['not-ready', 'unreachable'].map((t) => ({
+        effect: 'NoExecute',
+        key: `node.kubernetes.io/${t}`,
+        operator: 'Exists',
+        tolerationSeconds: 300,
+      })),
+    },
+  }
+  const MESSAGE =
+    'spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,' +
+    '`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,' +
+    '`spec.tolerations` (only additions to existing tolerations),' +
+    '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)\n'
+  const changed = (f: (spec: O) => void): O => {
+    const n = structuredClone(STORED)
+    f(n.spec)
+    return n
+  }
+  it('the Forbidden message lists the updatable fields, then the unified diff of the internal specs', () => {
+    expect(
+      texts(
+        changed((s) => void (s.nodeName = 'foo')),
+        STORED,
+      ),
+    ).toEqual([
+      `${MESSAGE}@@ -49,7 +49,7 @@
+  "ServiceAccountName": "default",
+  "DeprecatedServiceAccount": "default",
+  "AutomountServiceAccountToken": false,
+- "NodeName": "",
++ "NodeName": "foo",
+  "HostNetwork": false,
+  "HostPID": false,
+  "HostIPC": false,
+`,
+    ])
+    expect(
+      texts(
+        changed((s) => void (s.containers[0].env[0].value = '2')),
+        STORED,
+      ),
+    ).toEqual([
+      `${MESSAGE}@@ -13,7 +13,7 @@
+    "Env": [
+     {
+      "Name": "A",
+-     "Value": "1",
++     "Value": "2",
+      "ValueFrom": null
+     }
+    ],
+`,
     ])
   })
+  it('before 1.34 (go-cmp, not reproduced): a line per changed field', () =>
+    expect(texts(pod({ nodeName: 'foo' }), pod(), 33)).toEqual([`${MESSAGE}+  nodeName: "foo"`]))
 
   it('messages of the update rules', () => {
     expect(texts(pod({ activeDeadlineSeconds: 31 }), pod({ activeDeadlineSeconds: 30 }))).toEqual([
