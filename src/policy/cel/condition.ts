@@ -1,5 +1,5 @@
 import { ErrorValue } from '../../cel/common/errors.js'
-import type { Activation, Program } from '../../cel/program.js'
+import type { Activation, RunOutcome } from '../../cel/program.js'
 import { type CelValue, MapValue } from '../../cel/values/values.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import { newAuthorizer, newResourceAuthorizer } from '../../kube/authz/library.js'
@@ -164,6 +164,13 @@ class CompositionContext {
   }
 }
 
+/** The names of `reads` once each, in order of first read (a few names: no Set). */
+function distinct(reads: readonly string[]): string[] {
+  const out: string[] = []
+  for (const r of reads) if (!out.includes(r)) out.push(r)
+  return out
+}
+
 /** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
 class LazyVariables extends MapValue {
   private readonly values = new Map<string, CelValue | ErrorValue>()
@@ -214,19 +221,23 @@ class LazyVariables extends MapValue {
     // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
     const reads: string[] | undefined = keep ? [] : undefined
     this.reads = reads
-    let r: ReturnType<Program['tryRun']>
+    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of variables)
+    const out: RunOutcome = { cost: 0, error: undefined }
+    let v: CelValue | undefined
     this.depth++
     try {
-      r = result.program.tryRun(this.activation)
+      v = result.program.tryRunInto(this.activation, out)
     } finally {
       this.reads = outer
       this.depth--
     }
-    this.ctx.accumulatedCost += r.cost
+    this.ctx.accumulatedCost += out.cost
     const value =
-      'error' in r ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`) : r.value
+      out.error !== undefined
+        ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${out.error.message}`)
+        : (v as CelValue)
     if (reads !== undefined) {
-      const entry: KeptVariable = { value, cost: r.cost, reads: [...new Set(reads)] }
+      const entry: KeptVariable = { value, cost: out.cost, reads: distinct(reads) }
       memo?.entries.set(name, entry)
       if (result.constant === true) CONSTANTS.set(result, entry)
       shared?.set(shareKey as string, entry)
