@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { CheckedAst, TypeProvider } from '../../cel/checker/index.js'
 import { CelError } from '../../cel/common/errors.js'
 import type { Env } from '../../cel/env.js'
@@ -67,6 +68,14 @@ export interface CompilationResult {
    * them once computed).
    */
   readonly constant?: boolean
+  /**
+   * A variable whose value can depend on nothing but `object`, `oldObject` and such variables (no params,
+   * request, namespace or authorizer; readsObjectOnly): its definition, the same string for the same
+   * variable of any policy compiled in the same environment (its name, expression, and the definitions of
+   * the variables it reads, recursively). Policies of one request share such a variable's evaluation
+   * (condition.ts RequestVariables).
+   */
+  readonly shareKey?: string
 }
 
 /** The request's variables; an expression that names none of them (as a word) cannot read the request. */
@@ -81,6 +90,35 @@ const OPAQUE_VARIABLES = /\bvariables\b(?!\s*\.\s*[A-Za-z_])/
  */
 export function readsOnlyVariables(expression: string): boolean {
   return !REQUEST_NAMES.test(expression) && !OPAQUE_VARIABLES.test(expression)
+}
+
+/** The request's variables but `object` and `oldObject` (readsObjectOnly). */
+const NON_OBJECT_NAMES = /\b(?:params|request|namespaceObject|authorizer)\b/
+
+/**
+ * Whether an expression can read nothing of its activation but `object`, `oldObject` and
+ * `variables.<name>`: textual, as readsOnlyVariables (a name in a string literal or a comprehension
+ * variable's name counts as a read).
+ */
+function readsObjectOnly(expression: string): boolean {
+  return !NON_OBJECT_NAMES.test(expression) && !OPAQUE_VARIABLES.test(expression)
+}
+
+/**
+ * A definition's shareKey: the SHA-256 of its parts (the variables it reads by their own keys, so a key
+ * stays short however deep the chain), one string per distinct key so that Map look-ups of equal keys
+ * compare by identity. Bounded: past the limit it starts again, which costs only a comparison of content.
+ */
+const SHARE_KEYS = new Map<string, string>()
+const SHARE_KEYS_LIMIT = 4096
+
+function shareKeyOf(parts: readonly string[]): string {
+  const key = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
+  const hit = SHARE_KEYS.get(key)
+  if (hit !== undefined) return hit
+  if (SHARE_KEYS.size >= SHARE_KEYS_LIMIT) SHARE_KEYS.clear()
+  SHARE_KEYS.set(key, key)
+  return key
 }
 
 /** Whether a variable's expression is constant, given the variables found constant before it. */
@@ -272,18 +310,51 @@ export class CompositedCompiler {
     decls: OptionalVariableDeclarations,
   ): void {
     const constants = new Set<string>()
+    const context = this.shareContext()
     for (const v of variables) {
       const compiled = this.compile(v.expression, [AnyType], decls)
+      const shareKey = compiled.program === undefined ? undefined : this.shareKey(v, context)
       const result =
         compiled.program !== undefined && isConstantExpression(v.expression, constants)
-          ? { ...compiled, constant: true }
-          : compiled
+          ? { ...compiled, constant: true, ...(shareKey !== undefined ? { shareKey } : {}) }
+          : shareKey !== undefined
+            ? { ...compiled, shareKey }
+            : compiled
       if (result.constant === true) constants.add(v.name)
       const field = variableFieldType(result.outputType)
       this.types.declare('kubernetes.variables', { [v.name]: field })
       this.variables.set(v.name, result)
       this.variableSignature += `${JSON.stringify(v.name)}:${field.toString()};`
     }
+  }
+
+  /**
+   * What a variable's evaluation depends on besides its definition and the request: the environment
+   * (release, expressions, declarations) and the per-call cost limit. Undefined (not shared) where
+   * outside types take part, as for checkedContext.
+   */
+  private shareContext(): string | undefined {
+    const o = this.options
+    if (o.objectType !== undefined || o.paramsType !== undefined || o.typeProvider !== undefined) return undefined
+    if (o.composition === false) return undefined
+    return `${o.version ?? DEFAULT_KUBE_VERSION}/${o.expressions ?? 'stored'}/${o.requestResourceAuthorizer !== false}/${o.perCallLimit ?? PerCallLimit}`
+  }
+
+  /**
+   * A compiled variable's shareKey: undefined unless it reads only `object`, `oldObject` and variables
+   * declared before it that have one (a variable not declared yet fails to compile, or is read as
+   * another policy's variable could not be).
+   */
+  private shareKey(v: { readonly name: string; readonly expression: string }, context: string | undefined) {
+    if (context === undefined || !readsObjectOnly(v.expression)) return undefined
+    const reads: string[] = []
+    for (const m of v.expression.matchAll(/\bvariables\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+      const name = m[1] as string
+      const key = this.variables.get(name)?.shareKey
+      if (key === undefined) return undefined
+      reads.push(name, key)
+    }
+    return shareKeyOf([context, v.name, v.expression, ...reads])
   }
 
   /**

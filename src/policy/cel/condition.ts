@@ -1,5 +1,5 @@
 import { ErrorValue } from '../../cel/common/errors.js'
-import type { Activation, Program } from '../../cel/program.js'
+import type { Activation, RunOutcome } from '../../cel/program.js'
 import { type CelValue, MapValue } from '../../cel/values/values.js'
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import { newAuthorizer, newResourceAuthorizer } from '../../kube/authz/library.js'
@@ -98,6 +98,27 @@ export function knownVariable(
 export type KnownVariable = KeptVariable
 
 /**
+ * The variables that every policy of one request evaluates alike (CompilationResult.shareKey: the same
+ * definition, reading nothing but `object`, `oldObject` and such variables), kept by key for the
+ * request's other policies: the pod-security policies of the bundled pack define the same two dozen
+ * variables over the same pod. One per dispatch; `of` gives the entries of one request's attributes
+ * (a policy matched through another version sees another object). A policy taking an entry charges its
+ * cost and evaluates the variables it read in its own batch, as evaluating it afresh would (replay).
+ */
+export class RequestVariables {
+  private readonly byAttributes = new Map<AdmissionAttributes, Map<string, KeptVariable>>()
+
+  of(a: AdmissionAttributes): Map<string, KeptVariable> {
+    let entries = this.byAttributes.get(a)
+    if (entries === undefined) {
+      entries = new Map()
+      this.byAttributes.set(a, entries)
+    }
+    return entries
+  }
+}
+
+/**
  * A batch's variable `name` as `knownVariable` gives it, evaluated first (kept in `input.memo`, as
  * the batch's first read would evaluate and keep it) when not known yet. Undefined without a memo.
  */
@@ -134,12 +155,20 @@ class CompositionContext {
   constructor(
     readonly variables: ReadonlyMap<string, CompilationResult>,
     readonly memo: VariableMemo | undefined,
+    readonly shared: Map<string, KeptVariable> | undefined,
   ) {}
   getAndResetCost(): number {
     const c = this.accumulatedCost
     this.accumulatedCost = 0
     return c
   }
+}
+
+/** The names of `reads` once each, in order of first read (a few names: no Set). */
+function distinct(reads: readonly string[]): string[] {
+  const out: string[] = []
+  for (const r of reads) if (!out.includes(r)) out.push(r)
+  return out
 }
 
 /** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
@@ -179,26 +208,39 @@ class LazyVariables extends MapValue {
     const memo = this.ctx.memo
     const kept = memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
     if (kept !== undefined) return this.replay(kept)
-    const keep = memo !== undefined || result.constant === true
+    const shareKey = result.shareKey
+    const shared = shareKey === undefined ? undefined : this.ctx.shared
+    const fromShared = shared?.get(shareKey as string)
+    if (fromShared !== undefined) {
+      // this batch's memo has it too, as if evaluated here (variableReader, MessageBatch.fits)
+      memo?.entries.set(name, fromShared)
+      return this.replay(fromShared)
+    }
+    const keep = memo !== undefined || result.constant === true || shared !== undefined
     const outer = this.reads
     // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
     const reads: string[] | undefined = keep ? [] : undefined
     this.reads = reads
-    let r: ReturnType<Program['tryRun']>
+    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of variables)
+    const out: RunOutcome = { cost: 0, error: undefined }
+    let v: CelValue | undefined
     this.depth++
     try {
-      r = result.program.tryRun(this.activation)
+      v = result.program.tryRunInto(this.activation, out)
     } finally {
       this.reads = outer
       this.depth--
     }
-    this.ctx.accumulatedCost += r.cost
+    this.ctx.accumulatedCost += out.cost
     const value =
-      'error' in r ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${r.error.message}`) : r.value
+      out.error !== undefined
+        ? new ErrorValue(`composited variable "${name}" fails to evaluate: ${out.error.message}`)
+        : (v as CelValue)
     if (reads !== undefined) {
-      const entry: KeptVariable = { value, cost: r.cost, reads: [...new Set(reads)] }
+      const entry: KeptVariable = { value, cost: out.cost, reads: distinct(reads) }
       memo?.entries.set(name, entry)
       if (result.constant === true) CONSTANTS.set(result, entry)
+      shared?.set(shareKey as string, entry)
     }
     return value
   }
@@ -237,6 +279,8 @@ export interface ActivationInput {
   readonly variables?: ReadonlyMap<string, CompilationResult>
   /** Variables shared with the other batches given the same memo (VariableMemo: same inputs only). */
   readonly memo?: VariableMemo
+  /** The request's variables shared by its policies (RequestVariables.of this request's attributes). */
+  readonly shared?: Map<string, KeptVariable>
 }
 
 type AuthorizerValues = {
@@ -342,7 +386,7 @@ function newActivation(input: ActivationInput): {
   const authorize = input.bindings.authorize
   if (authorize !== undefined) bindAuthorizer(act, a, authorize)
   if (input.variables === undefined || input.variables.size === 0) return { activation: act }
-  const composition = new CompositionContext(input.variables, input.memo)
+  const composition = new CompositionContext(input.variables, input.memo, input.shared)
   const lazy = new LazyVariables(composition)
   act[VariableVarName] = lazy
   lazy.activation = act

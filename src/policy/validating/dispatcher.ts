@@ -5,7 +5,7 @@ import type {
 import type { Authorize } from '../../kube/authz/authorizer.js'
 import type { JSONObject } from '../../kube/values/json.js'
 import type { AdmissionAttributes } from '../attributes.js'
-import { type SharedActivation, sharedActivation } from '../cel/condition.js'
+import { RequestVariables, type SharedActivation, sharedActivation } from '../cel/condition.js'
 import { createAdmissionRequest, createNamespaceObject } from '../cel/request.js'
 import { cachingAuthorizer } from '../generic/caching-authorizer.js'
 import type { DispatchContext, PolicyHook as GenericPolicyHook } from '../generic/hooks.js'
@@ -85,6 +85,8 @@ class Collector {
   /** null until looked up (undefined: the request has no Namespace object). */
   private namespaceValue: JSONObject | undefined | null = null
   private shared: SharedActivation | undefined
+  /** The variables the request's policies share (RequestVariables). */
+  private variables: RequestVariables | undefined
 
   constructor(
     readonly a: AdmissionAttributes,
@@ -116,6 +118,11 @@ class Collector {
       this.authorize,
     )
     return this.shared
+  }
+
+  requestVariables(): RequestVariables {
+    this.variables ??= new RequestVariables()
+    return this.variables
   }
 
   /** AddAnnotation: the first value of a key sticks. */
@@ -374,6 +381,7 @@ function dispatchBindings(
         params: wrapped,
         ...(namespace !== undefined ? { namespace } : {}),
         authorize: out.authorize(),
+        requestVariables: out.requestVariables(),
       })
       out.record(result, policyName, binding, (collected ??= new Map()))
     }

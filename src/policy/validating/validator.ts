@@ -21,6 +21,7 @@ import {
   forInput,
   type OptionalVariableBindings,
   OutOfBudget,
+  type RequestVariables,
   type SharedActivation,
   VariableMemo,
 } from '../cel/condition.js'
@@ -72,6 +73,8 @@ export interface ValidateInput {
   /** The request's Namespace object (JSON) or undefined (cluster-scoped, Namespace objects, unknown). */
   readonly namespace?: Record<string, unknown>
   readonly authorize: Authorize
+  /** The variables this request's policies share (the dispatcher's, one per request). */
+  readonly requestVariables?: RequestVariables
 }
 
 /** validateShared's cost / error holder (evaluation is synchronous: one suffices). */
@@ -297,7 +300,7 @@ export class PolicyValidator {
   }
 
   /** matchconditions.Matcher.Match: false stops (no decision); errors under failurePolicy. */
-  private match(input: ValidateInput): MatchResult {
+  private match(input: ValidateInput, shared: ActivationInput['shared']): MatchResult {
     const a = input.attributes
     const act: ActivationInput = {
       attributes: a,
@@ -306,6 +309,7 @@ export class PolicyValidator {
       namespace: null,
       bindings: { params: input.params, authorize: input.authorize },
       variables: this.c.variables,
+      shared,
     }
     const out = forInput(this.c.matchConditions, act, RuntimeCELCostBudgetMatchConditions)
     return matchResult(out, this.c.matchConditionNames, this.failurePolicy)
@@ -363,6 +367,7 @@ export class PolicyValidator {
       variables.size > 0 && this.c.hasMessageExpressions && this.c.variablesWithoutAuthorizer
         ? new VariableMemo()
         : undefined
+    const requestShared = variables.size > 0 ? input.requestVariables?.of(a) : undefined
     // one input shape for every batch (no spreads: this runs per policy, binding and param)
     const batch = (
       namespace: Record<string, unknown> | null,
@@ -375,6 +380,7 @@ export class PolicyValidator {
       bindings,
       variables,
       memo: shared,
+      shared: requestShared,
     })
     let messageBatch: ActivationInput | undefined
     const messageInput = (): ActivationInput => {
@@ -383,7 +389,7 @@ export class PolicyValidator {
     }
     return validateWith(this.failurePolicy, spec.validations ?? [], spec.auditAnnotations ?? [], {
       // compilePolicy builds a matcher only when the policy has matchConditions
-      matcher: this.c.matchConditions.length > 0 ? () => this.match(input) : undefined,
+      matcher: this.c.matchConditions.length > 0 ? () => this.match(input, requestShared) : undefined,
       validation: (budget) =>
         forInput(this.c.validations, batch(ns, { params: input.params, authorize: input.authorize }, memo), budget),
       // messageExpressions: no authorizer
