@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { CheckedAst, TypeProvider } from '../../cel/checker/index.js'
 import { CelError } from '../../cel/common/errors.js'
 import type { Env } from '../../cel/env.js'
@@ -105,19 +104,23 @@ function readsObjectOnly(expression: string): boolean {
 }
 
 /**
- * A definition's shareKey: the SHA-256 of its parts (the variables it reads by their own keys, so a key
- * stays short however deep the chain), one string per distinct key so that Map look-ups of equal keys
- * compare by identity. Bounded: past the limit it starts again, which costs only a comparison of content.
+ * A definition's shareKey: a short name interned for its parts (the variables it reads by their own keys, so
+ * a key stays short however deep the chain), one string per distinct content so that Map look-ups of equal
+ * keys compare by identity. Names come from a counter, never reused, so two contents never share one; the
+ * table is bounded: past the limit it starts again, which costs only sharing across the restart. (No hash:
+ * the core also runs in a browser, without node:crypto.)
  */
 const SHARE_KEYS = new Map<string, string>()
 const SHARE_KEYS_LIMIT = 4096
+let shareKeyCount = 0
 
 function shareKeyOf(parts: readonly string[]): string {
-  const key = createHash('sha256').update(JSON.stringify(parts)).digest('hex')
-  const hit = SHARE_KEYS.get(key)
+  const content = JSON.stringify(parts)
+  const hit = SHARE_KEYS.get(content)
   if (hit !== undefined) return hit
   if (SHARE_KEYS.size >= SHARE_KEYS_LIMIT) SHARE_KEYS.clear()
-  SHARE_KEYS.set(key, key)
+  const key = `v${(shareKeyCount++).toString(36)}`
+  SHARE_KEYS.set(content, key)
   return key
 }
 
