@@ -68,11 +68,11 @@ async function pipe(
   limit: number,
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter()
-  // the write's promise settles as the reader drains: not awaited here, its failure is the reader's
-  writer.write(bytes).then(
-    () => writer.close(),
-    () => {},
-  )
+  // the write settles as the reader drains: not awaited here, and its failure (or the close's) is the reader's
+  writer
+    .write(bytes)
+    .then(() => writer.close())
+    .catch(() => {})
   const reader = stream.readable.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
