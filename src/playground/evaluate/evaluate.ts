@@ -17,6 +17,7 @@ import { jsonDiff } from '../../policy/mutating/diff.js'
 import { kubectlLine } from '../../report/common.js'
 import type { Finding, ObjectResult } from '../../report/model.js'
 import { kubeVersionOf } from '../../report/usage.js'
+import { checkedCache } from './checked-cache.js'
 import { costRows, recordCosts } from './costs.js'
 import { unifiedDiff } from './diff.js'
 import { PaneText } from './markers.js'
@@ -80,6 +81,8 @@ function buildMaterial(text: string, release: string, env: KubeVersion): BuiltMa
     release,
     generateName: derivedNameGenerator,
     defaultNamespace: NAMESPACE,
+    // the expressions an earlier build checked are planned without parsing and checking (kelp check does so for the pack)
+    checkedCache,
   }
   const set = PolicySet.build(
     objects.map((o) => o.object),
