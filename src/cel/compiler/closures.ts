@@ -1,4 +1,4 @@
-import { ErrorValue } from '../common/errors.js'
+import { ErrorValue, GoPanic } from '../common/errors.js'
 import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import { type CelValue, Optional } from '../values/values.js'
@@ -595,7 +595,9 @@ function costOf(
   if (!(r instanceof ErrorValue) && !vs.some((x) => x instanceof ErrorValue)) return cost(vs as CelValue[], r)
   try {
     return cost(vs as CelValue[], r as CelValue)
-  } catch {
+  } catch (e) {
+    // cel-go's own trackers that assert their argument's type panic on it (ext/lists.go)
+    if (e instanceof GoPanic) throw e
     return 1
   }
 }

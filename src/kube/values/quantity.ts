@@ -443,6 +443,10 @@ export class Quantity extends OpaqueValue {
   override get typeName(): string {
     return QuantityTypeName
   }
+  /** The Go type Kubernetes holds it as: `quantity()` an apiservercel.Quantity, `add` / `sub` a pointer to one. */
+  get goType(): string {
+    return this.computed ? '*cel.Quantity' : 'cel.Quantity'
+  }
 
   /** apiservercel.Quantity.Equal: numeric equality; the argument must be a `quantity()` value. */
   override equals(other: OpaqueValue): boolean {
