@@ -153,9 +153,15 @@ describe('Kubernetes quirks derived from code (spec §B.4, §K)', () => {
     expect(run('isQuantity("Mi")')).toBe(true)
     expect(run('quantity("Mi") == quantity("0")')).toBe(true)
   })
-  it('0 - mostNegative is exact (master amount.go Sub)', () => {
-    expect(run('quantity("0").sub(-9223372036854775808).isInteger()')).toBe(false)
-    expect(run('quantity("0").sub(-9223372036854775808) == quantity("9223372036854775808")')).toBe(true)
+  it('x - mostNegative wraps on the int64 path (released amount.go Sub; the differential oracle, v0.37.2)', () => {
+    expect(run('quantity("0").sub(-9223372036854775808).isInteger()')).toBe(true)
+    expect(run('quantity("0").sub(-9223372036854775808).asInteger()')).toBe(-9223372036854775808n)
+    expect(run('quantity("0").sub(-9223372036854775808) == quantity("9223372036854775808")')).toBe(false)
+    expect(run('quantity("1").sub(-9223372036854775808).asApproximateFloat()')).toBe(-9223372036854775807)
+    expect(run('quantity("1e1").sub(-9223372036854775808).asInteger()')).toBe(-9223372036854775798n)
+    // an overflow of the int64 path goes to inf.Dec with the operand itself: exact
+    expect(run('quantity("1m").sub(-9223372036854775808).asApproximateFloat()')).toBe(9223372036854775808)
+    expect(run('quantity("1").sub(quantity("-9223372036854775808")).asApproximateFloat()')).toBe(9223372036854775808)
   })
 })
 
