@@ -162,6 +162,22 @@ const cases: readonly (readonly [string, string, number])[] = [
     8,
   ],
   ['dyn(object.n / 0).flatten(1)', 'division by zero', 16],
+  [
+    'lists.range(-1).sortBy(x, x % 3)',
+    'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add',
+    14,
+  ],
+  [
+    '[].slice(2, 0).sortBy(x, x % 3)',
+    'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add',
+    14,
+  ],
+  [
+    '[1, -42].transformList(i, v, v + 1).slice(-1, 5).sortBy(x, 1)',
+    'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add',
+    43,
+  ],
+  ['dyn(lists.range(-1)).sortBy(x, x)', 'lists.range: size must be non-negative, got -1', 16],
 ]
 
 describe('cel-go panics in the lists cost trackers (error or non-list receivers)', () => {
@@ -173,7 +189,8 @@ describe('cel-go panics in the lists cost trackers (error or non-list receivers)
         expect('error' in r ? r.error.message : r.value).toBe(error)
         expect(r.cost).toBe(cost)
       })
-  for (const [expr, error] of cases)
+  // cel-go v0.26's lists.range(-1) is [] (no error to sort)
+  for (const [expr, error] of cases.filter(([e]) => !e.includes('lists.range(-1)')))
     it(`1.36: ${expr}`, () => {
       const env = kubeEnv({ version: '1.36', variables: { object: DynType } })
       const r = compile(expr, { env, costLimit: PerCallLimit }).tryRun({ object })

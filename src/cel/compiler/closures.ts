@@ -412,9 +412,11 @@ function buildNode(p: Plan, ops: Ops): Node {
       const iter2 = p.iter2
       return (f) => {
         const rv = range(f)
+        // a failed accuInit is the accumulator's value, not the fold's end: cel-go's folder evaluates it when the
+        // accumulator is first read (the sortBy macro's bind reads it in @sortByAssociatedKeys' arguments)
         if (iter2 === undefined) {
           const r = rt.iterRange(rv)
-          f.s[accu] = init(f)
+          f.s[accu] = tryEval(init, f)
           for (let i = 0; i < r.length; i++) {
             f.s[iter] = r[i] as CelValue
             if (cond(f) === false) break
@@ -422,7 +424,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           }
         } else {
           const r = rt.iterPairs(rv)
-          f.s[accu] = init(f)
+          f.s[accu] = tryEval(init, f)
           for (let i = 0; i < r.length; i++) {
             const pair = r[i]!
             f.s[iter] = pair[0]
