@@ -1,4 +1,5 @@
 import { ErrorValue, GoPanic } from '../common/errors.js'
+import { goTypeName } from '../values/typeof.js'
 import { type CelValue, Kind, kindOf } from '../values/values.js'
 
 // Go's type assertions as cel-go's extensions make them without the comma-ok form, and the runtime
@@ -7,44 +8,10 @@ import { type CelValue, Kind, kindOf } from '../values/values.js'
 // alike) assert their argument to traits.Lister or types.Int; the cost observer calls them even when
 // the call failed (interpreter/runtimecost.go Observe), so an error receiver reaches the assertion.
 
-/**
- * The Go dynamic type of the value cel-go holds for a kelp value (`%T`): `types.Int`, `*types.Err`, a
- * Kubernetes library value's own (`cel.Quantity`, `*cel.Quantity`, `cel.IP`, …; its `goType`).
- */
-export function goTypeName(v: CelValue | ErrorValue): string {
+/** The Go dynamic type (`%T`) of the value cel-go holds: `types.Int`, `*types.Err`, `cel.Quantity`, … */
+function goType(v: CelValue | ErrorValue): string {
   if (v instanceof ErrorValue) return '*types.Err'
-  switch (kindOf(v)) {
-    case Kind.Null:
-      return 'types.Null'
-    case Kind.Bool:
-      return 'types.Bool'
-    case Kind.Int:
-      return 'types.Int'
-    case Kind.Uint:
-      return 'types.Uint'
-    case Kind.Double:
-      return 'types.Double'
-    case Kind.String:
-      return 'types.String'
-    case Kind.Bytes:
-      return 'types.Bytes'
-    case Kind.List:
-      return '*types.baseList'
-    case Kind.Map:
-      return '*types.baseMap'
-    case Kind.Timestamp:
-      return 'types.Timestamp'
-    case Kind.Duration:
-      return 'types.Duration'
-    case Kind.Type:
-      return '*types.Type'
-    case Kind.Optional:
-      return '*types.Optional'
-    default: {
-      const o = v as unknown as { goType?: string; typeName?: string }
-      return o.goType ?? o.typeName ?? 'unknown'
-    }
-  }
+  return goTypeName(v) ?? (v as { typeName?: string }).typeName ?? 'unknown'
 }
 
 /**
@@ -71,13 +38,11 @@ function missingListerMethod(v: CelValue | ErrorValue): string {
 /** `v.(traits.Lister)`: the list, or Go's panic for an interface the value's type does not implement. */
 export function assertLister(v: CelValue | ErrorValue): readonly CelValue[] {
   if (Array.isArray(v)) return v
-  throw new GoPanic(
-    `interface conversion: ${goTypeName(v)} is not traits.Lister: missing method ${missingListerMethod(v)}`,
-  )
+  throw new GoPanic(`interface conversion: ${goType(v)} is not traits.Lister: missing method ${missingListerMethod(v)}`)
 }
 
 /** `v.(types.Int)` on a ref.Val: the int, or Go's panic for a concrete type that is not the asserted one. */
 export function assertInt(v: CelValue | ErrorValue): number | bigint {
   if (!(v instanceof ErrorValue) && kindOf(v) === Kind.Int) return v as number | bigint
-  throw new GoPanic(`interface conversion: ref.Val is ${goTypeName(v)}, not types.Int`)
+  throw new GoPanic(`interface conversion: ref.Val is ${goType(v)}, not types.Int`)
 }
