@@ -54,7 +54,10 @@ export class Env {
   readonly libraries: readonly Library[]
   readonly ops: Ops
   /** Constant-argument preparations of the libraries, by function name (see Library.constantArgs). */
-  readonly constantArgs: ReadonlyMap<string, readonly { argIndex: number; prepare: (v: CelValue) => void }[]>
+  readonly constantArgs: ReadonlyMap<
+    string,
+    readonly { argIndex: number; prepare: (v: CelValue) => void; impl?: Impl | undefined }[]
+  >
   /** Types declared by the libraries, by name. */
   readonly types: ReadonlyMap<string, Type>
   /** Run-time call costs by function name (merged from the libraries). */
@@ -70,11 +73,11 @@ export class Env {
     const costs = new Map<string, RuntimeCost>()
     const types = new Map<string, Type>()
     const keyed = new Map<string, ReadonlySet<string>>()
-    const constantArgs = new Map<string, { argIndex: number; prepare: (v: CelValue) => void }[]>()
+    const constantArgs = new Map<string, { argIndex: number; prepare: (v: CelValue) => void; impl?: Impl }[]>()
     for (const lib of this.libraries) {
       for (const c of lib.constantArgs ?? []) {
         const list = constantArgs.get(c.function) ?? []
-        list.push({ argIndex: c.argIndex, prepare: c.prepare })
+        list.push({ argIndex: c.argIndex, prepare: c.prepare, ...(c.impl ? { impl: c.impl } : {}) })
         constantArgs.set(c.function, list)
       }
       for (const t of lib.types ?? []) types.set(t.name, t)

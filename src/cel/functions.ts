@@ -53,12 +53,15 @@ export interface Library {
   /**
    * Constant arguments prepared when the program is created (cel-go program options such as
    * Kubernetes' regex optimizations): `prepare` throws for an invalid constant, which then fails the
-   * compile with that error's text, as cel-go's env.Program does.
+   * compile with that error's text, as cel-go's env.Program does. `impl`, when given, replaces the
+   * call's implementation (and its overload guards) when that argument is a constant, as cel-go's
+   * regex optimisations replace the call.
    */
   readonly constantArgs?: readonly {
     readonly function: string
     readonly argIndex: number
     readonly prepare: (v: CelValue) => void
+    readonly impl?: Impl
   }[]
   /** Types the library declares (cel.Types): resolvable by name as type identifiers, e.g. `net.IP`. */
   readonly types?: readonly Type[]

@@ -110,6 +110,7 @@ function baseOptions(binary: number): VersionedOption[] {
             prepare: (v: CelValue) => {
               if (typeof v === 'string') compileRegex(v)
             },
+            impl: o.impl,
           })),
         },
       ],

@@ -35,7 +35,7 @@ describe('apiextensions-apiserver validation_test.go TestValidationExpressions "
     expect(() => run("self.str.find(')') == ''")).toThrow('Illegal regex: error parsing regexp: unexpected ): `)`')
     expect(() => run("self.str.findAll(')') == []")).toThrow('error parsing regexp: unexpected ): `)`')
     expect(() => run("self.str.findAll(')', 1) == []")).toThrow('error parsing regexp: unexpected ): `)`')
-    expect(regexOptimizations).toEqual([
+    expect(regexOptimizations.map((o) => ({ function: o.function, regexIndex: o.regexIndex }))).toEqual([
       { function: 'find', regexIndex: 1 },
       { function: 'findAll', regexIndex: 1 },
     ])

@@ -71,6 +71,14 @@ export class ErrorValue {
   }
 }
 
+/**
+ * A Go runtime panic inside cel-go (a failed type assertion in an extension's cost tracker), which
+ * cel-go's program recovers as `internal error: <panic text>` (cel/program.go Eval). It is not a CEL
+ * error value: like the cost limit, nothing absorbs it (`||`, `&&`, macros) and the call's cost is
+ * never added.
+ */
+export class GoPanic extends Error {}
+
 /** Shorthand used by library code: `throw evalError('division by zero')`. */
 export function evalError(message: string, exprId = 0): ErrorValue {
   return new ErrorValue(message, exprId)

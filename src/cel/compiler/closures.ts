@@ -1,4 +1,4 @@
-import { ErrorValue } from '../common/errors.js'
+import { ErrorValue, GoPanic } from '../common/errors.js'
 import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
 import type { Impl } from '../functions.js'
 import { type CelValue, Optional } from '../values/values.js'
@@ -430,9 +430,11 @@ function buildNode(p: Plan, ops: Ops): Node {
       const iter2 = p.iter2
       return (f) => {
         const rv = range(f)
+        // a failed accuInit is the accumulator's value, not the fold's end: cel-go's folder evaluates it when the
+        // accumulator is first read (the sortBy macro's bind reads it in @sortByAssociatedKeys' arguments)
         if (iter2 === undefined) {
           const r = rt.iterRange(rv)
-          f.s[accu] = init(f)
+          f.s[accu] = tryEval(init, f)
           for (let i = 0; i < r.length; i++) {
             f.s[iter] = r[i] as CelValue
             if (cond(f) === false) break
@@ -440,7 +442,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           }
         } else {
           const r = rt.iterPairs(rv)
-          f.s[accu] = init(f)
+          f.s[accu] = tryEval(init, f)
           for (let i = 0; i < r.length; i++) {
             const pair = r[i]!
             f.s[iter] = pair[0]
@@ -617,7 +619,9 @@ function costOf(
   if (!(r instanceof ErrorValue) && !vs.some((x) => x instanceof ErrorValue)) return cost(vs as CelValue[], r)
   try {
     return cost(vs as CelValue[], r as CelValue, overloadId)
-  } catch {
+  } catch (e) {
+    // cel-go's own trackers that assert their argument's type panic on it (ext/lists.go)
+    if (e instanceof GoPanic) throw e
     return 1
   }
 }

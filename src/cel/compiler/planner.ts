@@ -412,10 +412,10 @@ export class Planner {
       const d = this.staticImpl(e, e.fn, true, args.length + 1) ?? this.env.dispatcher(e.fn, true, args.length + 1)
       if (!d) return this.unknown(e)
       const planArgs = [this.expr(e.target, scope), ...args.map((a) => this.expr(a, scope))]
-      this.prepareConstants(e.fn, planArgs)
+      const optimized = this.prepareConstants(e.fn, planArgs)
       return this.fold({
         op: 'call',
-        impl: d,
+        impl: optimized ?? d,
         args: planArgs,
         id: e.id,
         fn: e.fn,
@@ -445,20 +445,26 @@ export class Planner {
     return makeDispatcher({ name, overloads: [o] }, member, argc)
   }
 
-  /** Library preparations of constant arguments (regex patterns compiled when the program is created). */
-  private prepareConstants(fn: string, args: readonly Plan[]): void {
+  /**
+   * Library preparations of constant arguments (regex patterns compiled when the program is created);
+   * the implementation that replaces the call when a preparation has one.
+   */
+  private prepareConstants(fn: string, args: readonly Plan[]): Impl | undefined {
     const preps = this.env.constantArgs.get(fn)
     if (!preps) return
-    for (const { argIndex, prepare } of preps) {
-      const a = args[argIndex]
+    let impl: Impl | undefined
+    for (const p of preps) {
+      const a = args[p.argIndex]
       if (a?.op !== 'const') continue
       try {
-        prepare(a.value)
+        p.prepare(a.value)
       } catch (err) {
         if (err instanceof ErrorValue) throw new ProgramError(err.message)
         throw err
       }
+      impl ??= p.impl
     }
+    return impl
   }
 
   private global(name: string, args: readonly Expr[], e: CallExpr, scope: Scope | undefined): Plan {

@@ -1,7 +1,7 @@
 import { ErrorValue, evalError, noSuchOverload } from '../common/errors.js'
 import { optionalIndex, optionalSelect } from '../ext/optionals.js'
 import type { Impl } from '../functions.js'
-import { celEquals } from '../values/equality.js'
+import { celEquals, celNotEquals } from '../values/equality.js'
 import { buildMap, mapEntries, mapGet, mapHas, mapKeys } from '../values/maps.js'
 import { compareStrings } from '../values/strings.js'
 import { goTypeName } from '../values/typeof.js'
@@ -90,7 +90,7 @@ export function makeOps(slow: {
 }): Ops {
   return {
     eq: (a, b) => (typeof a === typeof b && typeof a !== 'object' ? a === b : celEquals(a, b)),
-    ne: (a, b) => !(typeof a === typeof b && typeof a !== 'object' ? a === b : celEquals(a, b)),
+    ne: (a, b) => (typeof a === typeof b && typeof a !== 'object' ? a !== b : celNotEquals(a, b)),
     // Numbers of any CEL numeric type compare by value (cross-type numeric comparison); NaN takes the slow path.
     lt: (a, b) =>
       typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)

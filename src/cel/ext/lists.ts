@@ -21,6 +21,7 @@ import { celCompare, elementEquals } from '../values/equality.js'
 import { compareStrings } from '../values/strings.js'
 import { noSuchOverloadFor } from '../values/traits.js'
 import { type CelValue, type Double, Kind, kindOf } from '../values/values.js'
+import { assertInt, assertLister } from './go-assert.js'
 
 // ext.Lists(ext.ListsVersion(3)) of cel-go v0.26.0 (ext/lists.go): slice, flatten, sort,
 // @sortByAssociatedKeys (what the `sortBy` macro expands to), lists.range, reverse, distinct.
@@ -594,11 +595,16 @@ function allocatingListCost(factor: number, size: number): number {
   return (scaled > 0 ? Math.floor(scaled) : 0) + 1 + ListCreateBaseCost
 }
 
-/** trackListSelfCompare: an O(n²) pass, factor 2 (2.1 when the first element is a string or bytes). */
-function selfCompareCost(list: CelValue): number {
-  const sz = actualSize(list)
+/**
+ * trackListSelfCompare: an O(n²) pass, factor 2 (2.1 when the first element is a string or bytes). Its
+ * callers assert the list (`args[0].(traits.Lister)`), which panics on a receiver that failed or is no
+ * list (a `dyn` one): the evaluation ends with that panic's text and without the call's cost.
+ */
+function selfCompareCost(arg: CelValue): number {
+  const list = assertLister(arg)
+  const sz = list.length
   if (sz === 0) return allocatingListCost(2, 0)
-  const first = (list as readonly CelValue[])[0]
+  const first = list[0]
   const factor = typeof first === 'string' || first instanceof Uint8Array ? 2 + StringTraversalCostFactor : 2
   return allocatingListCost(factor, sz * sz)
 }
@@ -615,7 +621,8 @@ export const listsExtRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   'lists.range': (_args, result) => allocatingListCost(1, actualSize(result)),
   reverse: (_args, result) => allocatingListCost(1, actualSize(result)),
   flatten: (args) => {
-    const depth = args.length === 2 ? Number(args[1] as number | bigint) : 1
+    // trackListFlatten: `args[1].(types.Int)`, a panic on a failed or non-int (dyn) depth
+    const depth = args.length === 2 ? Number(assertInt(args[1] as CelValue)) : 1
     return allocatingListCost(depth, actualSize(args[0] as CelValue))
   },
   distinct: ([list]) => selfCompareCost(list as CelValue),

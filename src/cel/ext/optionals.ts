@@ -4,7 +4,8 @@ import { BoolType, DynType, IntType, listOf, mapOf, optionalOf, StringType, type
 import { formatDouble, goValueString } from '../values/format.js'
 import { isMap, mapGet } from '../values/maps.js'
 import { Duration, Timestamp } from '../values/time.js'
-import { CelMap, CelObject, type CelValue, Double, MapValue, OpaqueValue, Optional, Uint } from '../values/values.js'
+import { goTypeName } from '../values/typeof.js'
+import { CelMap, CelObject, type CelValue, Double, MapValue, Optional, Uint } from '../values/values.js'
 
 // cel.OptionalTypes() of cel-go v0.26.0 (cel/library.go, versions 0–2 as Kubernetes gets them;
 // common/types/optional.go), and the optional syntax `a.?b`, `m[?k]`, `l[?i]` as cel-go's
@@ -193,20 +194,7 @@ function checkQualifier(key: CelValue): void {
       return
   }
   if (key instanceof Uint || key instanceof Double) return
-  throw evalError(`invalid qualifier type: ${goTypeName(key)}`)
-}
-
-/** Go's %T of the cel-go value a non-qualifier key would be (best effort for composite values). */
-function goTypeName(v: CelValue): string {
-  if (v === null) return 'types.Null'
-  if (v instanceof Uint8Array) return 'types.Bytes'
-  if (Array.isArray(v)) return '*types.baseList'
-  if (v instanceof Timestamp) return 'types.Timestamp'
-  if (v instanceof Duration) return 'types.Duration'
-  if (v instanceof Optional) return '*types.Optional'
-  if (v instanceof OpaqueValue) return v.typeName
-  if (v instanceof CelObject && !(v instanceof CelMap)) return '*types.Type'
-  return '*types.baseMap'
+  throw evalError(`invalid qualifier type: ${goTypeName(key) ?? (key as { typeName?: string }).typeName}`)
 }
 
 const twoTo63 = 2 ** 63

@@ -17,6 +17,7 @@ import {
 import {
   celCompare,
   celEquals,
+  celNotEquals,
   compareBytes,
   compareNumbers,
   elementEquals,
@@ -125,7 +126,7 @@ export function equals(a: CelValue, b: CelValue): boolean {
 }
 
 export function notEquals(a: CelValue, b: CelValue): boolean {
-  return !celEquals(a, b)
+  return celNotEquals(a, b)
 }
 
 // ---- ordering. The generic forms serve any comparable pair (cel-go dispatches every relational

@@ -12,7 +12,7 @@ export class TokenBuffer {
   starts = new Int32Array(64)
   ends = new Int32Array(64)
   count = 0
-  /** Lexer errors: offset of the failed token and ANTLR's error text (already display-escaped). */
+  /** Lexer errors: offset of the failed token and the text ANTLR's error shows. */
   errOffsets: number[] = []
   errTexts: string[] = []
 
@@ -67,11 +67,6 @@ const CLASS = (() => {
 
 function is(c: number, cls: number): boolean {
   return c < 128 && (CLASS[c]! & cls) !== 0
-}
-
-/** ANTLR's Lexer.getErrorDisplay: newlines, returns and tabs are shown escaped. */
-export function escapeErrorDisplay(s: string): string {
-  return s.replace(/[\n\r\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
 }
 
 /** Width in UTF-16 units of the code point starting at i. */
@@ -181,7 +176,9 @@ export function lex(text: string, out: TokenBuffer): void {
   const fail = (start: number, f: number): number => {
     const end = f < n ? f + cpWidth(text, f) : n
     out.errOffsets.push(start)
-    out.errTexts.push(escapeErrorDisplay(text.slice(start, end)))
+    // the text as it is: Go's ANTLR runtime (antlr4-go v4.13 BaseLexer.notifyListeners) does not escape
+    // newlines and tabs as Java's Lexer.getErrorDisplay does
+    out.errTexts.push(text.slice(start, end))
     return end
   }
   while (i < n) {

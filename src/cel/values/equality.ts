@@ -29,8 +29,8 @@ const SAFE_MAX = 9007199254740991n
 
 /** `a == b` (cel-go types.Equal). Never throws. */
 /**
- * Equality of elements inside lists, maps and membership tests: an error comparing two elements
- * counts as unequal (cel-go baseList.Equal / Contains compare with `Equal(...) == True`).
+ * Equality where only True counts: membership tests, distinct, the sets functions (cel-go
+ * baseList.Contains: `Equal(...) == True`); an error comparing two elements counts as unequal.
  */
 export function elementEquals(a: CelValue, b: CelValue): boolean {
   try {
@@ -39,6 +39,15 @@ export function elementEquals(a: CelValue, b: CelValue): boolean {
     if (e instanceof ErrorValue) return false
     throw e
   }
+}
+
+/**
+ * `a != b` (cel-go evalNe, v0.26 and v0.29: `Bool(Equal(a, b) != True)`): an error comparing the two is
+ * unequal, so `dyn(quantity("1")) != dyn(1.5)` is true where `==` is `no such overload` (Kubernetes'
+ * library values answer MaybeNoSuchOverloadErr for another type).
+ */
+export function celNotEquals(a: CelValue, b: CelValue): boolean {
+  return !elementEquals(a, b)
 }
 
 export function celEquals(a: CelValue, b: CelValue): boolean {
@@ -149,10 +158,25 @@ function uintEquals(u: bigint, b: CelValue): boolean {
   return false
 }
 
+/**
+ * Two elements of lists or maps being compared are unequal only when their Equal is False: cel-go's
+ * baseList.Equal and baseMap.Equal (v0.26 and v0.29) go on past an error (a Kubernetes library value
+ * against another type), so `[dyn(quantity("1"))] == [dyn(1)]` is true. (A concatenation's concatList
+ * would return that error instead; kelp does not know which lists are concatenations.)
+ */
+function notFalse(a: CelValue, b: CelValue): boolean {
+  try {
+    return celEquals(a, b)
+  } catch (e) {
+    if (e instanceof ErrorValue) return true
+    throw e
+  }
+}
+
 function listEquals(a: readonly CelValue[], b: readonly CelValue[]): boolean {
   const n = a.length
   if (n !== b.length) return false
-  for (let i = 0; i < n; i++) if (!elementEquals(a[i] as CelValue, b[i] as CelValue)) return false
+  for (let i = 0; i < n; i++) if (!notFalse(a[i] as CelValue, b[i] as CelValue)) return false
   return true
 }
 
@@ -162,7 +186,7 @@ function mapsEqual(a: CelMapValue, b: CelMapValue): boolean {
     if (a.entries.size !== sizeOf(b)) return false
     for (const [k, v] of a.entries.values()) {
       const w = mapGet(b, k)
-      if (w === undefined || !elementEquals(v, w)) return false
+      if (w === undefined || !notFalse(v, w)) return false
     }
     return true
   }
@@ -174,7 +198,7 @@ function mapsEqual(a: CelMapValue, b: CelMapValue): boolean {
   for (const k in x) {
     if (!Object.hasOwn(x, k)) continue
     n++
-    if (!Object.hasOwn(y, k) || !elementEquals(x[k] as CelValue, y[k] as CelValue)) return false
+    if (!Object.hasOwn(y, k) || !notFalse(x[k] as CelValue, y[k] as CelValue)) return false
   }
   return n === sizeOf(y)
 }

@@ -84,7 +84,8 @@ export function typeNameOf(v: CelValue): string {
 
 /**
  * The Go type (`%T`) of a CEL value as cel-go prints it in some errors (`unsupported comprehension
- * range type: types.String`, `invalid qualifier type: *types.baseList`); undefined for library values.
+ * range type: types.String`, `invalid qualifier type: *types.baseList`, Go's panics); a library value's
+ * own (`goType`: `cel.Quantity`, `cel.IP`, …), undefined for one that does not say.
  */
 export function goTypeName(v: CelValue): string | undefined {
   switch (kindOf(v)) {
@@ -115,13 +116,13 @@ export function goTypeName(v: CelValue): string | undefined {
     case Kind.Optional:
       return '*types.Optional'
     default:
-      return undefined
+      return (v as { goType?: string }).goType
   }
 }
 
 /**
  * The Go type (`%T`) of a value cel-go's attributes.go newQualifier refuses as an index, or undefined
- * for one it takes (strings, ints, uints, bools, doubles; library values are left to the look-up).
+ * for one it takes (strings, ints, uints, bools, doubles) or a library value that names no Go type.
  */
 export function qualifierGoType(v: CelValue): string | undefined {
   switch (kindOf(v)) {

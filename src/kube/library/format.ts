@@ -33,6 +33,10 @@ export class FormatValue extends OpaqueValue {
   override get typeName(): string {
     return 'kubernetes.NamedFormat'
   }
+  /** The Go type Kubernetes holds it as (apiservercel.Format), as Go's panics name it. */
+  get goType(): string {
+    return 'cel.Format'
+  }
   override equals(other: OpaqueValue): boolean {
     return other instanceof FormatValue && this.name === other.name
   }

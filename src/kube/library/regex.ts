@@ -1,5 +1,5 @@
-import { ErrorValue } from '../../cel/common/errors.js'
-import { fn, type Library, memberOverload } from '../../cel/functions.js'
+import { ErrorValue, noSuchOverload } from '../../cel/common/errors.js'
+import { fn, type Impl, type Library, memberOverload } from '../../cel/functions.js'
 import { type CompiledRegex, compileRegex, regexFind, regexFindAll } from '../../cel/stdlib/regex.js'
 import { IntType, listOf, StringType } from '../../cel/types/types.js'
 import type { CelValue } from '../../cel/values/values.js'
@@ -59,10 +59,31 @@ export const regexLibrary: Library = {
  * program, so an invalid constant pattern fails program creation with Go's bare error text (e.g.
  * ``error parsing regexp: unexpected ): `)` ``, no `Illegal regex:` prefix) instead of failing at run time.
  */
-export const regexOptimizations: readonly { readonly function: string; readonly regexIndex: number }[] = [
-  { function: 'find', regexIndex: 1 },
-  { function: 'findAll', regexIndex: 1 },
+export const regexOptimizations: readonly {
+  readonly function: string
+  readonly regexIndex: number
+  /** The call that replaces the overloads: no type guards, a bare `no such overload` for a wrong operand. */
+  readonly impl: Impl
+}[] = [
+  { function: 'find', regexIndex: 1, impl: optimizedFind as Impl },
+  { function: 'findAll', regexIndex: 1, impl: optimizedFindAll as Impl },
 ]
+
+const isInt = (v: CelValue) => typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))
+
+/** FindRegexOptimization's call: the receiver must be a string (MaybeNoSuchOverloadErr), else `no such overload`. */
+function optimizedFind(s: CelValue, pattern: string): CelValue {
+  if (typeof s !== 'string') throw noSuchOverload()
+  return find(s, pattern)
+}
+
+/** FindAllRegexOptimization's call: a string receiver and, with three arguments, an int limit. */
+function optimizedFindAll(s: CelValue, pattern: string, n?: CelValue): CelValue {
+  if (typeof s !== 'string') throw noSuchOverload()
+  if (n === undefined) return findAll(s, pattern)
+  if (!isInt(n)) throw noSuchOverload()
+  return findAllN(s, pattern, n as number | bigint)
+}
 
 /**
  * cost.go: ceil((1 + size(str)) * 0.1) * ceil(size(regex) * 0.25), sizes in code points; the estimate

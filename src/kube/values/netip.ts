@@ -31,6 +31,10 @@ export class Addr extends OpaqueValue {
   override get typeName(): string {
     return 'net.IP'
   }
+  /** The Go type Kubernetes holds it as (apiservercel.IP), as Go's panics name it. */
+  get goType(): string {
+    return 'cel.IP'
+  }
 
   /** Go's `==` on netip.Addr: same family, bits and zone. */
   override equals(other: OpaqueValue): boolean {
@@ -207,6 +211,10 @@ export class Prefix extends OpaqueValue {
 
   override get typeName(): string {
     return 'net.CIDR'
+  }
+  /** The Go type Kubernetes holds it as (apiservercel.CIDR), as Go's panics name it. */
+  get goType(): string {
+    return 'cel.CIDR'
   }
 
   /** Go's `==` on netip.Prefix: same address as written and same length. */

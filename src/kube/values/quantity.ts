@@ -3,7 +3,8 @@ import { opaque } from '../../cel/types/types.js'
 import { OpaqueValue } from '../../cel/values/values.js'
 
 // A port of k8s.io/apimachinery pkg/api/resource.Quantity (quantity.go, amount.go, math.go,
-// suffix.go; master, with the mostNegative fixes of Neg/Sub and the "1000E" → "1e21" String fix)
+// suffix.go; released v0.30–v0.37 for Neg / Sub, whose int64 negation wraps at mostNegative; master's
+// "1000E" → "1e21" String fix)
 // and of gopkg.in/inf.v0 Dec as Quantity uses it, wrapped as the CEL value `kubernetes.Quantity`
 // (k8s.io/apiserver pkg/cel/quantity.go).
 //
@@ -36,8 +37,6 @@ const MAX_POW10 = 100_000
 
 const MAX_I64 = 9223372036854775807n
 const MIN_I64 = -9223372036854775808n
-const MIN_I32 = -2147483648
-const MAX_I32 = 2147483647
 /** Digits checked by the parser's int64 fast path (math.go maxInt64Factors). */
 const MAX_INT64_FACTORS = 18
 /** Nano: the finest scale a parsed quantity keeps. */
@@ -443,6 +442,10 @@ export class Quantity extends OpaqueValue {
   override get typeName(): string {
     return QuantityTypeName
   }
+  /** The Go type Kubernetes holds it as: `quantity()` an apiservercel.Quantity, `add` / `sub` a pointer to one. */
+  get goType(): string {
+    return this.computed ? '*cel.Quantity' : 'cel.Quantity'
+  }
 
   /** apiservercel.Quantity.Equal: numeric equality; the argument must be a `quantity()` value. */
   override equals(other: OpaqueValue): boolean {
@@ -580,10 +583,12 @@ export class Quantity extends OpaqueValue {
     return true
   }
 
-  /** int64Amount.Sub: negating mostNegative overflows, so it goes to inf.Dec when the scales can align there. */
+  /**
+   * int64Amount.Sub: Add of `-b.value`, negated as Go negates an int64, so -mostNegative wraps to
+   * mostNegative (1 - mostNegative is mostNegative + 1, not 2^63 + 1: released apimachinery, v0.30–v0.37).
+   */
   private intSub(bv: bigint, be: number): boolean {
-    if (bv === MIN_I64 && canAlignInfScale(this.e, be)) return false
-    return this.intAdd(bv === MIN_I64 ? bv : -bv, be)
+    return this.intAdd(negI64(bv), be)
   }
 
   /** inf.Dec Add / Sub: aligned on the larger inf scale. */
@@ -613,33 +618,21 @@ export class Quantity extends OpaqueValue {
     this.decAdd(y, false)
   }
 
+  /** Quantity.Sub: the int64 path when both are int64 amounts and it does not overflow, else inf.Dec. */
   private subInPlace(y: Quantity): void {
     this.s = ''
     if (this.isZero()) this.format = y.format
-    if (!this.dec && !y.dec) {
-      if (this.v === 0n && y.v === MIN_I64) {
-        // 0 - y is -y, keeping y's scale.
-        this.v = y.v
-        this.e = y.e
-        this.negInPlace()
-        return
-      }
-      if (this.intSub(y.v, y.e)) return
-    }
+    if (!this.dec && !y.dec && this.intSub(y.v, y.e)) return
     this.toDec()
     this.decAdd(y, true)
   }
 
+  /** Quantity.Neg: an int64 amount negated as Go negates an int64 (mostNegative stays mostNegative). */
   private negInPlace(): void {
     this.s = ''
     if (!this.dec) {
-      // -mostNegative overflows int64: inf.Dec, unless its scale cannot be one (then Go wraps).
-      if (this.v !== MIN_I64) {
-        this.v = -this.v
-        return
-      }
-      if (this.e === MIN_I32) return
-      this.toDec()
+      this.v = negI64(this.v)
+      return
     }
     this.u = -this.u
   }
@@ -743,11 +736,9 @@ function decCanonicalBytes(u: bigint, sc: number): [string, number] {
   return [amount.toString(), exponent]
 }
 
-/** Scale.canAlignInfScale: both scales negate into an inf.Scale and their difference fits an int32. */
-function canAlignInfScale(s: number, other: number): boolean {
-  if (s === MIN_I32 || other === MIN_I32) return false
-  const delta = s - other
-  return delta >= -MAX_I32 && delta <= MAX_I32
+/** Go's `-x` on an int64: two's complement, so -mostNegative is mostNegative. */
+function negI64(x: bigint): bigint {
+  return x === MIN_I64 ? x : -x
 }
 
 function intQuantity(format: QuantityFormat, value: bigint, scale: number, s = ''): Quantity {

@@ -37,6 +37,10 @@ export class SemverValue extends OpaqueValue {
   override get typeName(): string {
     return 'kubernetes.Semver'
   }
+  /** The Go type Kubernetes holds it as (apiservercel.Semver), as Go's panics name it. */
+  get goType(): string {
+    return 'cel.Semver'
+  }
   override equals(other: OpaqueValue): boolean {
     return other instanceof SemverValue && compareSemver(this.version, other.version) === 0
   }

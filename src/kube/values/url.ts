@@ -133,6 +133,10 @@ export class URLValue extends OpaqueValue {
   override get typeName(): string {
     return 'kubernetes.URL'
   }
+  /** The Go type Kubernetes holds it as (apiservercel.URL), as Go's panics name it. */
+  get goType(): string {
+    return 'cel.URL'
+  }
   override equals(other: OpaqueValue): boolean {
     return other instanceof URLValue && this.toString() === other.toString()
   }

@@ -1,5 +1,5 @@
 // Comparing the two sides' outcomes of one expression, aspect by aspect, and the signature of a difference.
-import { doubleText, type Outcome } from './kelp-side.js'
+import { doubleText, type Evaluation, type Outcome } from './kelp-side.js'
 
 /** What is compared: compile verdict, value (or that both failed), error text, run-time cost, estimate. */
 export type Aspect = 'compile' | 'value' | 'error' | 'cost' | 'estimate' | 'crash'
@@ -35,8 +35,29 @@ export interface Compared {
   readonly differences: AspectDifference[]
 }
 
-/** Compares kelp's outcome with Go's. */
-export function compare(kelp: Outcome, go: Outcome): Compared {
+const sameResult = (a: Evaluation, b: Evaluation) =>
+  a.error === b.error && JSON.stringify(canonical(a.value)) === JSON.stringify(canonical(b.value))
+
+/**
+ * Go's outcome as it is compared with kelp's: among the evaluations the oracle made of one program (Go
+ * ranges over maps in random order, so the entry a comprehension fails on or stops at, and the order of
+ * the list it builds, change from run to run), the one kelp's outcome is, else one with kelp's value or
+ * error (another cost), else the first. Agreement means kelp answers what cel-go can answer.
+ */
+export function goOutcome(kelp: Outcome, go: Outcome): Outcome {
+  const alternatives = go.alternatives
+  if (!alternatives || alternatives.length === 0 || kelp.compile !== '' || go.compile !== '') return go
+  const all: Evaluation[] = [go, ...alternatives]
+  const chosen =
+    all.find((e) => sameResult(kelp, e) && kelp.cost === e.cost) ?? all.find((e) => sameResult(kelp, e)) ?? go
+  if (chosen === go) return go
+  const { value: _v, error: _e, cost: _c, ...rest } = go
+  return { ...rest, ...chosen }
+}
+
+/** Compares kelp's outcome with Go's (the evaluation of Go's that is kelp's, when the oracle made several). */
+export function compare(kelp: Outcome, oracle: Outcome): Compared {
+  const go = goOutcome(kelp, oracle)
   const aspects = new Set<Aspect>(['compile'])
   const differences: AspectDifference[] = []
   const diff = (aspect: Aspect, detail: string) => differences.push({ aspect, detail })

@@ -21,7 +21,14 @@ export interface Outcome {
   readonly cost?: string
   /** A crash of the side (a Go panic; a JavaScript exception, an out-of-memory or a hang of kelp). */
   readonly panic?: string
+  /** The oracle's evaluations of a program with a comprehension (Go's random map order), when more than one. */
+  readonly runs?: number
+  /** The outcomes other than this one that those evaluations gave. */
+  readonly alternatives?: readonly Evaluation[]
 }
+
+/** One evaluation's outcome. */
+export type Evaluation = Pick<Outcome, 'value' | 'error' | 'cost'>
 
 const VARIABLES = { object: DynType, oldObject: DynType, params: DynType }
 

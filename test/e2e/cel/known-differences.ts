@@ -12,6 +12,15 @@
 // clamping, format's "bytes", the costs of `in` / sort / startsWith on dyn and of constant macro bodies, the matches
 // estimate, compile-time constant conversions, cel-go's no-such-overload texts, comprehensions over a non-list, the
 // quadratic transformMap) are removed: a difference of theirs now fails the test.
+// Branch cel-errors (the oracle reports every outcome Go's random map order gives; the lists cost trackers'
+// panics, equality of library values, Quantity's wrapping Sub, Go type names, lexer texts): seed 1, 10,000
+// expressions: compile 100 %, value 100 %, error 100 %, cost 98.400 %, estimate 99.961 %; seed 2: the same but
+// cost 98.504 %, estimate 100 %. Seed 1, 100,000 expressions (2026-12-06, 1,630 s both sides + 419 s for 4,894
+// subexpressions on 2 shared cores at load ~20): compile 100 % (100,000), value 100 % (77,244), error 99.976 %
+// (20,536 / 20,541), cost 98.494 % (76,081 / 77,244), estimate 99.969 % (77,220 / 77,244), compile error text
+// identical 22,715 / 22,756, no crash or hang; the 5 error differences (findAll with a constant pattern on a
+// non-string receiver: regex.go's optimised call) fixed since. What remains is cost (cost-* entries below) and
+// estimate (estimate-of-replace-result).
 import type { Aspect, Found } from './compare.js'
 
 export interface KnownCelDifference {
@@ -27,20 +36,8 @@ export interface KnownCelDifference {
 }
 
 const err = (o: Found['kelp']) => o.error ?? ''
-const bothFail = (f: Found) => f.kelp.error !== undefined && f.go.error !== undefined
 
 export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
-  {
-    id: 'lists-functions-on-an-error-receiver',
-    aspects: ['error', 'value', 'cost'],
-    fn: ['*'],
-    when: (f) => /interface conversion: \*types\.Err is not traits\.Lister/.test(err(f.go)),
-    cause:
-      'cel-go v0.29.2 ext/lists.go: sort, @sortByAssociatedKeys (sortBy), reverse and distinct assert their ' +
-      'receiver to traits.Lister (`arg.(traits.Lister)`) without checking for an error value; the panic is ' +
-      'recovered by the interpreter as `internal ' +
-      "error: interface conversion: *types.Err is not traits.Lister`; kelp passes the receiver's own error on",
-  },
   {
     id: 'cost-of-comprehensions-over-json-maps',
     aspects: ['cost'],
@@ -75,47 +72,21 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
       'or 14 in cel-go, 14 in kelp; `object.spec.transformMap(k, v, string(v))` 21 to 41 over 60 cel-go runs, 41 ' +
       'in kelp). The cel-go v0.29 cost rules themselves agree (src/cel/compiler/closures.ts)',
   },
+
   {
-    id: 'quantity-arithmetic-overflow',
-    aspects: ['value', 'error'],
-    fn: ['asApproximateFloat', 'asInteger', 'add', 'sub', 'quantity.compareTo', 'sign'],
-    when: () => true,
+    id: 'concatenated-list',
+    aspects: ['error', 'value'],
+    fn: ['_[_]', '_[?_]', '_==_', '_!=_'],
+    when: (f) =>
+      /\*types\.concatList/.test(err(f.go)) ||
+      ((f.fn === '_==_' || f.fn === '_!=_') && /\+/.test(f.text) && f.go.error === 'no such overload'),
     cause:
-      'Quantity add / sub with an int near int64 bounds: apimachinery resource.Quantity wraps (int64 scaled ' +
-      'arithmetic), kelp keeps the exact sum',
+      'a list made by `+` of two non-empty lists is a *types.concatList in cel-go (common/types/list.go ' +
+      'baseList.Add), which kelp does not tell from other lists: as an index it is `invalid qualifier type: ' +
+      "*types.concatList` (kelp *types.baseList), and its Equal returns an element comparison's error (a " +
+      'Kubernetes library value against another type) where baseList.Equal goes on (kelp: equal)',
   },
-  {
-    id: 'map-iteration-order-decides-the-error',
-    aspects: ['error', 'cost'],
-    fn: ['transformMap', 'transformMapEntry', 'map', 'filter', 'all', 'exists', 'existsOne', 'exists_one'],
-    when: (f) => {
-      // the same failing call on two different entries of the map: `string(list)` against `string(null_type)`
-      const call = (e: string) => /^no such overload: ([\w.]+)\(/.exec(e)?.[1]
-      return bothFail(f) && call(err(f.kelp)) !== undefined && call(err(f.kelp)) === call(err(f.go))
-    },
-    cause:
-      'a macro over a map (a JSON object) whose body fails on more than one entry: cel-go ranges over the Go map ' +
-      "in Go's randomised map order, so the first failing entry (and the cost up to it) changes from run to run; " +
-      "kelp ranges in the object's key order",
-  },
-  {
-    id: 'opaque-heterogeneous-equality',
-    aspects: ['value', 'error'],
-    fn: ['_==_', '_!=_', '_?_:_', 'substring', '@in'],
-    when: (f) => f.kelp.error === 'no such overload' && f.go.value !== undefined,
-    cause:
-      'dyn(quantity(…)) != dyn(1.5): cel-go compares values of different types as unequal; kelp has no `_==_` ' +
-      'between a Kubernetes library value and another type',
-  },
-  {
-    id: 'list-as-map-key-text',
-    aspects: ['error'],
-    fn: ['_[_]'],
-    when: (f) => /^invalid qualifier type: /.test(err(f.go)),
-    cause:
-      'a list used as a map index: cel-go v0.29 (interpreter/attributes.go) says `invalid qualifier type: ' +
-      '*types.baseList`, kelp `no such key: [...]`',
-  },
+
   {
     id: 'cost-where-the-outcome-differs',
     aspects: ['cost'],

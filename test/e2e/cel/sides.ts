@@ -10,6 +10,8 @@ export interface Request {
   readonly key: number
   readonly caseId: number
   readonly text?: string
+  /** The oracle's evaluations of a program with a comprehension (its default: 8). */
+  readonly runs?: number
 }
 
 /** Runs the requests through the oracle binary; the outcomes by key. */
@@ -34,7 +36,8 @@ export async function runOracle(
   for (const r of requests) {
     if (c?.id !== r.caseId) c = generateCase(seed, r.caseId)
     const v = c.vars
-    const line = `{"id":${r.key},"expr":${JSON.stringify(r.text ?? c.expr.text)},"env":"${c.env}","vars":{"object":${goJSON(v.object)},"oldObject":${goJSON(v.oldObject)},"params":${goJSON(v.params)}}}\n`
+    const runs = r.runs === undefined ? '' : `"runs":${r.runs},`
+    const line = `{"id":${r.key},${runs}"expr":${JSON.stringify(r.text ?? c.expr.text)},"env":"${c.env}","vars":{"object":${goJSON(v.object)},"oldObject":${goJSON(v.oldObject)},"params":${goJSON(v.params)}}}\n`
     if (!child.stdin!.write(line)) await new Promise((resolve) => child.stdin!.once('drain', resolve))
   }
   child.stdin!.end()

@@ -7,13 +7,16 @@
 // cel.InterruptCheckFrequency), evaluated as condition.go does (ContextEval, EvalDetails.ActualCost). The
 // estimate is env.EstimateCost with library.CostEstimator and no SizeEstimator (a dyn variable is unbounded).
 //
-// Input: JSON lines {"id", "expr", "vars": {name: JSON}, "env": "new"|"stored"}. Output: one JSON line each:
-// {"id", "compile": "" | error text, "stage": "compile"|"program", "estimate": [min, max] (decimal strings),
-// "value": tagged value, "error": text, "cost": decimal string}. Values are tagged so that the two sides compare
-// exactly: {"int": "5"}, {"uint": "5"}, {"double": "1.5" | "NaN" | "Infinity" | "-Infinity" | "-0"},
-// {"string": s}, {"bytes": base64}, {"bool": b}, {"null": null}, {"list": [...]}, {"map": [[k, v], ...]}
-// (unsorted), {"duration": nanoseconds}, {"timestamp": "seconds.nanos9"}, {"type": name},
-// {"optional": null | value}, {"opaque": type name} for the Kubernetes library values.
+// Input: JSON lines {"id", "expr", "vars": {name: JSON}, "env": "new"|"stored", "runs"?: n}. Output: one
+// JSON line each: {"id", "compile": "" | error text, "stage": "compile"|"program", "estimate": [min, max]
+// (decimal strings), "value": tagged value, "error": text, "cost": decimal string, "runs", "alternatives"}.
+// Values are tagged so that the two sides compare exactly: {"int": "5"}, {"uint": "5"}, {"double": "1.5" |
+// "NaN" | "Infinity" | "-Infinity" | "-0"}, {"string": s}, {"bytes": base64}, {"bool": b}, {"null": null},
+// {"list": [...]}, {"map": [[k, v], ...]} (in key order), {"duration": nanoseconds}, {"timestamp":
+// "seconds.nanos9"}, {"type": name}, {"optional": null | value}, {"opaque": type name} for the Kubernetes
+// library values. A program with a comprehension is evaluated up to "runs" times (8 unless asked; Go
+// ranges over maps in random order): "runs" says how many evaluations were made, "alternatives" lists the
+// outcomes ({"value", "error", "cost"}) other than the first that they gave.
 package main
 
 import (
@@ -24,10 +27,13 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -42,6 +48,8 @@ type input struct {
 	Expr string                     `json:"expr"`
 	Vars map[string]json.RawMessage `json:"vars"`
 	Env  string                     `json:"env"`
+	// Runs: how many evaluations a program with a comprehension gets (default 8)
+	Runs int `json:"runs"`
 }
 
 type output struct {
@@ -53,6 +61,59 @@ type output struct {
 	Error    *string    `json:"error,omitempty"`
 	Cost     string     `json:"cost,omitempty"`
 	Panic    string     `json:"panic,omitempty"`
+	// Runs: the evaluations made (when more than one); Alternatives: the outcomes other than the
+	// first they gave (Go's random map order)
+	Runs         int          `json:"runs,omitempty"`
+	Alternatives []evaluation `json:"alternatives,omitempty"`
+}
+
+// evaluation is one evaluation's outcome: a value or an error, and its cost.
+type evaluation struct {
+	Value any     `json:"value,omitempty"`
+	Error *string `json:"error,omitempty"`
+	Cost  string  `json:"cost,omitempty"`
+}
+
+// Go ranges over maps in a random order, so a comprehension over a map (a JSON object) can fail on a
+// different entry, stop early at a different entry (exists), or build its list in another order from
+// one evaluation to the next. A program with a comprehension is evaluated up to `runs` times (8 unless
+// the input asks for more; within runBudget each), and every distinct outcome is reported: kelp agrees
+// when its outcome is one of them.
+const (
+	defaultRuns = 8
+	runBudget   = 25 * time.Millisecond
+)
+
+// hasComprehension: whether the checked expression has a comprehension (a macro) anywhere.
+func hasComprehension(a *cel.Ast) bool {
+	found := false
+	ast.PreOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() == ast.ComprehensionKind {
+			found = true
+		}
+	}))
+	return found
+}
+
+// evaluate runs the program once.
+func evaluate(prog cel.Program, activation map[string]any) (ev evaluation) {
+	val, details, err := prog.ContextEval(context.Background(), activation)
+	if details != nil && details.ActualCost() != nil {
+		ev.Cost = strconv.FormatUint(*details.ActualCost(), 10)
+	}
+	if err != nil {
+		text := err.Error()
+		ev.Error = &text
+		return ev
+	}
+	ev.Value = tag(val)
+	return ev
+}
+
+// key identifies an outcome among the repeated evaluations.
+func (ev evaluation) key() string {
+	b, _ := json.Marshal(ev)
+	return string(b)
 }
 
 // variables: those compile.go declares as dyn for a validating admission policy
@@ -77,6 +138,11 @@ func envs() map[string]*cel.Env {
 		out[name] = env
 	}
 	return out
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 func double(f float64) string {
@@ -127,6 +193,8 @@ func tag(v ref.Val) any {
 			k := it.Next()
 			pairs = append(pairs, [2]any{tag(k), tag(x.Get(k))})
 		}
+		// in key order, so that two evaluations giving one map write it alike
+		sort.Slice(pairs, func(i, j int) bool { return jsonText(pairs[i][0]) < jsonText(pairs[j][0]) })
 		return map[string]any{"map": pairs}
 	case traits.Lister:
 		items := []any{}
@@ -180,16 +248,16 @@ func run(envs map[string]*cel.Env, in input) (out output) {
 	if env == nil {
 		env = envs["new"]
 	}
-	ast, iss := env.Compile(in.Expr)
+	checked, iss := env.Compile(in.Expr)
 	if iss != nil && iss.Err() != nil {
 		out.Compile, out.Stage = iss.Err().Error(), "compile"
 		return out
 	}
-	est, err := env.EstimateCost(ast, &library.CostEstimator{})
+	est, err := env.EstimateCost(checked, &library.CostEstimator{})
 	if err == nil {
 		out.Estimate = &[2]string{strconv.FormatUint(est.Min, 10), strconv.FormatUint(est.Max, 10)}
 	}
-	prog, err := env.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency))
+	prog, err := env.Program(checked, cel.InterruptCheckFrequency(celconfig.CheckFrequency))
 	if err != nil {
 		out.Compile, out.Stage = err.Error(), "program"
 		return out
@@ -206,16 +274,26 @@ func run(envs map[string]*cel.Env, in input) (out output) {
 		}
 		activation[name] = v
 	}
-	val, details, err := prog.ContextEval(context.Background(), activation)
-	if details != nil && details.ActualCost() != nil {
-		out.Cost = strconv.FormatUint(*details.ActualCost(), 10)
-	}
-	if err != nil {
-		text := err.Error()
-		out.Error = &text
+	start := time.Now()
+	first := evaluate(prog, activation)
+	out.Value, out.Error, out.Cost = first.Value, first.Error, first.Cost
+	if !hasComprehension(checked) {
 		return out
 	}
-	out.Value = tag(val)
+	// the activation's maps are read afresh by each evaluation (the adapter wraps them lazily)
+	runs := in.Runs
+	if runs <= 0 {
+		runs = defaultRuns
+	}
+	seen := map[string]bool{first.key(): true}
+	out.Runs = 1
+	for ; out.Runs < runs && time.Since(start) < time.Duration(runs)*runBudget; out.Runs++ {
+		ev := evaluate(prog, activation)
+		if k := ev.key(); !seen[k] {
+			seen[k] = true
+			out.Alternatives = append(out.Alternatives, ev)
+		}
+	}
 	return out
 }
 
