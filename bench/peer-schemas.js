@@ -39,6 +39,11 @@ export function builtinSchemas(dir, kubeVersion) {
   const kubectlValidate = join(dir, 'kubectl-validate')
   mkdirSync(kubeconform, { recursive: true })
   const swagger = JSON.parse(readFileSync(join(spec, 'swagger.json'), 'utf8'))
+  // IntOrString is `type: string, format: int-or-string` there: a string or an integer, as the schemas kubeconform
+  // publishes have it (openapi2jsonschema), else every integer port or maxUnavailable is refused
+  for (const [name, def] of Object.entries(swagger.definitions))
+    if (def.format === 'int-or-string')
+      swagger.definitions[name] = { description: def.description, oneOf: [{ type: 'string' }, { type: 'integer' }] }
   const rewrite = (v) =>
     JSON.parse(JSON.stringify(v).replaceAll('"#/definitions/', '"../_definitions.json#/definitions/'))
   writeFileSync(join(kubeconform, '_definitions.json'), JSON.stringify({ definitions: swagger.definitions }))
