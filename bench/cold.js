@@ -28,7 +28,7 @@
 //
 //   npm run build && bash test/e2e/peers/build.sh && node bench/cold.js
 // Prints Markdown.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import { join } from 'node:path'
@@ -281,7 +281,9 @@ if (verdicts.length > 0) {
 if (peers.kubeconform)
   console.log(`
 What the peers check: kubeconform validates each object against the JSON schema of its kind (generated from the
-release's OpenAPI; structure, types, enums, required fields; -strict: unknown fields), and skips kinds with no schema;
-kubectl-validate validates against the release's OpenAPI v3 schemas and the CRDs' structural schemas with their
-x-kubernetes-validations (CEL). Neither decodes as the apiserver does, defaults, runs the built-in kinds' native
-validation nor admission policies; kelp check does all of these (and, here, the pack or the 20 policies).`)
+release's OpenAPI: structure, types, enums, required fields; -strict: unknown fields) and skips kinds with no schema;
+kubectl-validate validates each object as the apiserver validates a custom resource: the release's OpenAPI v3
+schema (structure, types, required, unknown fields), ObjectMeta (names, labels) and the CRDs' x-kubernetes-validations
+(CEL). Neither decodes a built-in kind as the apiserver does, defaults it, runs its native validation
+(pkg/apis/*/validation) nor any admission policy; kelp check does all of these (and here the pack or the 20 policies).`)
+rmSync(dir, { recursive: true, force: true })
