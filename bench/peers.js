@@ -41,6 +41,8 @@ const verdicts = new Map() // case file -> { tool: 'valid' | 'invalid' | 'skippe
 for (const g of groups) {
   const cases = g.cases.filter((c) => !c.old)
   const files = cases.map((c) => c.file)
+  // a group of UPDATEs only (updates) has no CREATE to compare: with no path, each tool would wait on stdin
+  if (files.length === 0) continue
   const crdFiles = crdFilesOf(g)
   // CRD schemas for kubeconform; a directory of links for kubectl-validate
   const crdLinks = join(SCHEMAS, `crds-${g.id}`)
