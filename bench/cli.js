@@ -7,7 +7,7 @@
 //  - `--base HEAD` on 5,000 files in a git repository against the plain run (target: within 2x).
 // The cold-CLI comparisons on 10,000 manifests with peers are bench/cold.js. Prints Markdown.
 import { execFileSync } from 'node:child_process'
-import { closeSync, mkdirSync, mkdtempSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -99,3 +99,5 @@ console.log('### kelp check --base HEAD, 5,000 files\n')
 console.log(
   `plain ${median(plain).toFixed(0)} ms, --base HEAD ${median(based).toFixed(0)} ms: ${(median(based) / median(plain)).toFixed(2)}x (target ≤ 2x)\n`,
 )
+// the large input alone is 72 MiB
+rmSync(dir, { recursive: true, force: true })
