@@ -4,30 +4,21 @@
 // skipped or not validated), and, when the differential e2e test has run (its .cache/e2e/differential/outcomes.json),
 // how often each agrees with what kube-apiserver 1.37 answered to kubectl apply --dry-run=server of the same file.
 //
-// Schemas, offline: kubeconform gets JSON schemas generated here, the built-in kinds from the Kubernetes module's
-// api/openapi-spec/swagger.json (v1.37.2, refs into one _definitions.json) and the custom resources from the
-// CRDs' openAPIV3Schema (x-kubernetes-int-or-string as string-or-integer), in the CRDs-catalog layout
-// (<group>/<kind>_<version>.json); kubectl-validate gets the module's OpenAPI v3 documents as --local-schemas
-// (its own embedded schemas stop at 1.30) and the CRD files as --local-crds (directories of symbolic links).
+// Schemas, offline: bench/peer-schemas.js (shared with bench/cold.js).
 //
 //   bash test/e2e/peers/build.sh && npm run build && node bench/peers.js
-import { execFile, execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { importTs } from '../test/e2e/run-ts.js'
+import { builtinSchemas, crdSchemas, kubeconformArgs, kubectlValidateArgs, peerTool } from './peer-schemas.js'
 
 const { ROOT, KUBE_VERSION } = await importTs('test/e2e/harness.ts')
 const { buildCorpus, OUT } = await importTs('test/e2e/differential/corpus.ts')
-const yaml = (await import('js-yaml')).default
 
 const PEERS = join(ROOT, '.cache/peers')
-const tool = (name) => {
-  const dir = readdirSync(PEERS).find((d) => d.startsWith(`${name}-`))
-  if (!dir) throw new Error(`${name} not built: bash test/e2e/peers/build.sh`)
-  return { bin: join(PEERS, dir, name), version: dir.slice(name.length + 1) }
-}
-const kubeconform = tool('kubeconform')
-const kubectlValidate = tool('kubectl-validate')
+const kubeconform = peerTool(PEERS, 'kubeconform')
+const kubectlValidate = peerTool(PEERS, 'kubectl-validate')
 
 const run = (cmd, args) =>
   new Promise((resolve) => {
@@ -38,38 +29,8 @@ const run = (cmd, args) =>
   })
 
 // --- schemas --------------------------------------------------------------------------------------------
-const k8s = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim()
-const spec = join(k8s, `k8s.io/kubernetes@${KUBE_VERSION}`, 'api/openapi-spec')
-if (!existsSync(spec)) throw new Error(`${spec} missing: go mod download k8s.io/kubernetes@${KUBE_VERSION}`)
 const SCHEMAS = join(PEERS, `schemas-${KUBE_VERSION}`)
-rmSync(SCHEMAS, { recursive: true, force: true })
-const KC = join(SCHEMAS, 'kubeconform')
-const KV = join(SCHEMAS, 'kubectl-validate')
-mkdirSync(KC, { recursive: true })
-const swagger = JSON.parse(readFileSync(join(spec, 'swagger.json'), 'utf8'))
-const rewrite = (v) =>
-  JSON.parse(JSON.stringify(v).replaceAll('"#/definitions/', '"../_definitions.json#/definitions/'))
-writeFileSync(join(KC, '_definitions.json'), JSON.stringify({ definitions: swagger.definitions }))
-for (const def of Object.values(swagger.definitions)) {
-  for (const gvk of def['x-kubernetes-group-version-kind'] ?? []) {
-    const dir = join(KC, gvk.group === '' ? gvk.version : gvk.group)
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, `${gvk.kind.toLowerCase()}_${gvk.version}.json`), JSON.stringify(rewrite(def)))
-  }
-}
-const intOrString = (s) => {
-  if (Array.isArray(s)) return s.map(intOrString)
-  if (typeof s !== 'object' || s === null) return s
-  if (s['x-kubernetes-int-or-string']) return { oneOf: [{ type: 'string' }, { type: 'integer' }] }
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, intOrString(v)]))
-}
-for (const file of readdirSync(join(spec, 'v3'))) {
-  const m = /^(apis?)(?:__(.+?))?__(v[^_]+)_openapi\.json$/.exec(file) ?? /^api__(v1)_openapi\.json$/.exec(file)
-  if (!m) continue
-  const target = file.startsWith('api__') ? join(KV, 'api', 'v1.json') : join(KV, 'apis', m[2], `${m[3]}.json`)
-  mkdirSync(join(target, '..'), { recursive: true })
-  writeFileSync(target, readFileSync(join(spec, 'v3', file)))
-}
+const schemas = builtinSchemas(SCHEMAS, KUBE_VERSION)
 
 // --- the corpus -------------------------------------------------------------------------------------------
 const groups = buildCorpus()
@@ -80,24 +41,12 @@ const verdicts = new Map() // case file -> { tool: 'valid' | 'invalid' | 'skippe
 for (const g of groups) {
   const cases = g.cases.filter((c) => !c.old)
   const files = cases.map((c) => c.file)
+  // a group of UPDATEs only (updates) has no CREATE to compare: with no path, each tool would wait on stdin
+  if (files.length === 0) continue
   const crdFiles = crdFilesOf(g)
   // CRD schemas for kubeconform; a directory of links for kubectl-validate
   const crdLinks = join(SCHEMAS, `crds-${g.id}`)
-  mkdirSync(crdLinks, { recursive: true })
-  for (const [i, f] of crdFiles.entries()) {
-    symlinkSync(f, join(crdLinks, `${String(i).padStart(4, '0')}-${basename(f)}`))
-    for (const crd of yaml.loadAll(readFileSync(f, 'utf8'))) {
-      if (crd?.kind !== 'CustomResourceDefinition') continue
-      for (const v of crd.spec.versions ?? []) {
-        const dir = join(KC, crd.spec.group)
-        mkdirSync(dir, { recursive: true })
-        writeFileSync(
-          join(dir, `${crd.spec.names.kind.toLowerCase()}_${v.name}.json`),
-          JSON.stringify(intOrString(v.schema?.openAPIV3Schema ?? {})),
-        )
-      }
-    }
-  }
+  crdSchemas(schemas, crdFiles, crdLinks)
   const record = (file, name, v) => {
     const r = verdicts.get(file) ?? {}
     r[name] = v
@@ -123,17 +72,7 @@ for (const g of groups) {
       o.outcome === 'allowed' || o.outcome === 'warned' ? 'valid' : o.outcome === 'denied' ? 'invalid' : 'skipped',
     )
   // kubeconform
-  const kc = await run(kubeconform.bin, [
-    '-schema-location',
-    `${KC}/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json`,
-    '-ignore-missing-schemas',
-    '-strict',
-    '-output',
-    'json',
-    '-n',
-    '2',
-    ...files,
-  ])
+  const kc = await run(kubeconform.bin, kubeconformArgs(schemas, files, ['-output', 'json', '-n', '2']))
   for (const r of JSON.parse(kc.stdout).resources ?? [])
     record(
       r.filename,
@@ -143,16 +82,7 @@ for (const g of groups) {
   // kubeconform lists valid resources only with -verbose: what it did not list was valid
   for (const f of files) if (!verdicts.get(f)?.kubeconform) record(f, 'kubeconform', 'valid')
   // kubectl-validate
-  const kv = await run(kubectlValidate.bin, [
-    '--version',
-    '1.30',
-    '--local-schemas',
-    KV,
-    ...(crdFiles.length ? ['--local-crds', crdLinks] : []),
-    '-o',
-    'json',
-    ...files,
-  ])
+  const kv = await run(kubectlValidate.bin, kubectlValidateArgs(schemas, files, crdLinks, ['-o', 'json']))
   let kvOut = {}
   try {
     kvOut = JSON.parse(kv.stdout)
