@@ -43,10 +43,15 @@ export function getWarningsForPodTemplate(p: FieldPath | undefined, template: un
 }
 
 /** A quantity's String() when MilliValue()%1000 != 0 (a fractional byte count), else undefined. */
-function fractional(v: unknown): string | undefined {
+export function fractional(v: unknown): string | undefined {
+  // digits with a whole suffix (or none) are a whole number of bytes, or no quantity: the usual text
+  // (`512Mi`) needs no canonical form
+  if (typeof v === 'string' && WHOLE_QUANTITY.test(v)) return undefined
   const q = quantity(v)
   return q !== undefined && isNonInteger(q) ? q.toString() : undefined
 }
+
+const WHOLE_QUANTITY = /^[0-9]+(?:Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/
 
 /** pods.VisitContainersWithPath: init containers, containers, ephemeral containers, with their paths. */
 function visitContainersWithPath(spec: JSONObject, specPath: FieldPath, f: (c: JSONObject, p: FieldPath) => void) {
