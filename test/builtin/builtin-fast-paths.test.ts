@@ -102,6 +102,29 @@ describe('fractional byte values (GetWarningsForPodTemplate)', () => {
   })
 })
 
+describe('container seccomp and AppArmor annotation warnings (GetWarningsForPodTemplate)', () => {
+  const at = FieldPath.of('spec', 'template')
+  const annotated = (annotations: string): JSONObject => ({
+    metadata: { annotations: JSON.parse(annotations) },
+    spec: {
+      containers: [{ name: 'a' }, { name: 'b', securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }],
+    },
+  })
+  // the same annotations but __proto__ on a Deployment's template: these two warnings from a kube-apiserver v1.37.2
+  it('warns about one among other annotations, __proto__ included', () => {
+    const t = annotated(
+      '{"__proto__": "x", "container.seccomp.security.alpha.kubernetes.io/a": "runtime/default", "container.seccomp.security.alpha.kubernetes.io/b": "runtime/default", "container.apparmor.security.beta.kubernetes.io/a": "runtime/default"}',
+    )
+    expect(getWarningsForPodTemplate(at, t, 37).sort()).toEqual([
+      'spec.template.metadata.annotations[container.apparmor.security.beta.kubernetes.io/a]: deprecated since v1.30; use the "appArmorProfile" field instead',
+      'spec.template.metadata.annotations[container.seccomp.security.alpha.kubernetes.io/a]: non-functional in v1.27+; use the "seccompProfile" field instead',
+    ])
+  })
+  it('warns about none for other annotations', () => {
+    expect(getWarningsForPodTemplate(at, annotated('{"__proto__": "x", "container.seccomp": "y"}'), 37)).toEqual([])
+  })
+})
+
 describe('seccomp and AppArmor annotations against fields, without such annotations', () => {
   const spec = {
     securityContext: { seccompProfile: { type: 'RuntimeDefault' }, appArmorProfile: { type: 'RuntimeDefault' } },
