@@ -71,13 +71,17 @@ const WHOLE_QUANTITY = /^[0-9]+(?:Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/
 
 /** pods.VisitContainersWithPath: init containers, containers, ephemeral containers, with their paths. */
 function visitContainersWithPath(spec: JSONObject, specPath: FieldPath, f: (c: JSONObject, p: FieldPath) => void) {
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of CONTAINER_LISTS) {
+    const cs = spec[list]
+    // the list itself, not a copy (a non-object entry is visited as an empty container, as objs() gives it)
+    if (!Array.isArray(cs) || cs.length === 0) continue
     const at = specPath.child(list)
-    objs(spec[list]).forEach((c, i) => {
-      f(c, at.index(i))
+    cs.forEach((c, i) => {
+      f(obj(c) ?? {}, at.index(i))
     })
   }
 }
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const
 
 function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject, meta: JSONObject, minor: number) {
   const warnings: string[] = []
