@@ -9,7 +9,10 @@ import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 // them (the `…InUse(old)` checks), so an object written while the gate was on stays writable. Works on the
 // decoded v1 object in place; a Go nil is an absent key (the fields are omitempty).
 
-const objects = (v: unknown): JSONObject[] => (Array.isArray(v) ? v.filter(isObj) : [])
+const NONE: readonly JSONObject[] = []
+/** The objects of a list (callers only read the list): the list itself when all are objects, as usual. */
+const objects = (v: unknown): readonly JSONObject[] =>
+  Array.isArray(v) ? (v.every(isObj) ? (v as JSONObject[]) : v.filter(isObj)) : NONE
 const nonEmpty = (v: unknown): boolean =>
   Array.isArray(v) ? v.length > 0 : isObj(v) ? Object.keys(v).length > 0 : false
 
@@ -31,13 +34,30 @@ function allContainers(spec: Spec): readonly JSONObject[] {
 }
 
 const someContainer = (spec: Spec, f: (c: JSONObject) => boolean): boolean => allContainers(spec).some(f)
-const volumes = (spec: Spec): JSONObject[] => objects(spec?.volumes)
+const volumes = (spec: Spec): readonly JSONObject[] => objects(spec?.volumes)
 const projectedSources = (spec: Spec): JSONObject[] =>
   volumes(spec).flatMap((v) => (isObj(v.projected) ? objects(v.projected.sources) : []))
-const probes = (c: JSONObject): JSONObject[] =>
-  [c.livenessProbe, c.readinessProbe, c.startupProbe].filter(isObj) as JSONObject[]
-const handlers = (c: JSONObject): JSONObject[] =>
-  isObj(c.lifecycle) ? ([c.lifecycle.postStart, c.lifecycle.preStop].filter(isObj) as JSONObject[]) : []
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const
+const HANDLERS = ['postStart', 'preStop'] as const
+/** Whether `f` holds for a probe of `c` (liveness, readiness, startup), without a list built per container. */
+function someProbe(c: JSONObject, f: (p: JSONObject) => boolean): boolean {
+  for (const k of PROBES) {
+    const p = c[k]
+    if (isObj(p) && f(p)) return true
+  }
+  return false
+}
+/** Whether `f` holds for an httpGet of `c`'s probes, then of its lifecycle handlers (postStart, preStop). */
+function someHTTPGet(c: JSONObject, f: (h: JSONObject) => boolean): boolean {
+  if (someProbe(c, (p) => isObj(p.httpGet) && f(p.httpGet))) return true
+  const lifecycle = c.lifecycle
+  if (!isObj(lifecycle)) return false
+  for (const k of HANDLERS) {
+    const h = lifecycle[k]
+    if (isObj(h) && isObj(h.httpGet) && f(h.httpGet)) return true
+  }
+  return false
+}
 
 /** DropDisabledPodFields: a Pod's spec and annotations (its status is the old one's, or reset, on a write). */
 export function DropDisabledPodFields(pod: JSONObject, oldPod: JSONObject | undefined, on: FeatureGates): void {
@@ -78,7 +98,11 @@ function dropDisabledFields(pod: JSONObject, oldPod: JSONObject | undefined, on:
     dropAtomicWriteVolumeUserFields(spec)
   if (!on('GenericWorkload') && !(old?.schedulingGroup !== undefined)) delete spec.schedulingGroup
   if (!on('GRPCContainerProbeTLS') && !grpcProbeModeInUse(old))
-    for (const c of allContainers(spec)) for (const p of probes(c)) if (isObj(p.grpc)) delete p.grpc.mode
+    for (const c of allContainers(spec))
+      someProbe(c, (p) => {
+        if (isObj(p.grpc)) delete p.grpc.mode
+        return false
+      })
   if (!on('EvictionRequestAPI') && !nonEmpty(old?.evictionResponders)) delete spec.evictionResponders
 
   // resizePolicy only: spec resources stay (mutable for some controllers; ValidatePodUpdate decides)
@@ -225,7 +249,7 @@ function dropAtomicWriteVolumeUserFields(spec: JSONObject): void {
 }
 
 const grpcProbeModeInUse = (s: Spec) =>
-  someContainer(s, (c) => probes(c).some((p) => isObj(p.grpc) && p.grpc.mode !== undefined))
+  someContainer(s, (c) => someProbe(c, (p) => isObj(p.grpc) && p.grpc.mode !== undefined))
 
 /** inPlacePodVerticalScalingInUse: a resizePolicy of a container or init container (not ephemeral). */
 const inPlacePodVerticalScalingInUse = (s: Spec) =>
@@ -289,10 +313,13 @@ function dropContainerStopSignals(spec: JSONObject, old: Spec, on: FeatureGates)
 }
 
 function dropHTTPProbeProtocol(spec: JSONObject, old: Spec, on: FeatureGates): void {
-  const httpGets = (c: JSONObject) => [...probes(c), ...handlers(c)].map((p) => p.httpGet).filter(isObj) as JSONObject[]
-  const inUse = someContainer(old, (c) => httpGets(c).some((h) => h.protocol !== undefined))
+  const inUse = someContainer(old, (c) => someHTTPGet(c, (h) => h.protocol !== undefined))
   if (on('H2CContainerProbe') || inUse) return
-  for (const c of allContainers(spec)) for (const h of httpGets(c)) delete h.protocol
+  for (const c of allContainers(spec))
+    someHTTPGet(c, (h) => {
+      delete h.protocol
+      return false
+    })
 }
 
 /** The legacy alpha / beta init container annotations (removed in 1.8 for spec.initContainers). */

@@ -43,20 +43,45 @@ export function getWarningsForPodTemplate(p: FieldPath | undefined, template: un
 }
 
 /** A quantity's String() when MilliValue()%1000 != 0 (a fractional byte count), else undefined. */
-function fractional(v: unknown): string | undefined {
+export function fractional(v: unknown): string | undefined {
+  // digits with a whole suffix (or none) are a whole number of bytes, or no quantity: the usual text
+  // (`512Mi`) needs no canonical form
+  if (typeof v === 'string' && WHOLE_QUANTITY.test(v)) return undefined
   const q = quantity(v)
   return q !== undefined && isNonInteger(q) ? q.toString() : undefined
 }
 
+/** Whether an own key of the map `m` starts with `prefix`. */
+function hasKeyWithPrefix(m: unknown, prefix: string): boolean {
+  const o = obj(m)
+  if (o === undefined) return false
+  for (const k in o) if (Object.hasOwn(o, k) && k.startsWith(prefix)) return true
+  return false
+}
+
+/** The byte-counted resources a container's fractional values are warned about, in Go's order. */
+const BYTE_RESOURCES = [
+  ['memory', 'limits'],
+  ['memory', 'requests'],
+  ['ephemeral-storage', 'limits'],
+  ['ephemeral-storage', 'requests'],
+] as const
+
+const WHOLE_QUANTITY = /^[0-9]+(?:Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/
+
 /** pods.VisitContainersWithPath: init containers, containers, ephemeral containers, with their paths. */
 function visitContainersWithPath(spec: JSONObject, specPath: FieldPath, f: (c: JSONObject, p: FieldPath) => void) {
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of CONTAINER_LISTS) {
+    const cs = spec[list]
+    // the list itself, not a copy (a non-object entry is visited as an empty container, as objs() gives it)
+    if (!Array.isArray(cs) || cs.length === 0) continue
     const at = specPath.child(list)
-    objs(spec[list]).forEach((c, i) => {
-      f(c, at.index(i))
+    cs.forEach((c, i) => {
+      f(obj(c) ?? {}, at.index(i))
     })
   }
 }
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const
 
 function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject, meta: JSONObject, minor: number) {
   const warnings: string[] = []
@@ -172,18 +197,21 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
       `${annotationsPath.key(SECCOMP_POD)}: non-functional in v1.27+; use the "seccompProfile" field instead`,
     )
   const podAppArmor = obj(podSecurity?.appArmorProfile)
+  // most pods carry neither container annotation: then no container's key is built and looked up
+  const seccompAnnotations = hasKeyWithPrefix(annotations, SECCOMP_CONTAINER)
+  const appArmorAnnotations = root !== undefined && hasKeyWithPrefix(annotations, APPARMOR_CONTAINER)
 
   visitContainersWithPath(spec, specPath, (c, p) => {
     const name = str(c.name)
     const security = obj(c.securityContext)
     // use of container seccomp annotation without accompanying field
-    if (obj(security?.seccompProfile) === undefined && has(annotations, SECCOMP_CONTAINER + name))
+    if (seccompAnnotations && obj(security?.seccompProfile) === undefined && has(annotations, SECCOMP_CONTAINER + name))
       warnings.push(
         `${annotationsPath.key(SECCOMP_CONTAINER + name)}: non-functional in v1.27+; use the "seccompProfile" field instead`,
       )
     // use of container AppArmor annotation without accompanying field (a Pod's: applyAppArmorVersionSkew)
-    const key = APPARMOR_CONTAINER + name
-    if (root !== undefined && obj(security?.appArmorProfile) === undefined && has(annotations, key)) {
+    const key = appArmorAnnotations ? APPARMOR_CONTAINER + name : ''
+    if (appArmorAnnotations && obj(security?.appArmorProfile) === undefined && has(annotations, key)) {
       // only when the annotation does not match the pod's profile
       const profile = apparmorFieldForAnnotation(str(get(annotations, key)))
       if (podAppArmor === undefined || !sameAppArmorProfile(podAppArmor, profile))
@@ -192,12 +220,7 @@ function warningsForPodSpecAndMeta(root: FieldPath | undefined, spec: JSONObject
 
     // fractional memory/ephemeral-storage requests/limits
     const resources = obj(c.resources)
-    for (const [resource, list] of [
-      ['memory', 'limits'],
-      ['memory', 'requests'],
-      ['ephemeral-storage', 'limits'],
-      ['ephemeral-storage', 'requests'],
-    ] as const) {
+    for (const [resource, list] of BYTE_RESOURCES) {
       const m = resources?.[list]
       const value = has(m, resource) ? fractional(get(m, resource)) : undefined
       if (value !== undefined) warnings.push(FRACTIONAL(p.child('resources', list).key(resource), value))

@@ -577,13 +577,27 @@ function seccompMatch(annotation: string, sp: JSONObject, p: FieldPath): FieldEr
   return []
 }
 
+/** Whether `annotations` holds the pod seccomp annotation or a container's seccomp or AppArmor one (own keys). */
+function hasSecurityAnnotation(annotations: Record<string, string> | undefined): boolean {
+  if (annotations === undefined) return false
+  for (const k in annotations)
+    if (
+      Object.hasOwn(annotations, k) &&
+      (k === SECCOMP_POD || k.startsWith(SECCOMP_CONTAINER) || k.startsWith(APPARMOR_CONTAINER))
+    )
+      return true
+  return false
+}
+
 /** validateSeccompAnnotationsAndFields and validateAppArmorAnnotationsAndFieldsMatchOnCreate. */
 export function validateAnnotationsAndFieldsMatch(
   annotations: Record<string, string> | undefined,
   spec: JSONObject,
   p: FieldPath,
 ): FieldError[] {
-  const a = annotations ?? {}
+  // every error below needs one of these annotations: without any (the common pod) there is nothing to match
+  if (!hasSecurityAnnotation(annotations)) return []
+  const a = annotations as Record<string, string>
   const errs: FieldError[] = []
   const podSC = obj(spec.securityContext)
   const podSeccomp = obj(podSC?.seccompProfile)

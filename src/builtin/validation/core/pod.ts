@@ -764,6 +764,9 @@ interface SpecContext {
 }
 
 /** ValidatePodSpec, in Go's order. */
+/** The claim names of a pod without resource claims (the usual pod): shared, only read. */
+const NO_CLAIMS: ReadonlySet<string> = new Set()
+
 export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): FieldError[] {
   const minor = o.minor
   const errs: FieldError[] = []
@@ -780,13 +783,15 @@ export function validatePodSpec(spec: JSONObject, p: FieldPath, o: PodOptions): 
     restartPolicy: str(spec.restartPolicy),
     hostUsers: spec.hostUsers !== false,
     podClaims:
-      minor >= 34
-        ? new Set(
-            arr(spec.resourceClaims)
-              .map((c) => str(obj(c).name))
-              .filter((n) => n !== ''),
-          )
-        : undefined,
+      minor < 34
+        ? undefined
+        : arr(spec.resourceClaims).length === 0
+          ? NO_CLAIMS
+          : new Set(
+              arr(spec.resourceClaims)
+                .map((c) => str(obj(c).name))
+                .filter((n) => n !== ''),
+            ),
   }
   errs.push(...validateContainers(spec, ctx, p.child('containers')))
   errs.push(...validateInitContainers(spec, ctx, p.child('initContainers')))
