@@ -31,21 +31,24 @@ const REDUCE = env('KELP_CEL_REDUCE', Number.POSITIVE_INFINITY)
 const MIN_AGREEMENT = process.env.KELP_CEL_MIN_AGREEMENT === undefined ? undefined : env('KELP_CEL_MIN_AGREEMENT', 99.9)
 /**
  * The agreement each aspect must keep (%). Issue 28's target is 99.9 for all five; cost is below it, the rest at it
- * (seed 1, 10,000 expressions, after the cel-errors and cel-costs branches: MEASURED). What keeps cost there is
- * listed, with causes, in known-differences.ts. Go's random map order no longer moves a figure: the oracle reports
- * every outcome its evaluations gave (MAP_ORDER_RUNS), and kelp agrees with any of them; the cost floor keeps 0.1
- * point of room. A floor only rises: a run below it is a regression.
+ * (seed 1, 10,000 expressions, main after the cel-errors and cel-costs branches, 2026-12-06: compile, value, error
+ * and estimate 100 %, cost 99.870 %). What keeps cost there is one class, listed with its cause in
+ * known-differences.ts (cost-of-comprehensions-over-json-maps: a transformMap failing on two entries of a JSON
+ * object, 10 cases, where kelp's key order is not among the orders Go's map iteration gave in 2,048 runs). The
+ * oracle reports every outcome its evaluations gave (MAP_ORDER_RUNS), and kelp agrees with any of them; the cost
+ * floor keeps ~0.1 point of room for that class's count between seeds. A floor only rises: a run below it is a
+ * regression.
  */
 const FLOORS: Readonly<Record<Exclude<Aspect, 'crash'>, number>> = {
   compile: 99.9,
   value: 99.9,
   error: 99.9,
-  cost: 98.4,
+  cost: 99.75,
   estimate: 99.95,
 }
 const SHOW = env('KELP_CEL_SHOW', 30)
 /** The oracle's evaluations of a differing case with a comprehension (Go's random map order; oracle/main.go). */
-const MAP_ORDER_RUNS = 64
+const MAP_ORDER_RUNS = 2048
 const log = (line: string) => console.log(`[cel-diff] ${line}`)
 
 interface ClassTally {
@@ -57,7 +60,10 @@ interface ClassTally {
 
 /**
  * Go's map order: a request with a comprehension whose outcome differs from kelp's after the oracle's 8
- * evaluations is evaluated MAP_ORDER_RUNS times (the order of an n-entry map has n rotations or more).
+ * evaluations is evaluated MAP_ORDER_RUNS times. Where the outcome depends on which of f failing entries of an
+ * n-entry map comes first (a transformMap body failing on some values), kelp's key order is one Go gives with
+ * probability 1/C(n, f) per evaluation (1/56 for 3 of 8): 64 runs missed it in 11 of 10,000 cases, 2,048 miss it
+ * with a probability of about 1e-16 (each run costs microseconds; the oracle bounds a request's time).
  */
 async function evaluateAgain(
   oracle: string,
