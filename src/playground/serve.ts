@@ -8,7 +8,7 @@ import { extname, join, sep } from 'node:path'
 // HTTP, for people who cannot reach a static host. The page needs nothing else: every evaluation runs in the
 // browser. Only GET and HEAD; a path is decoded segment by segment and refused when a segment is `.` or `..`,
 // holds a separator or NUL, or the file it names (symbolic links followed) lies outside the root; only regular
-// files are served (no directory listing).
+// files are served (no directory listing), and only the build's (SITE).
 
 /** Content types by extension; anything else is application/octet-stream (with nosniff). */
 const TYPES: ReadonlyMap<string, string> = new Map([
@@ -26,6 +26,10 @@ const TYPES: ReadonlyMap<string, string> = new Map([
   // (DecompressionStream), so they go as gzip files, not with Content-Encoding
   ['.gz', 'application/gzip'],
 ])
+
+/** What the build writes (scripts/build-playground.js); tsc's output for src/playground/*.ts (this server) shares
+ * the folder and is not the page's. */
+const SITE: ReadonlySet<string> = new Set(['index.html', 'sw.js', 'assets', 'builtin-schemas'])
 
 /** Files whose name carries a content hash (scripts/build-playground.js names chunks `assets/[name]-[hash].js`). */
 const IMMUTABLE = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css)$/
@@ -89,7 +93,7 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
   }
   const segments = pathSegments(req.url ?? '')
   if (segments === 400) return send(res, 400, 'bad request\n', head)
-  if (segments === 404) return send(res, 404, 'not found\n', head)
+  if (segments === 404 || !SITE.has(segments[0] as string)) return send(res, 404, 'not found\n', head)
   let file: string
   let st: Stats
   try {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets/main-AbC123_x.js'), 'export {}')
   await writeFile(join(root, 'builtin-schemas/defs/io.k8s.api.apps.v1.json.gz'), Buffer.from([0x1f, 0x8b]))
   await writeFile(join(dir, 'secret.txt'), 'secret')
-  await symlink(join(dir, 'secret.txt'), join(root, 'link.txt'))
+  await symlink(join(dir, 'secret.txt'), join(root, 'assets/link-12345678.js'))
+  await writeFile(join(root, 'serve.js'), '// tsc output beside the page')
   server = await startPlaygroundServer({ root, host: '127.0.0.1', port: 0 })
 })
 
@@ -126,7 +127,8 @@ describe('kelp playground: the static server', () => {
       '/%2fetc%2fpasswd',
       '//etc/passwd',
       '/etc/passwd',
-      '/link.txt',
+      '/assets/link-12345678.js',
+      '/serve.js',
     ]) {
       const a = await get(path)
       expect(a.status, path).toBe(404)
