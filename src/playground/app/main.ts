@@ -24,6 +24,7 @@ const username = byId<HTMLInputElement>('username')
 const groups = byId<HTMLInputElement>('groups')
 const exampleSelect = byId<HTMLSelectElement>('example')
 const status = byId('status')
+const notice = byId('notice')
 const oldPane = byId('pane-oldObject')
 
 const editors = {} as Record<PaneId, PaneEditor>
@@ -66,6 +67,12 @@ function showState(s: PlaygroundState): void {
   groups.value = s.user.groups.join(', ')
   for (const pane of ['material', 'object', 'oldObject'] as const) editors[pane].setText(s[pane])
   syncOldPane()
+}
+
+/** A message that stays until the next state is loaded (a link that is not a state). */
+function say(message: string | undefined): void {
+  notice.hidden = message === undefined
+  notice.textContent = message ?? ''
 }
 
 /** The old object matters to an UPDATE only (the apiserver's oldObject). */
@@ -130,7 +137,9 @@ async function initialState(): Promise<PlaygroundState> {
     try {
       return await decodeState(fragment)
     } catch (e) {
-      status.textContent = `The link's state could not be read (${e instanceof Error ? e.message : String(e)}); showing the first example`
+      say(
+        `This link's case could not be read (${e instanceof Error ? e.message : String(e)}); showing the first example.`,
+      )
     }
   }
   const first = examples[0]
@@ -164,16 +173,18 @@ async function start(): Promise<void> {
   byId<HTMLButtonElement>('load-example').addEventListener('click', () => {
     const ex = mod.examples[Number(exampleSelect.value)]
     if (!ex) return
+    say(undefined)
     showState(ex.state)
     void evaluate()
   })
   window.addEventListener('hashchange', async () => {
     try {
       const s = await mod.decodeState(location.hash.slice(1))
+      say(undefined)
       showState(s)
       void evaluate()
     } catch (e) {
-      status.textContent = `The link's state could not be read: ${e instanceof Error ? e.message : String(e)}`
+      say(`This link's case could not be read (${e instanceof Error ? e.message : String(e)}).`)
     }
   })
   showState(await initialState())
