@@ -10,7 +10,7 @@ import {
   withLastAppliedAnnotation,
 } from '../kube/patch/index.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
-import type { AdmissionAttributes } from '../policy/attributes.js'
+import type { AdmissionAttributes, UserInfo } from '../policy/attributes.js'
 import { metaOf } from './objects.js'
 import type { AdmitResult, PolicySet } from './policy-set.js'
 
@@ -39,6 +39,8 @@ export interface ApplyInput {
   readonly namespace: string
   /** The target release (the patch meta of built-in kinds; the storage rules of their strategies). */
   readonly release: string
+  /** The user the requests are sent as (default: the set's DEFAULT_USER). */
+  readonly userInfo?: UserInfo
 }
 
 export interface ApplyAnswer {
@@ -147,13 +149,14 @@ function refusedNatively(r: AdmitResult): boolean {
 
 /** `kubectl apply -f <manifest>` over a cluster holding `old`'s object (or nothing). */
 export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
-  const first = set.request(input.manifest, { namespace: input.namespace })
+  const user = input.userInfo !== undefined ? { userInfo: input.userInfo } : {}
+  const first = set.request(input.manifest, { namespace: input.namespace, ...user })
   if ('error' in first) {
     // no resource serves the kind: kubectl's GET fails before any patch (the engine says why)
     return {
       operation: input.old === undefined ? 'CREATE' : 'UPDATE',
       unchanged: false,
-      result: set.validate(input.manifest),
+      result: set.validate(input.manifest, user),
     }
   }
   const modified = withNamespace(input.manifest, first)
@@ -169,6 +172,7 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   if (input.old === undefined) return create()
   const oldRequest = set.request(withLastAppliedAnnotation(withNamespace(input.old, first)), {
     namespace: input.namespace,
+    ...user,
   })
   if ('error' in oldRequest) return create()
   const oldResult = set.admit(oldRequest)
@@ -226,8 +230,8 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   // rest.BeforeUpdate: a change of creationTimestamp is ignored (the stored one kept; kelp's stored object has none)
   if (meta.creationTimestamp !== undefined)
     object.metadata = Object.fromEntries(Object.entries(meta).filter(([k]) => k !== 'creationTimestamp'))
-  const request = set.request(object, { namespace: input.namespace, oldObject: current })
+  const request = set.request(object, { namespace: input.namespace, oldObject: current, ...user })
   if ('error' in request)
-    return { operation: 'UPDATE', unchanged: false, current, patch, result: set.validate(applied.result) }
+    return { operation: 'UPDATE', unchanged: false, current, patch, result: set.validate(applied.result, user) }
   return { operation: 'UPDATE', unchanged: false, request, result: set.admit(request), current, patch }
 }

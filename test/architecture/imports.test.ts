@@ -31,6 +31,8 @@ const LAYER: Record<string, number> = {
   cli: 5,
   webhook: 5,
   audit: 5,
+  // the playground (a static page over the engine, src/playground/)
+  playground: 5,
   // the library's entry (src/index.ts) and the files beside it
   library: 5,
   // the kelp executable: the commands of the CLI and the webhook's `kelp serve` under one name
