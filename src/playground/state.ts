@@ -69,7 +69,8 @@ async function pipe(
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter()
   // the write's promise settles as the reader drains: not awaited here, its failure is the reader's
-  writer.write(bytes).then(
+  // (an ArrayBuffer-backed view: the DOM's BufferSource, which the page is type-checked with, refuses a shared one)
+  writer.write(bytes as Uint8Array<ArrayBuffer>).then(
     () => writer.close(),
     () => {},
   )

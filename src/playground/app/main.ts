@@ -80,6 +80,15 @@ function syncOldPane(): void {
   oldPane.hidden = operation.value !== 'UPDATE'
 }
 
+/** The engine's SchemaSource: `data/builtin-schemas/<file>` is the build's `builtin-schemas/<file>`, fetched
+ * beside the page (relative: the page may live under any path); nothing else is fetched. */
+function loadSchemas(path: string): Promise<Response> {
+  const m = /^data\/(builtin-schemas\/[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*)$/.exec(path)
+  if (!m || m[1]?.split('/').some((s) => s === '..' || s === '.'))
+    return Promise.reject(new Error(`not a built-in schema file: ${path}`))
+  return fetch(new URL(m[1] as string, location.href))
+}
+
 let timer: ReturnType<typeof setTimeout> | undefined
 let generation = 0
 
@@ -102,9 +111,7 @@ async function evaluate(): Promise<void> {
   const { evaluatePlayground, encodeState } = await engine
   const started = performance.now()
   try {
-    const result = await evaluatePlayground(state, {
-      loadSchemas: (path: string) => fetch(new URL(path, location.href)),
-    })
+    const result = await evaluatePlayground(state, { loadSchemas })
     // a later keystroke's evaluation has started: this answer is stale
     if (mine !== generation) return
     const ms = performance.now() - started
