@@ -10,6 +10,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core'
 
+// the functions given to page.evaluate run in the page: its globals, for the type checker (the tests' tsconfig has
+// no DOM library)
+declare const document: any
+
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..')
 export const CHROMIUM = process.env.KELP_CHROMIUM ?? '/usr/bin/chromium'
 

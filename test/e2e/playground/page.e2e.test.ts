@@ -14,6 +14,12 @@ import {
   startPlayground,
 } from './browser.js'
 
+// the functions given to page.evaluate run in the page: its globals, for the type checker (the tests' tsconfig has
+// no DOM library)
+declare const document: any
+declare const navigator: any
+declare const getComputedStyle: (e: unknown) => { color: string; backgroundColor: string }
+
 // The playground page in Debian's Chromium, served by `kelp playground` (docs/playground.md): what it loads
 // (its own files only, under the size budget), the URL round trip, keyboard use, the themes' contrast, offline.
 
@@ -142,8 +148,8 @@ describe.skipIf(missing !== undefined)('the playground page', () => {
     // every control has a label a screen reader reads
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll('input, select, button, [contenteditable="true"]')]
-        .filter((e) => {
-          const labels = (e as { labels?: NodeListOf<HTMLLabelElement> | null }).labels
+        .filter((e: any) => {
+          const labels = (e as { labels?: { length: number } | null }).labels
           return !(labels && labels.length > 0) && !e.getAttribute('aria-label') && !(e.textContent ?? '').trim()
         })
         .map((e) => e.outerHTML.slice(0, 80)),
@@ -177,7 +183,7 @@ describe.skipIf(missing !== undefined)('the playground page', () => {
           theme: document.documentElement.dataset.theme,
           text: ratio(of('body'), bg),
           muted: ratio(of('.help'), bg),
-          label: ratio(of('label'), getComputedStyle(document.querySelector('.bar') as Element).backgroundColor),
+          label: ratio(of('label'), getComputedStyle(document.querySelector('.bar')).backgroundColor),
         }
       })
     const light = await contrast()
