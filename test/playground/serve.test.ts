@@ -3,7 +3,10 @@ import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../src/bin/program.js'
+import { addPlaygroundCommand } from '../../src/playground/command.js'
 import { type PlaygroundServer, pathSegments, startPlaygroundServer } from '../../src/playground/serve.js'
 
 // `kelp playground`'s static server (src/playground/serve.ts): content types, caching, and no way out of the
@@ -147,5 +150,44 @@ describe('kelp playground: the static server', () => {
     expect(pathSegments('/a%20b.js')).toEqual(['a b.js'])
     expect(pathSegments('/a/../b')).toBe(404)
     expect(pathSegments('*')).toBe(400)
+  })
+})
+
+describe('kelp playground: the command', () => {
+  const run = async (argv: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+    return { code, out, err }
+  }
+
+  it('refuses a bad port and a folder without the page (exit 2)', async () => {
+    const bad = await run(['playground', '--port', 'http'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toEqual(['kelp: --port: not a port number: http'])
+    const empty = await run(['playground', '--root', dir, '--port', '0'])
+    expect(empty.code).toBe(2)
+    expect(empty.err[0]).toMatch(/^kelp: the playground is not built: no index\.html in /)
+  })
+
+  it('serves the folder and prints its address', async () => {
+    const out: string[] = []
+    let started: PlaygroundServer | undefined
+    const program = new Command().exitOverride()
+    addPlaygroundCommand(
+      program,
+      { out: (l) => out.push(l), err: () => {} },
+      { processHandlers: false, onStarted: (s) => (started = s) },
+    )
+    await program.parseAsync(['playground', '--root', join(dir, 'root'), '--port', '0'], { from: 'user' })
+    try {
+      expect(out).toEqual([`kelp playground: ${started?.url}`])
+      expect(started?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      const res = await fetch(started?.url as string)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('<title>kelp</title>')
+    } finally {
+      await started?.close()
+    }
   })
 })
