@@ -28,6 +28,8 @@ const notice = byId('notice')
 const oldPane = byId('pane-oldObject')
 
 const editors = {} as Record<PaneId, PaneEditor>
+/** While a whole state is put into the panes: their changes are not keystrokes (the caller evaluates once). */
+let showing = false
 for (const [pane, label] of [
   ['material', 'Policy material (YAML)'],
   ['object', 'Object (YAML)'],
@@ -37,7 +39,9 @@ for (const [pane, label] of [
     label,
     describedBy: 'editor-help',
     text: '',
-    onChange: schedule,
+    onChange: () => {
+      if (!showing) schedule()
+    },
   })
 }
 
@@ -65,7 +69,12 @@ function showState(s: PlaygroundState): void {
   operation.value = s.operation
   username.value = s.user.username
   groups.value = s.user.groups.join(', ')
-  for (const pane of ['material', 'object', 'oldObject'] as const) editors[pane].setText(s[pane])
+  showing = true
+  try {
+    for (const pane of ['material', 'object', 'oldObject'] as const) editors[pane].setText(s[pane])
+  } finally {
+    showing = false
+  }
   syncOldPane()
 }
 
