@@ -181,7 +181,8 @@ async function start(): Promise<void> {
   try {
     mod = await engine
   } catch (e) {
-    status.textContent = `The engine could not be loaded: ${e instanceof Error ? e.message : String(e)}`
+    status.textContent = ''
+    say(`The engine could not be loaded (${e instanceof Error ? e.message : String(e)}): reload the page.`)
     return
   }
   release.replaceChildren(...mod.SUPPORTED_VERSIONS.map((v) => new Option(v, v)))
