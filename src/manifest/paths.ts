@@ -2,7 +2,8 @@ import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { goQuote } from '../cel/ext/quote.js'
 import { compareStrings } from '../cel/values/strings.js'
-import type { Finding, SourceRef } from '../report/model.js'
+import type { Finding } from '../report/model.js'
+import { inputError } from './parse.js'
 
 // Which files `kelp check dir/` reads, as `kubectl apply -R -f dir/` does (cli-runtime 1.37
 // pkg/resource/visitor.go ExpandPathsToFileVisitors, a filepath.Walk): a directory is walked in name
@@ -39,15 +40,8 @@ export interface ExpandOptions {
   readonly skipDirectories?: ReadonlySet<string>
 }
 
-export function inputError(file: string, message: string, line?: number, column?: number, document?: number): Finding {
-  const source: SourceRef = {
-    file,
-    ...(line !== undefined ? { line } : {}),
-    ...(column !== undefined ? { column } : {}),
-    ...(document !== undefined ? { document } : {}),
-  }
-  return { level: 'error', type: 'parse', message, source, rule: 'input/parse' }
-}
+// an input that cannot be read or parsed (parse.ts: the page parses text without this file's node:fs)
+export { inputError }
 
 // errno texts as Go's syscall package prints them (glibc's strerror), where libuv words them otherwise
 const GO_ERRNO: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
-import { isAbsolute, posix, relative, resolve, win32 } from 'node:path'
 import { goQuote } from '../cel/ext/quote.js'
+import { requireNodeModule } from '../kube/node-host.js'
 import type { FailOn, Finding, Level, ObjectResult, Report, SourceRef } from './model.js'
 
 // Helpers the formatters share: options, levels, object labels, the kubectl wording of a finding, paths.
@@ -191,6 +191,8 @@ export function summaryLine(r: Report): string {
  */
 export function repoPath(file: string, root: string | undefined): { path: string; absolute: boolean } | undefined {
   if (file === '' || file === '-') return undefined
+  // node:path read here, not imported: the page's formatters (src/playground) print no file paths
+  const { isAbsolute, posix, relative, resolve, win32 } = requireNodeModule('node:path', 'a repository path')
   const windows = win32.isAbsolute(file) && /^[A-Za-z]:/.test(file)
   if (root !== undefined && root !== '' && !windows) {
     const rel = relative(root, resolve(root, file))

@@ -1,23 +1,104 @@
 import { describe, expect, it } from 'vitest'
 import { evaluatePlayground, examples } from '../../src/playground/evaluate/index.js'
+import type { PlaygroundState } from '../../src/playground/evaluate/types.js'
 
-// Expected texts: kubectl v1.37.2 against kube-apiserver v1.37.2 (`kubectl apply --dry-run=server -f -`), the
-// example's material applied to the cluster first.
+// Each example of the playground as kube-apiserver v1.37.2 answered it (kubectl v1.37.2, `kubectl apply
+// --dry-run=server -f -`; for the UPDATE the old object applied first): the material applied to the cluster with
+// its bindings limited to one namespace (matchResources.namespaceSelector, which the answers do not mention) and
+// the objects written there, with the namespace's default ServiceAccount present. kubectl's lines: its Warning:
+// lines, then the error or the created line.
 
-const deny = examples.find((e) => e.name.startsWith('Deny'))!.state
+const example = (prefix: string): PlaygroundState => {
+  const e = examples.find((x) => x.name.startsWith(prefix))
+  if (e === undefined) throw new Error(`no example ${prefix}`)
+  return e.state
+}
 
-describe('evaluatePlayground', () => {
-  it('a ValidatingAdmissionPolicy that denies: kubectl prints the Status', async () => {
-    const r = await evaluatePlayground(deny)
+describe('the examples, as kube-apiserver 1.37 answers them', () => {
+  it('Deny: the image tag rule denies, the resources rule warns', async () => {
+    const r = await evaluatePlayground(example('Deny'))
     expect(r.allowed).toBe(false)
     expect(r.kubectl).toEqual([
-      `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas' denied request: replicas must be at most 5`,
+      `Warning: Validation failed for ValidatingAdmissionPolicy 'container-resources.kelp.dev' with binding 'container-resources.kelp.dev': containers must set cpu and memory requests and limits: container "shell" has no resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory`,
+      `The pods "debug" is invalid: : ValidatingAdmissionPolicy 'image-tag.kelp.dev' with binding 'image-tag.kelp.dev' denied request: image tag must be pinned (a tag other than "latest", or a digest): container "shell" uses image "busybox:latest"`,
     ])
+    expect(r.warnings).toHaveLength(1)
     expect(r.markers).toEqual([])
   })
 
-  it('the same policy allows 3 replicas', async () => {
-    const r = await evaluatePlayground({ ...deny, object: deny.object.replace('replicas: 10', 'replicas: 3') })
+  it('Warn: created, with two warnings', async () => {
+    const r = await evaluatePlayground(example('Warn'))
+    expect(r.allowed).toBe(true)
+    expect(r.kubectl).toEqual([
+      `Warning: Validation failed for ValidatingAdmissionPolicy 'container-resources.kelp.dev' with binding 'container-resources.kelp.dev': containers must set cpu and memory requests and limits: container "api" has no resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory`,
+      `Warning: Validation failed for ValidatingAdmissionPolicy 'recommended-labels.kelp.dev' with binding 'recommended-labels.kelp.dev': missing required label app.kubernetes.io/name on Deployment "api"`,
+      'deployment.apps/api created (server dry run)',
+    ])
+  })
+
+  it('Mutation: created with the label the MutatingAdmissionPolicy adds (-o yaml: metadata.labels)', async () => {
+    const r = await evaluatePlayground(example('Mutation'))
+    expect(r.kubectl).toEqual(['deployment.apps/api created (server dry run)'])
+    // the stored object's labels, as `kubectl apply --dry-run=server -o yaml` printed them
+    const mutated = r.mutated!
+    expect((mutated.after as { metadata: { labels: unknown } }).metadata.labels).toEqual({
+      'app.kubernetes.io/name': 'api',
+    })
+    expect((mutated.before as { metadata: { labels?: unknown } }).metadata.labels).toBeUndefined()
+    expect(mutated.patch).toEqual([{ op: 'add', path: '/metadata/labels', value: { 'app.kubernetes.io/name': 'api' } }])
+    expect(mutated.diff).toBe(
+      [
+        '--- before',
+        '+++ after',
+        '@@ -1,6 +1,8 @@',
+        ' apiVersion: apps/v1',
+        ' kind: Deployment',
+        ' metadata:',
+        '+  labels:',
+        '+    app.kubernetes.io/name: api',
+        '   name: api',
+        '   namespace: shop',
+        ' spec:',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('CRD transition rule: the update that changes an immutable field is invalid', async () => {
+    const r = await evaluatePlayground(example('CRD transition rule'))
+    expect(r.allowed).toBe(false)
+    expect(r.kubectl).toEqual(['The Widget "w" is invalid: spec.image: Invalid value: "nginx:2": image is immutable'])
+    expect(r.nativeErrors).toEqual(['spec.image: Invalid value: "nginx:2": image is immutable'])
+    // the same image and another count: configured; the old object itself: unchanged (nothing sent)
+    const s = example('CRD transition rule')
+    const ok = await evaluatePlayground({
+      ...s,
+      object: s.object.replace('nginx:2', 'nginx:1').replace('replicas: 1', 'replicas: 2'),
+    })
+    expect(ok.allowed).toBe(true)
+    expect(ok.kubectl).toEqual(['widget.example.com/w configured (server dry run)'])
+    const same = await evaluatePlayground({ ...s, object: s.oldObject })
+    expect(same.kubectl).toEqual(['widget.example.com/w unchanged (server dry run)'])
+  })
+
+  it('Type error: the request meets the missing field; the type checking warning is at the field', async () => {
+    const s = example('Type error')
+    const r = await evaluatePlayground(s)
+    expect(r.kubectl).toEqual([
+      `The deployments "api" is invalid: : ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas' denied request: expression 'object.spec.replica <= 5' resulted in error: no such key: replica`,
+    ])
+    // cel-go reports a field selection at its '.' (parser.go VisitSelect: the id of the Dot token)
+    const lines = s.material.split('\n')
+    const line = lines.findIndex((l) => l.includes('object.spec.replica <= 5'))
+    const column = (lines[line] as string).indexOf('.replica') + 1
+    expect(r.markers).toMatchObject([
+      { pane: 'material', line: line + 1, column, endLine: line + 1, endColumn: column + 1, severity: 'warning' },
+    ])
+    expect(r.markers[0]?.message).toContain("undefined field 'replica'")
+  })
+
+  it('Allowed: a Deployment that follows the pack is created', async () => {
+    const r = await evaluatePlayground(example('Allowed'))
     expect(r.allowed).toBe(true)
     expect(r.kubectl).toEqual(['deployment.apps/web created (server dry run)'])
   })

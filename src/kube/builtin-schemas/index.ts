@@ -23,6 +23,9 @@
 //   builtinDocument(release, path)                the whole document rebuilt (paths included): equal to the published one
 //   builtinDocumentText(release, path)            its text, byte for byte the published file
 //   builtinSchemaFilesRead()                      the data files read so far (relative to data/builtin-schemas), for tests
+//   provideBuiltinSchemaFile(file, bytes)         a data file given (gzip or inflated JSON): how a page without Node's fs holds them
+//   missingBuiltinSchemaFiles()                   the files a read needed and nobody provided (a page fetches them, then runs again)
+//   prefetchBuiltinSchemas(release, gvks, load)   a page's asynchronous fetch of what the kinds' schemas reach (async: the reads are not)
 //
 // Schemas are the published JSON: formats (int32, int64, byte, date-time, int-or-string, double), `x-kubernetes-*`
 // extensions (group-version-kind, list-type, list-map-keys, map-type, patch-strategy, int-or-string
@@ -31,11 +34,8 @@
 // when the referring property carries its own description or default (kube-openapi). Objects are
 // shared between releases and documents (and cached): never mutate them.
 
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { gunzipSync } from 'node:zlib'
 import type { GroupVersionKind } from '../gvk.js'
+import { nodeModule, requireNodeModule } from '../node-host.js'
 import {
   type OpenAPISchema,
   type OpenAPIV3Document,
@@ -104,6 +104,9 @@ let dataDir: string | undefined
 /** data/builtin-schemas of the package: found upwards from this module (src/, dist/, or a bundle chunk). */
 function dir(): string {
   if (dataDir !== undefined) return dataDir
+  const { existsSync } = requireNodeModule('node:fs', 'reading data/builtin-schemas')
+  const { dirname, join } = requireNodeModule('node:path', 'reading data/builtin-schemas')
+  const { fileURLToPath } = requireNodeModule('node:url', 'reading data/builtin-schemas')
   let d = dirname(fileURLToPath(import.meta.url))
   for (let i = 0; i < 6; i++) {
     const candidate = join(d, 'data', 'builtin-schemas')
@@ -121,9 +124,56 @@ export function builtinSchemaFilesRead(): readonly string[] {
   return filesRead
 }
 
+/** Why a read found no data: a page that has not fetched the file (missingBuiltinSchemaFiles lists it). */
+export class BuiltinSchemaFileMissing extends Error {
+  constructor(readonly file: string) {
+    super(`kelp: data/builtin-schemas/${file} was not provided`)
+  }
+}
+
+// the files given rather than read (a page: fetched by prefetchBuiltinSchemas or its caller), parsed
+const provided = new Map<string, unknown>()
+const missing = new Set<string>()
+
+/** Gives a data file (relative to data/builtin-schemas): its gzip bytes as shipped, or the inflated JSON's bytes. */
+export function provideBuiltinSchemaFile(file: string, bytes: Uint8Array): void {
+  provided.set(file, bytes)
+  missing.delete(file)
+}
+
+/** Whether a data file is there to read without waiting: provided, or on Node's file system. */
+export function hasBuiltinSchemaFile(file: string): boolean {
+  return provided.has(file) || nodeModule('node:fs') !== undefined
+}
+
+/** The files reads asked for that nobody provided since the last call (a page fetches them and evaluates again). */
+export function missingBuiltinSchemaFiles(): string[] {
+  const out = [...missing]
+  missing.clear()
+  return out
+}
+
+const GZIP = (b: Uint8Array): boolean => b[0] === 0x1f && b[1] === 0x8b
+
 function readGz<T>(rel: string): T {
   filesRead.push(rel)
-  return JSON.parse(gunzipSync(readFileSync(join(dir(), rel))).toString('utf8')) as T
+  const given = provided.get(rel)
+  if (given !== undefined) {
+    if (!(given instanceof Uint8Array)) return given as T
+    // parsed once, then kept as parsed; a gzip file needs Node's zlib (a page inflates before providing it)
+    const bytes = GZIP(given) ? requireNodeModule('node:zlib', 'inflating a schema file').gunzipSync(given) : given
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as T
+    provided.set(rel, parsed)
+    return parsed
+  }
+  const fs = nodeModule('node:fs')
+  if (fs === undefined) {
+    missing.add(rel)
+    throw new BuiltinSchemaFileMissing(rel)
+  }
+  const { gunzipSync } = requireNodeModule('node:zlib', 'reading data/builtin-schemas')
+  const { join } = requireNodeModule('node:path', 'reading data/builtin-schemas')
+  return JSON.parse(gunzipSync(fs.readFileSync(join(dir(), rel))).toString('utf8')) as T
 }
 
 /** The file name of a document path (scripts/generate-builtin-schemas.js docFile). */

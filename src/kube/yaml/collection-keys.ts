@@ -1,20 +1,15 @@
-import { createRequire } from 'node:module'
 import { goQuote } from '../../cel/ext/quote.js'
 import { compareStrings } from '../../cel/values/strings.js'
+import { yamlPackage } from './yaml-package.js'
 
 // A mapping or a sequence used as a mapping key: go-yaml v2 refuses it when it decodes into interface{}
 // (decode.go mapping(): a Go map key must be hashable, `failf("invalid map key: %#v", k.Interface())`), so
 // kubectl says `error converting YAML to JSON: yaml: invalid map key: map[interface {}]interface {}{…}`;
 // js-yaml instead turns such a key into the text `[object Object]`. An unrendered Helm template is where it
 // is met: `name: {{ include "x" . }}` is a flow mapping whose key is a flow mapping. Only texts holding `{{`
-// are looked at (decode.ts), with the position-keeping `yaml` parser, loaded then.
+// are looked at (decode.ts), with the position-keeping `yaml` parser, loaded then (yaml-package.ts).
 
 type YamlModule = typeof import('yaml')
-let yamlModule: YamlModule | undefined
-const yaml = (): YamlModule => {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule
-  return yamlModule
-}
 
 /** A value as Go's `%#v` prints it inside an interface{} (go-yaml v2's decoded types). */
 function goSharpV(node: unknown, Y: YamlModule): string {
@@ -32,7 +27,7 @@ function goSharpV(node: unknown, Y: YamlModule): string {
 
 /** The first mapping or sequence written as a mapping key, in go-yaml's words, with its offset in `text`. */
 export function collectionKey(text: string): { message: string; at: number } | undefined {
-  const Y = yaml()
+  const Y = yamlPackage()
   const doc = Y.parseDocument(text, { version: '1.1', uniqueKeys: false })
   let found: { message: string; at: number } | undefined
   Y.visit(doc, {

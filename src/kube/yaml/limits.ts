@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer'
+import { nodeModule } from '../node-host.js'
 import { GoScalar, GoYAMLError } from './resolve.js'
 
 // The limits go-yaml v2 puts on a document (sigs.k8s.io/yaml/goyaml.v2): its reader's UTF-8 check
@@ -16,6 +16,21 @@ export interface Utf8Problem {
   /** go-yaml's words (readerc.go yaml_parser_update_buffer). */
   readonly problem: string
 }
+
+/**
+ * Whether the bytes are valid UTF-8, natively: Node's buffer.isUtf8 (no copy); in a page, the fatal TextDecoder
+ * (which refuses the same sequences: overlong forms, surrogates, past U+10FFFF, truncated ones).
+ */
+const isUtf8: (buf: Uint8Array) => boolean =
+  nodeModule('node:buffer')?.isUtf8 ??
+  ((buf) => {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(buf)
+      return true
+    } catch {
+      return false
+    }
+  })
 
 /**
  * The invalid UTF-8 sequences of a buffer as go-yaml's reader reports them, in order (empty for valid
