@@ -6,7 +6,9 @@
 //   builtin-schemas/         data/builtin-schemas/ as is, fetched by the page only when a kind needs it
 // The page's sizes, gzipped (what a server that compresses sends), are printed at the end. tsc's output for
 // src/playground/*.ts (kelp playground's server) lands in the same folder; the server serves only the files above.
+
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { builtinModules } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -18,10 +20,22 @@ const dist = join(root, 'dist/playground')
 const tmp = join(root, 'dist/.playground-build')
 await rm(tmp, { recursive: true, force: true })
 
+// the page runs in a browser: a Node built-in reached from it fails the build (not the page, later, in a browser)
+const NODE_BUILTINS = new Set(builtinModules)
+const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  resolveId(id, importer) {
+    if (id.startsWith('node:') || NODE_BUILTINS.has(id))
+      throw new Error(`build-playground: a Node built-in in the page: ${id} imported by ${importer}`)
+    return null
+  },
+}
+
 const started = Date.now()
 const { output } = await build({
   input: { main: join(app, 'main.ts') },
   platform: 'browser',
+  plugins: [noNodeBuiltins],
   tsconfig: join(app, 'tsconfig.json'),
   output: {
     dir: join(tmp, 'assets'),

@@ -123,7 +123,12 @@ export function renderResult(result: PlaygroundResult, onMarker: (m: Marker) => 
       if (over) tr.className = 'over'
       for (const [i, t] of costCells(row).entries()) {
         const td = el('td', t)
-        if (i === 2) td.className = 'expr'
+        if (i === 0) td.className = 'policy'
+        // the expression on one line, cut; its whole text on hover and for screen readers
+        if (i === 2) {
+          td.className = 'expr'
+          td.title = t
+        }
         if (i >= 3) td.className = 'num'
         tr.append(td)
       }

@@ -25,42 +25,55 @@ declare const document: any
 
 // What the page shows for the writes of issue 31's list, typed into it: a deny, a warn (with an audit
 // annotation), a mutation (diff and patch), a CRD transition rule on an UPDATE, a type error at its line and
-// column. Expected texts: kubectl v1.37.2 against kube-apiserver v1.37.2 (`kubectl apply --dry-run=server -f`),
-// the case's material (cases/*-material.yaml) applied to the cluster first and, for the UPDATE, the old object
-// applied; the deny is pg-engine's example, with the texts of test/playground/evaluate.test.ts.
+// column; and the first example as the page opens. Expected texts: kubectl v1.37.2 against kube-apiserver v1.37.2
+// (`kubectl apply --dry-run=server -f`), the case's material (cases/*-material.yaml) applied to the cluster first
+// and, for the UPDATE, the old object applied. The deny case (cases/deny-*.yaml) and the first example are
+// pg-engine's, with the texts its tests carry (test/playground/evaluate.test.ts).
 
 const missing = browserMissing()
 if (missing) console.warn(`playground browser tests skipped: ${missing}`)
 
 const CASES = join(import.meta.dirname, 'cases')
 const read = (name: string) => readFileSync(join(CASES, name), 'utf8')
-const deny = examples.find((e) => e.name.startsWith('Deny'))?.state
+const first = examples[0]
 
 type Shown = Awaited<ReturnType<typeof shown>>
 /** Each case's inputs and what the page showed, for the comparison with `kelp check` at the end. */
 const seen: { name: string; material: string; object: string; oldObject?: string; shown: Shown }[] = []
 
-/** `kelp check -o json` of the same inputs (the built CLI; --old: the UPDATE's previous revision). */
-function kelpCheck(material: string, object: string, oldObject?: string) {
+/** `kelp check` of the same inputs (the built CLI; --old: the UPDATE's previous revision): the object's outcome
+ * (-o json) and the lines the text report prints under it (kubectl's lines, `Audit:`, `Info:`), positions cut. */
+function kelpCheck(material: string, object: string, oldObject?: string): { outcome: string; lines: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'kelp-playground-check-'))
   try {
     writeFileSync(join(dir, 'material.yaml'), material)
     writeFileSync(join(dir, 'object.yaml'), object)
-    const args = [join(ROOT, 'dist/cli/kelp.cjs'), 'check', '-o', 'json', 'material.yaml', 'object.yaml']
+    const args = [join(ROOT, 'dist/cli/kelp.cjs'), 'check', 'material.yaml', 'object.yaml']
     if (oldObject !== undefined) {
       writeFileSync(join(dir, 'old.yaml'), oldObject)
       args.push('--old', 'old.yaml')
     }
-    let out: string
-    try {
-      out = execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })
-    } catch (e) {
-      out = (e as { stdout: string }).stdout
+    const run = (extra: string[]) => {
+      try {
+        return execFileSync(process.execPath, [...args, ...extra], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+        })
+      } catch (e) {
+        return (e as { stdout: string }).stdout
+      }
     }
-    const report = JSON.parse(out) as {
-      objects: { outcome: string; findings: { level: string; message: string; annotation?: string }[] }[]
+    const report = JSON.parse(run(['-o', 'json'])) as { objects: { source: { file: string }; outcome: string }[] }
+    const outcome = report.objects.find((o) => o.source.file === 'object.yaml')?.outcome ?? 'none'
+    const text = run([]).split('\n')
+    const start = text.findIndex((l) => l.startsWith('object.yaml:'))
+    const lines: string[] = []
+    for (const l of text.slice(start + 1)) {
+      if (!l.startsWith('  ')) break
+      lines.push(l.slice(2).replace(/^object\.yaml:\d+:\d+: /, ''))
     }
-    return report.objects.find((o) => o.findings !== undefined) ?? report.objects[0]
+    return { outcome, lines }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -93,18 +106,29 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     await settled(page, before)
   }
 
+  it('opens on the first example, answered as kube-apiserver answers it', async () => {
+    expect(first?.name).toMatch(/^Deny: /)
+    expect(await paneText(page, 'material')).toBe(first?.state.material)
+    const s = await shown(page)
+    expect(s.verdict).toBe('Denied')
+    expect(s.kubectl).toEqual([
+      `Warning: Validation failed for ValidatingAdmissionPolicy 'container-resources.kelp.dev' with binding 'container-resources.kelp.dev': containers must set cpu and memory requests and limits: container "shell" has no resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory`,
+      `The pods "debug" is invalid: : ValidatingAdmissionPolicy 'image-tag.kelp.dev' with binding 'image-tag.kelp.dev' denied request: image tag must be pinned (a tag other than "latest", or a digest): container "shell" uses image "busybox:latest"`,
+    ])
+    expect(s.problems).toEqual([])
+  })
+
   it('a ValidatingAdmissionPolicy that denies, then allows once the object is fixed by typing', async () => {
-    expect(deny).toBeDefined()
     await operation('CREATE')
-    await setPane(page, 'material', deny?.material ?? '')
-    await setPane(page, 'object', deny?.object ?? '')
+    await setPane(page, 'material', read('deny-material.yaml'))
+    await setPane(page, 'object', read('deny-object.yaml'))
     let s = await shown(page)
     expect(s.verdict).toBe('Denied')
     expect(s.kubectl).toEqual([
       `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas' denied request: replicas must be at most 5`,
     ])
     expect(s.problems).toEqual([])
-    seen.push({ name: 'deny', material: deny?.material ?? '', object: deny?.object ?? '', shown: s })
+    seen.push({ name: 'deny', material: read('deny-material.yaml'), object: read('deny-object.yaml'), shown: s })
     // replicas: 10 → 3, typed key by key at the value
     const lines = (await paneText(page, 'object')).split('\n')
     const row = lines.findIndex((l) => l.includes('replicas: 10'))
@@ -121,7 +145,7 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     // the time of the evaluation after a keystroke, as the page reports it (issue 31: under 50 ms on a laptop core)
     const timing = /^Evaluated in ([\d.]+) ms$/.exec((await page.locator('#status').textContent()) ?? '')
     expect(timing).not.toBeNull()
-    console.log(`playground: evaluation after a keystroke (deny example): ${timing?.[1]} ms`)
+    console.log(`playground: evaluation after a keystroke (deny case): ${timing?.[1]} ms`)
   })
 
   it('a Warn and Audit binding: the Warning: line before the created line, and the audit annotation', async () => {
@@ -158,7 +182,8 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     // the apiserver stored metadata.labels {pg-ui-case: mutate, team: platform} (kubectl … -o yaml)
     expect(s.patch).toEqual([{ op: 'add', path: '/metadata/labels/team', value: 'platform' }])
     expect(s.diff).toMatch(/^\+\s+team: platform$/m)
-    expect(s.diff).not.toMatch(/^-/m)
+    // nothing removed: no '-' line but the header's '--- before'
+    expect(s.diff).not.toMatch(/^-(?!-- before$)/m)
     seen.push({
       name: 'mutation',
       material: read('mutate-material.yaml'),
@@ -194,7 +219,7 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     await operation('CREATE')
     const material = read('typeerror-material.yaml')
     await setPane(page, 'material', material)
-    await setPane(page, 'object', deny?.object ?? '')
+    await setPane(page, 'object', read('deny-object.yaml'))
     // kube-apiserver refuses the policy: spec.validations[0].expression: … compilation failed:
     // ERROR: <input>:1:8: undefined field 'usr'; the expression starts at column 18 of line 14 of the pane
     const lines = material.split('\n')
@@ -211,7 +236,9 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     await button.focus()
     await page.keyboard.press('Enter')
     expect(await page.evaluate(() => document.activeElement?.closest('.editor')?.id)).toBe('editor-material')
+    const typed = await evaluations(page)
     await page.keyboard.type('X')
+    await settled(page, typed)
     expect((await paneText(page, 'material')).split('\n')[line - 1]).toBe(
       `  - expression: "requestX.usr.username != 'mallory'"`,
     )
@@ -221,16 +248,24 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     expect(seen.map((c) => c.name)).toEqual(['deny', 'warn', 'mutation', 'crd transition'])
     for (const c of seen) {
       const cli = kelpCheck(c.material, c.object, c.oldObject)
-      expect(cli, c.name).toBeDefined()
-      expect(c.shown.verdict, c.name).toBe(cli?.outcome === 'denied' ? 'Denied' : 'Allowed')
-      const findings = cli?.findings ?? []
-      // a denial's text is in what kubectl prints; a warning is printed as `Warning: <text>`
-      for (const f of findings.filter((f) => f.level === 'deny'))
-        expect(c.shown.kubectl.join('\n'), c.name).toContain(f.message)
-      for (const f of findings.filter((f) => f.level === 'warn'))
-        expect(c.shown.kubectl, c.name).toContain(`Warning: ${f.message}`)
-      for (const f of findings.filter((f) => f.annotation !== undefined))
-        expect(c.shown.warnings, c.name).toContain(`Audit annotation ${f.annotation}: ${f.message}`)
+      expect(c.shown.verdict, c.name).toBe(cli.outcome === 'denied' ? 'Denied' : 'Allowed')
+      expect(cli.lines.length, c.name).toBeGreaterThan(0)
+      for (const line of cli.lines) {
+        const annotation = /^Audit: ([^\s=]+\/[^\s=]+)=(.*)$/.exec(line)
+        const change = /^Info: MutatingAdmissionPolicy .* changed: \+(\/\S+)=(.*)$/.exec(line)
+        if (annotation)
+          expect(c.shown.warnings, c.name).toContain(`Audit annotation ${annotation[1]}: ${annotation[2]}`)
+        else if (change)
+          expect(c.shown.patch, c.name).toContainEqual({
+            op: 'add',
+            path: change[1],
+            value: JSON.parse(change[2] as string),
+          })
+        // the Audit action's own line (the validation_failure annotation), which kubectl never prints
+        else if (line.startsWith('Audit: ')) continue
+        // kubectl's lines: its warnings and the error
+        else expect(c.shown.kubectl, c.name).toContain(line)
+      }
     }
   })
 

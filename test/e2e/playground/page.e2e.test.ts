@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { examples } from '../../../src/playground/examples.js'
 import {
   type Browser,
   browserMissing,
@@ -129,19 +130,22 @@ describe.skipIf(missing !== undefined)('the playground page', () => {
     if (options > 1) {
       await page.keyboard.press('ArrowDown')
       expect(await page.locator('#example').inputValue()).toBe('1')
-      const before = await evaluations(page)
+      const loaded = await evaluations(page)
       await page.keyboard.press('Tab')
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('load-example')
       await page.keyboard.press('Enter')
-      await settled(page, before)
+      await settled(page, loaded)
+      expect(await paneText(page, 'material')).toBe(examples[1]?.state.material)
     }
     // into the material editor: Tab indents there; Escape then Tab moves on to the object editor
     await page.locator('#editor-material .cm-content').focus()
     await page.keyboard.press('ControlOrMeta+Home')
     const text = await paneText(page, 'material')
+    const before = await evaluations(page)
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.closest('.editor')?.id)).toBe('editor-material')
-    expect(await paneText(page, 'material')).not.toBe(text)
+    await settled(page, before)
+    expect(await paneText(page, 'material')).toBe(`  ${text}`)
     await page.keyboard.press('Escape')
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.closest('.editor')?.id)).toBe('editor-object')
