@@ -3,7 +3,7 @@
 // `kelp playground` and shown by Debian's Chromium (/usr/bin/chromium, or $KELP_CHROMIUM) through
 // playwright-core; each state is opened from its link (the state encoded in the URL fragment, as the page does).
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,15 +13,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'docs/playground')
 const { encodeState } = await import(join(root, 'dist/playground/state.js'))
 const { examples } = await import(join(root, 'dist/playground/examples.js'))
-const cases = join(root, 'test/e2e/playground/cases')
-const read = (f) => readFile(join(cases, f), 'utf8')
-
-const deny = examples[0].state
-const states = {
-  deny,
-  mutation: { ...deny, material: await read('mutate-material.yaml'), object: await read('mutate-object.yaml') },
-  'type-error': { ...deny, material: await read('typeerror-material.yaml') },
+const example = (prefix) => {
+  const e = examples.find((x) => x.name.startsWith(prefix))
+  if (!e) throw new Error(`playground-screenshots: no example named ${prefix}…`)
+  return e.state
 }
+const states = { deny: example('Deny'), mutation: example('Mutation'), 'type-error': example('Type error') }
 const shots = [
   ['deny', 'light'],
   ['deny', 'dark'],
@@ -62,7 +59,7 @@ try {
     if (name === 'type-error') {
       // the problem chosen from the list: the cursor at its line and column, its underline's message shown
       await page.locator('#problems button.marker').first().click()
-      await page.locator('#editor-material .cm-lintRange-error').first().hover()
+      await page.locator('#editor-material .cm-lintRange').first().hover()
       await page.waitForTimeout(400)
     }
     const file = join(out, `${name}-${theme}.png`)

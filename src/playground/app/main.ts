@@ -206,7 +206,13 @@ async function start(): Promise<void> {
       say(`This link's case could not be read (${e instanceof Error ? e.message : String(e)}).`)
     }
   })
-  showState(await initialState())
+  const initial = await initialState()
+  showState(initial)
+  // the menu names the example a link holds, when it holds one as it is
+  const same = mod.examples.findIndex((ex) =>
+    (['material', 'object', 'oldObject', 'operation', 'release'] as const).every((k) => ex.state[k] === initial[k]),
+  )
+  if (same >= 0) exampleSelect.value = String(same)
   await evaluate()
   if ('serviceWorker' in navigator && (location.protocol === 'https:' || location.protocol === 'http:')) {
     // offline once loaded: the worker keeps the page's own files (sw.ts)

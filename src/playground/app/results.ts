@@ -29,18 +29,35 @@ function section(id: string, show: boolean): HTMLElement {
   return s
 }
 
-const costText = (n: number) => n.toLocaleString('en-US')
+/** A cost as read at a glance: grouped digits, or an exponent past a billion (unbounded estimates reach 2^64). */
+const costText = (n: number) => (n >= 1e9 ? n.toExponential(2).replace('e+', 'e') : n.toLocaleString('en-US'))
 
-function costCells(row: CostRow): string[] {
-  const est = row.estimated === null ? '—' : `${costText(row.estimated[0])} – ${costText(row.estimated[1])}`
-  return [
-    row.policy,
-    row.field,
-    row.expression,
-    est,
-    row.actual === null ? '—' : costText(row.actual),
-    costText(row.limit),
-  ]
+function numCell(n: number | null, text: string = n === null ? '—' : costText(n)): HTMLTableCellElement {
+  const td = el('td', text, 'num')
+  if (n !== null) td.title = n.toLocaleString('en-US')
+  return td
+}
+
+/** One cost row: where the expression is (its policy, and its field in small type), the expression, the costs. */
+function costRow(row: CostRow): HTMLTableRowElement {
+  const tr = el('tr')
+  // red when this evaluation went past the limit (an estimate past it is legal: the apiserver admits such policies)
+  if (row.actual !== null && row.actual > row.limit) tr.className = 'over'
+  const where = el('td', undefined, 'policy')
+  const slash = row.policy.indexOf('/')
+  where.append(
+    el('small', slash < 0 ? '' : row.policy.slice(0, slash + 1), 'kind'),
+    el('span', slash < 0 ? row.policy : row.policy.slice(slash + 1)),
+    el('small', row.field, 'field'),
+  )
+  // the expression on one line, cut; its whole text on hover
+  const expr = el('td', row.expression, 'expr')
+  expr.title = row.expression
+  const est = row.estimated
+  const estCell = est === null ? numCell(null) : numCell(est[1], `${costText(est[0])} – ${costText(est[1])}`)
+  if (est !== null) estCell.title = `${est[0].toLocaleString('en-US')} – ${est[1].toLocaleString('en-US')}`
+  tr.append(where, expr, estCell, numCell(row.actual), numCell(row.limit))
+  return tr
 }
 
 /** Writes `result`; `onMarker` is called when a problem of the list is chosen. */
@@ -65,8 +82,9 @@ export function renderResult(result: PlaygroundResult, onMarker: (m: Marker) => 
   if (result.mutated) {
     diff.replaceChildren(
       ...result.mutated.diff.split('\n').map((line) => {
-        const kind = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : ''
-        return el('span', `${line}\n`, kind ? `diff-${kind}` : undefined)
+        const head = line.startsWith('--- ') || line.startsWith('+++ ') || line.startsWith('@@')
+        const kind = head ? 'hunk' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'same'
+        return el('span', `${line}\n`, `diff-${kind}`)
       }),
     )
     patch.textContent = JSON.stringify(result.mutated.patch, null, 2)
@@ -116,25 +134,7 @@ export function renderResult(result: PlaygroundResult, onMarker: (m: Marker) => 
 
   const c = section('costs-section', result.costs.length > 0)
   const body = c.querySelector('tbody') as HTMLTableSectionElement
-  body.replaceChildren(
-    ...result.costs.map((row) => {
-      const tr = el('tr')
-      const over = (row.actual ?? 0) > row.limit || (row.estimated !== null && row.estimated[1] > row.limit)
-      if (over) tr.className = 'over'
-      for (const [i, t] of costCells(row).entries()) {
-        const td = el('td', t)
-        if (i === 0) td.className = 'policy'
-        // the expression on one line, cut; its whole text on hover and for screen readers
-        if (i === 2) {
-          td.className = 'expr'
-          td.title = t
-        }
-        if (i >= 3) td.className = 'num'
-        tr.append(td)
-      }
-      return tr
-    }),
-  )
+  body.replaceChildren(...result.costs.map(costRow))
 
   const notes = section('notes-section', result.notes.length > 0)
   ;(notes.querySelector('ul') as HTMLUListElement).replaceChildren(...result.notes.map((t) => el('li', t)))
