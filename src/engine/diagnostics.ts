@@ -14,7 +14,7 @@ import { OpenAPISchemaResolver } from '../kube/openapi.js'
 import type { RESTMapper } from '../kube/resources.js'
 import type { JSONObject } from '../kube/values/json.js'
 import type { PolicyHook } from '../policy/validating/dispatcher.js'
-import { typeCheck } from '../policy/validating/typechecking.js'
+import { type TypeCheckWarning, typeCheck } from '../policy/validating/typechecking.js'
 import type { AdmittedMaterial } from './hooks.js'
 import { type Indexed, type Material, materialKind, type Problem } from './material.js'
 import { metaOf } from './objects.js'
@@ -151,6 +151,18 @@ export function diagnose(d: DiagnosticsInput): Diagnostic[] {
 }
 
 /**
+ * Type checking's warnings by what decides them (the release, the environment, the CRDs, the policy): a set built
+ * again from mostly unchanged material (the playground's keystrokes, kelp serve's reloads) checks again only the
+ * policies that changed. The most recent TYPE_CHECK_MEMO entries are kept.
+ */
+const TYPE_CHECK_MEMO = 256
+const typeCheckMemo = new Map<string, readonly TypeCheckWarning[]>()
+function remember(key: string, warnings: readonly TypeCheckWarning[]): void {
+  typeCheckMemo.set(key, warnings)
+  if (typeCheckMemo.size > TYPE_CHECK_MEMO) typeCheckMemo.delete(typeCheckMemo.keys().next().value as string)
+}
+
+/**
  * status.typeChecking of each valid policy (the validating policy's status controller): against the
  * built-in kinds' schemas of the target release (1.30 … 1.37; none before), the documents given (`openapi`,
  * which win for their group-versions) and the CRDs, as the controller resolves them (DefinitionsSchemaResolver,
@@ -165,6 +177,8 @@ function typeCheckDiagnostics(
   const release = options.release ?? version
   if (options.openapi === undefined && crds.size === 0 && !hasBuiltinSchemas(release)) return out
   let resolver: OpenAPISchemaResolver | undefined
+  // what decides a policy's warnings besides itself: the release, the environment, the CRDs (their kinds and schemas)
+  let context: string | undefined
   for (const { index, obj } of policies) {
     const policy = d.validating.valid.get(obj.metadata?.name ?? '')
     if (policy === undefined) continue
@@ -175,7 +189,15 @@ function typeCheckDiagnostics(
       for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
     }
     const r = resolver
-    for (const w of typeCheck(policy, { schemas: (gvk) => r.schemaFor(gvk), mapper: d.mapper, version })) {
+    context ??= `${version} ${release} ${crds.size === 0 ? '' : JSON.stringify([...crds].map((c) => c.object))}`
+    // documents given are objects, not text: not kept then
+    const key = options.openapi === undefined ? `${context} ${JSON.stringify(policy)}` : undefined
+    let warnings = key === undefined ? undefined : typeCheckMemo.get(key)
+    if (warnings === undefined) {
+      warnings = typeCheck(policy, { schemas: (gvk) => r.schemaFor(gvk), mapper: d.mapper, version })
+      if (key !== undefined) remember(key, warnings)
+    }
+    for (const w of warnings) {
       out.push({
         index,
         kind: 'ValidatingAdmissionPolicy',

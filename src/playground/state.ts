@@ -68,12 +68,12 @@ async function pipe(
   limit: number,
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter()
-  // the write's promise settles as the reader drains: not awaited here, its failure is the reader's
+  // the write settles as the reader drains: not awaited here, and its failure (or the close's) is the reader's
   // (an ArrayBuffer-backed view: the DOM's BufferSource, which the page is type-checked with, refuses a shared one)
-  writer.write(bytes as Uint8Array<ArrayBuffer>).then(
-    () => writer.close(),
-    () => {},
-  )
+  writer
+    .write(bytes as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close())
+    .catch(() => {})
   const reader = stream.readable.getReader()
   const chunks: Uint8Array[] = []
   let size = 0

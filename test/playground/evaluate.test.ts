@@ -103,3 +103,76 @@ describe('the examples, as kube-apiserver 1.37 answers them', () => {
     expect(r.kubectl).toEqual(['deployment.apps/web created (server dry run)'])
   })
 })
+
+describe('writes beyond the examples, as kube-apiserver 1.37 answers them', () => {
+  // kubectl delete --dry-run=server -f - of objects the cluster holds (created before), this policy applied
+  const noDelete = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: pg-engine-no-delete
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    namespaceSelector:
+      matchLabels: {kubernetes.io/metadata.name: pg-engine}
+    resourceRules:
+    - apiGroups: [""]
+      apiVersions: ["v1"]
+      operations: ["DELETE"]
+      resources: ["configmaps"]
+  validations:
+  - expression: "!has(oldObject.metadata.labels) || !('protected' in oldObject.metadata.labels)"
+    message: "protected config maps cannot be deleted"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata:
+  name: pg-engine-no-delete
+spec:
+  policyName: pg-engine-no-delete
+  validationActions: [Deny]
+`
+  const configMap = (name: string, labels: string) => `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: ${name}
+  namespace: pg-engine
+${labels}data: {a: b}
+`
+  const deletion = (object: string): PlaygroundState => ({
+    ...example('Deny'),
+    material: noDelete,
+    object,
+    operation: 'DELETE',
+  })
+
+  it('DELETE: a policy on oldObject denies; another object is deleted', async () => {
+    const denied = await evaluatePlayground(deletion(configMap('settings', '  labels: {protected: "yes"}\n')))
+    expect(denied.allowed).toBe(false)
+    expect(denied.kubectl).toEqual([
+      `The configmaps "settings" is invalid: : ValidatingAdmissionPolicy 'pg-engine-no-delete' with binding 'pg-engine-no-delete' denied request: protected config maps cannot be deleted`,
+    ])
+    const deleted = await evaluatePlayground(deletion(configMap('plain', '')))
+    expect(deleted.allowed).toBe(true)
+    expect(deleted.kubectl).toEqual(['configmap "plain" deleted from pg-engine namespace (server dry run)'])
+  })
+
+  it('costs: every expression of the material, its estimate, and what this write cost, against the per-call limit', async () => {
+    const r = await evaluatePlayground(deletion(configMap('settings', '  labels: {protected: "yes"}\n')))
+    expect(r.costs).toHaveLength(1)
+    const row = r.costs[0]!
+    expect(row).toMatchObject({
+      policy: 'ValidatingAdmissionPolicy/pg-engine-no-delete',
+      field: 'spec.validations[0].expression',
+      expression: "!has(oldObject.metadata.labels) || !('protected' in oldObject.metadata.labels)",
+      // celconfig.PerCallLimit (k8s.io/apiserver pkg/apis/cel/config.go)
+      limit: 1_000_000,
+    })
+    expect(row.actual).toBeGreaterThan(0)
+    const [min, max] = row.estimated!
+    expect(min).toBeLessThanOrEqual(max)
+    // a write no policy matches runs no expression
+    const create = await evaluatePlayground({ ...deletion(configMap('plain', '')), operation: 'CREATE' })
+    expect(create.costs[0]?.actual).toBeNull()
+  })
+})

@@ -13,6 +13,7 @@ import {
   type OptionalVariableDeclarations,
 } from '../../policy/cel/compile.js'
 import { JSONPatchType, ObjectType } from '../../policy/cel/mutation-types.js'
+import { checkedCache } from './checked-cache.js'
 import type { CostRow } from './types.js'
 
 // Each expression's cost: its static estimate (cel-go's estimator with Kubernetes' cost tables, kube/cost.ts) and
@@ -86,7 +87,7 @@ function policyRows(
     hasParams: spec.paramKind !== undefined && spec.paramKind !== null,
     hasAuthorizer: true,
   }
-  const compiler = new CompositedCompiler({ version })
+  const compiler = new CompositedCompiler({ version, checkedCache })
   const variables = list(spec.variables).map((v) => ({ name: text(obj(v).name), expression: text(obj(v).expression) }))
   compiler.compileAndStoreVariables(variables, decls)
   const rows: CostRow[] = []
@@ -178,6 +179,10 @@ function crdRows(crd: CRD, actual: ReadonlyMap<string, number>): CostRow[] {
   return rows
 }
 
+/** The policies' rows (without run-time figures) by release and policy; the most recent ESTIMATES kept. */
+const ESTIMATES = 64
+const estimates = new Map<string, readonly CostRow[]>()
+
 /** The cost rows of the material's policies and CRDs. */
 export function costRows(
   material: readonly JSONObject[],
@@ -188,8 +193,16 @@ export function costRows(
   const rows: CostRow[] = []
   for (const o of material) {
     const k = materialKind(o)
-    if (k === 'ValidatingAdmissionPolicy' || k === 'MutatingAdmissionPolicy')
-      rows.push(...policyRows(o, k, version, actual))
+    if (k !== 'ValidatingAdmissionPolicy' && k !== 'MutatingAdmissionPolicy') continue
+    // a policy's estimates depend on it and the release only: an edit of another document compiles nothing again
+    const key = `${version} ${JSON.stringify(o)}`
+    let estimated = estimates.get(key)
+    if (estimated === undefined) {
+      estimated = policyRows(o, k, version, new Map())
+      estimates.set(key, estimated)
+      if (estimates.size > ESTIMATES) estimates.delete(estimates.keys().next().value as string)
+    }
+    for (const row of estimated) rows.push({ ...row, actual: actual.get(row.expression) ?? null })
   }
   for (const crd of crds) rows.push(...crdRows(crd, actual))
   return rows

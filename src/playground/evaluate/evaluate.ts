@@ -2,6 +2,7 @@ import { skippedChecks } from '../../builtin/validation/certificates/signature.j
 import { admitOne } from '../../check/admit-one.js'
 import { findingsOf } from '../../check/findings.js'
 import { type ApplyAnswer, kubectlApply, storedOnCreateOf } from '../../engine/apply.js'
+import { NO_OBJECTS_PASSED } from '../../engine/kubectl.js'
 import { instantiateMaterial } from '../../engine/material-variables.js'
 import { type AdmitResult, isAdmissionStatus, PolicySet, type PolicySetOptions } from '../../engine/policy-set.js'
 import type { KubeVersion } from '../../kube/environment.js'
@@ -16,6 +17,7 @@ import { jsonDiff } from '../../policy/mutating/diff.js'
 import { kubectlLine } from '../../report/common.js'
 import type { Finding, ObjectResult } from '../../report/model.js'
 import { kubeVersionOf } from '../../report/usage.js'
+import { checkedCache } from './checked-cache.js'
 import { costRows, recordCosts } from './costs.js'
 import { unifiedDiff } from './diff.js'
 import { PaneText } from './markers.js'
@@ -79,6 +81,8 @@ function buildMaterial(text: string, release: string, env: KubeVersion): BuiltMa
     release,
     generateName: derivedNameGenerator,
     defaultNamespace: NAMESPACE,
+    // the expressions an earlier build checked are planned without parsing and checking (kelp check does so for the pack)
+    checkedCache,
   }
   const set = PolicySet.build(
     objects.map((o) => o.object),
@@ -110,9 +114,16 @@ function buildMaterial(text: string, release: string, env: KubeVersion): BuiltMa
 }
 
 /** The first object of a pane, or its YAML errors (and a note when it holds more than one). */
-function paneObject(pane: PaneId, text: string, markers: Marker[], notes: string[]): LoadedObject | undefined {
+function paneObject(
+  pane: PaneId,
+  text: string,
+  markers: Marker[],
+  notes: string[],
+  errors?: Finding[],
+): LoadedObject | undefined {
   const parsed = parseManifests(text, OBJECT_FILE)
   markers.push(...yamlMarkers(pane, parsed.errors))
+  errors?.push(...parsed.errors)
   if (parsed.objects.length > 1)
     notes.push(`the ${pane} pane holds ${parsed.objects.length} objects: only the first is written`)
   return parsed.objects[0]
@@ -224,9 +235,13 @@ function deleteAnswer(
   worded(result, findingsOf(answer, kind, denial), undefined, answer)
   result.allowed = answer.allowed
   if (answer.allowed) {
+    // kubectl 1.37's delete names the namespace of a namespaced object (a Namespace's request carries its own name)
     const av = typeof o.apiVersion === 'string' ? o.apiVersion : ''
     const [resource, name] = resourceName(av, kind, request.name).split('/') as [string, string]
-    result.kubectl.push(`${resource} "${name}" deleted (server dry run)`)
+    const namespaced = request.namespace !== '' && request.resource.resource !== 'namespaces'
+    result.kubectl.push(
+      `${resource} "${name}" deleted${namespaced ? ` from ${request.namespace} namespace` : ''} (server dry run)`,
+    )
   }
 }
 
@@ -239,6 +254,7 @@ export function evaluateSync(state: PlaygroundState): PlaygroundResult {
     allowed: false,
     warnings: [],
     auditAnnotations: nullMap(),
+    stored: null,
     mutated: null,
     nativeErrors: [],
     markers,
@@ -255,16 +271,15 @@ export function evaluateSync(state: PlaygroundState): PlaygroundResult {
   skippedChecks()
   const built = buildMaterial(state.material, version.target, version.env)
   markers.push(...built.markers)
-  const object = paneObject('object', state.object, markers, notes)
+  const objectErrors: Finding[] = []
+  const object = paneObject('object', state.object, markers, notes, objectErrors)
   const old = state.operation === 'UPDATE' ? paneObject('oldObject', state.oldObject, markers, notes) : undefined
   if (state.operation === 'UPDATE' && old === undefined && !markers.some((m) => m.pane === 'oldObject'))
     notes.push('UPDATE without an old object: the write is a create')
   if (object === undefined) {
-    result.kubectl.push(
-      markers.some((m) => m.pane === 'object' && m.severity === 'error')
-        ? 'error: the object does not parse'
-        : 'error: no objects passed to apply',
-    )
+    // kelp check's words for a document that does not parse, or kubectl's for none
+    const error = objectErrors.find((e) => e.level === 'error')
+    result.kubectl.push(error !== undefined ? kubectlLine(error) : `error: ${NO_OBJECTS_PASSED}`)
     result.costs = built.costs.map((r) => ({ ...r }))
     return result
   }
@@ -287,6 +302,7 @@ export function evaluateSync(state: PlaygroundState): PlaygroundResult {
     worded(result, r.findings, r, applied?.result)
     answered(result, applied?.result)
     result.allowed = r.stored !== undefined || r.outcome === 'unchanged'
+    result.stored = r.stored ?? null
     if (result.allowed) {
       const verb = r.outcome === 'unchanged' ? 'unchanged' : r.operation === 'UPDATE' ? 'configured' : 'created'
       result.kubectl.push(`${resourceName(r.apiVersion, r.kind, r.name)} ${verb} (server dry run)`)

@@ -61,6 +61,8 @@ export interface PlaygroundResult {
   warnings: string[]
   /** The audit annotations (key → value; a null-prototype map). */
   auditAnnotations: Record<string, string>
+  /** The object as the cluster would store it (`kubectl apply --dry-run=server -o yaml`); null when refused. */
+  stored: unknown
   /** The object before and after the mutating policies, their RFC 6902 patch and a unified diff of their YAML. */
   mutated: null | { before: unknown; after: unknown; patch: PatchOp[]; diff: string }
   /** The built-in kind's or CRD's own validation causes, as the apiserver words them. */
