@@ -117,14 +117,14 @@ function onMarker(m: Marker): void {
 async function evaluate(): Promise<void> {
   const mine = ++generation
   const state = currentState()
-  const { evaluatePlayground, encodeState } = await engine
+  const { evaluatePlayground, encodeState, yamlText } = await engine
   const started = performance.now()
   try {
     const result = await evaluatePlayground(state, { loadSchemas })
     // a later keystroke's evaluation has started: this answer is stale
     if (mine !== generation) return
     const ms = performance.now() - started
-    renderResult(result, onMarker)
+    renderResult(result, onMarker, yamlText)
     for (const pane of ['material', 'object', 'oldObject'] as const)
       showMarkers(
         editors[pane],

@@ -61,7 +61,11 @@ function costRow(row: CostRow): HTMLTableRowElement {
 }
 
 /** Writes `result`; `onMarker` is called when a problem of the list is chosen. */
-export function renderResult(result: PlaygroundResult, onMarker: (m: Marker) => void): void {
+export function renderResult(
+  result: PlaygroundResult,
+  onMarker: (m: Marker) => void,
+  yamlText: (value: unknown) => string,
+): void {
   const verdict = byId('verdict')
   verdict.textContent = result.allowed ? 'Allowed' : 'Denied'
   verdict.className = result.allowed ? 'verdict allowed' : 'verdict denied'
@@ -92,6 +96,10 @@ export function renderResult(result: PlaygroundResult, onMarker: (m: Marker) => 
     diff.replaceChildren()
     patch.textContent = ''
   }
+
+  const stored = section('stored-section', result.stored !== null && result.stored !== undefined)
+  ;(stored.querySelector('#stored') as HTMLElement).textContent =
+    result.stored === null || result.stored === undefined ? '' : yamlText(result.stored)
 
   const n = section('native-section', result.nativeErrors.length > 0)
   ;(n.querySelector('ul') as HTMLUListElement).replaceChildren(...result.nativeErrors.map((t) => el('li', t)))
@@ -146,6 +154,13 @@ export function renderFailure(message: string): void {
   verdict.textContent = 'Not evaluated'
   verdict.className = 'verdict failed'
   byId('kubectl').textContent = `kelp could not evaluate this input: ${message}`
-  for (const id of ['warnings-section', 'mutation-section', 'native-section', 'costs-section', 'notes-section'])
+  for (const id of [
+    'warnings-section',
+    'mutation-section',
+    'stored-section',
+    'native-section',
+    'costs-section',
+    'notes-section',
+  ])
     section(id, false)
 }

@@ -151,6 +151,7 @@ export async function shown(page: Page) {
     verdict: (await page.locator('#verdict').textContent())?.trim(),
     kubectl: ((await page.locator('#kubectl').textContent()) ?? '').split('\n').filter((l) => l !== ''),
     warnings: (await page.locator('#warnings-section').isVisible()) ? await texts('#warnings li') : [],
+    stored: (await page.locator('#stored-section').isVisible()) ? await page.locator('#stored').textContent() : null,
     native: (await page.locator('#native-section').isVisible()) ? await texts('#native li') : [],
     diff: (await page.locator('#mutation-section').isVisible()) ? await page.locator('#diff').textContent() : null,
     patch: (await page.locator('#mutation-section').isVisible())

@@ -182,6 +182,10 @@ describe.skipIf(missing !== undefined)('the playground page answers as kube-apis
     // the apiserver stored metadata.labels {pg-ui-case: mutate, team: platform} (kubectl … -o yaml)
     expect(s.patch).toEqual([{ op: 'add', path: '/metadata/labels/team', value: 'platform' }])
     expect(s.diff).toMatch(/^\+\s+team: platform$/m)
+    // the stored object, as `kubectl apply --dry-run=server -o yaml` printed it: its data and both labels (the
+    // fields the server fills, uid and creationTimestamp, differ on every write and are not compared)
+    expect(s.stored).toMatch(/^ {4}pg-ui-case: mutate\n {4}team: platform$/m)
+    expect(s.stored).toMatch(/^data:\n {2}mode: fast$/m)
     // nothing removed: no '-' line but the header's '--- before'
     expect(s.diff).not.toMatch(/^-(?!-- before$)/m)
     seen.push({
