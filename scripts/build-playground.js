@@ -7,6 +7,7 @@
 // The page's sizes, gzipped (what a server that compresses sends), are printed at the end. tsc's output for
 // src/playground/*.ts (kelp playground's server) lands in the same folder; the server serves only the files above.
 
+import { createHash } from 'node:crypto'
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { dirname, join, relative } from 'node:path'
@@ -72,7 +73,13 @@ const sw = await build({
   logLevel: 'warn',
 })
 const swChunk = sw.output.find((c) => c.type === 'chunk')
-const version = entry.fileName.replace(/^main-|\.js$/g, '')
+// the cache's name: every chunk's (content-hashed) name and the schemas' index, so that a build that changes any
+// of them, the schemas included (not hashed by name), starts a fresh cache
+const version = createHash('sha256')
+  .update(chunks.map((c) => c.fileName).join('\n'))
+  .update(await readFile(join(root, 'data/builtin-schemas/index.json')))
+  .digest('hex')
+  .slice(0, 16)
 const manifest = JSON.stringify({
   version,
   files: ['./', ...chunks.map((c) => `assets/${c.fileName}`)],
