@@ -38,11 +38,15 @@ export interface CostRow {
   expression: string
   /** Where the expression is in its object: `spec.validations[0].expression`. */
   field: string
-  /** The static estimate [min, max] (cel-go's estimator with Kubernetes' cost tables); null when not computed. */
+  /**
+   * The static estimate [min, max] of one evaluation (cel-go's estimator with Kubernetes' cost tables; an unbounded
+   * maximum is 2^64 - 1); a CRD rule's is its compiled maximum, twice (the apiserver holds it × the node's
+   * cardinality to 10,000,000); null when the expression does not compile.
+   */
   estimated: [number, number] | null
-  /** The cost this evaluation charged for it; null when it did not run. */
+  /** The most one run of it cost in this write (it may run once per binding, param or list item); null when it did not run. */
   actual: number | null
-  /** The limit that expression's cost is held to (the per-call limit, or the CRD rule's). */
+  /** The per-call limit each run is held to (celconfig.PerCallLimit, 1,000,000). */
   limit: number
 }
 
