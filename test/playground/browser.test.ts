@@ -38,7 +38,11 @@ beforeAll(async () => {
     output: { format: 'iife', name: 'kelpPlayground' },
   })
   code = output.map((c) => (c.type === 'chunk' ? c.code : '')).join('\n')
-  // a browser's globals, none of Node's
+  engine = load()
+}, 120_000)
+
+/** The bundle run in a fresh context with a browser's globals and none of Node's. */
+function load(): typeof Engine {
   const context: Record<string, unknown> = {
     TextEncoder,
     TextDecoder,
@@ -57,8 +61,8 @@ beforeAll(async () => {
   context.globalThis = context
   context.self = context
   runInNewContext(`${code}\nglobalThis.kelpPlayground = kelpPlayground`, context)
-  engine = context.kelpPlayground as typeof Engine
-}, 120_000)
+  return context.kelpPlayground as typeof Engine
+}
 
 /** The page's loader: the package's data files, as fetch would give them. */
 const loadSchemas = async (path: string) => {
@@ -96,6 +100,12 @@ describe('the playground engine in a browser', () => {
       expect(note, name).toBe(name !== 'csr-rsa512')
       expect(node.notes.some((n) => n.includes('signature'))).toBe(false)
     }
+  })
+
+  it('without a loader, answers what it can and says which schemas it lacked', async () => {
+    const fresh = load()
+    const r = await fresh.evaluatePlayground(examples.find((e) => e.name.startsWith('Type error'))!.state)
+    expect(r.notes.some((n) => n.includes('were not available (no loadSchemas given)'))).toBe(true)
   })
 
   it('round-trips a state through the URL text', async () => {

@@ -157,6 +157,29 @@ ${labels}data: {a: b}
     expect(deleted.kubectl).toEqual(['configmap "plain" deleted from pg-engine namespace (server dry run)'])
   })
 
+  // kubectl 1.37.2's words (apply --dry-run=server -f -) when its discovery has no such kind
+  it('a kind the cluster does not serve: kubectl cannot map it', async () => {
+    const none = examples[0]!.state
+    for (const [object, name, ns, kind, version] of [
+      ['apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n', 'g', '', 'Gadget', 'example.com/v1'],
+      [
+        'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g, namespace: shop}\n',
+        'g',
+        'shop',
+        'Gadget',
+        'example.com/v1',
+      ],
+      ['apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: c}\n', 'c', '', 'CronJob', 'batch/v1beta1'],
+      ['apiVersion: apps/v1\nkind: Deploymentx\nmetadata: {name: c}\n', 'c', '', 'Deploymentx', 'apps/v1'],
+    ] as const) {
+      const r = await evaluatePlayground({ ...none, material: '', object })
+      expect(r.allowed).toBe(false)
+      expect(r.kubectl).toEqual([
+        `error: resource mapping not found for name: "${name}" namespace: "${ns}" from "STDIN": no matches for kind "${kind}" in version "${version}"\nensure CRDs are installed first`,
+      ])
+    }
+  })
+
   it('costs: every expression of the material, its estimate, and what this write cost, against the per-call limit', async () => {
     const r = await evaluatePlayground(deletion(configMap('settings', '  labels: {protected: "yes"}\n')))
     expect(r.costs).toHaveLength(1)

@@ -34,6 +34,8 @@ describe('scalarAt: a value and where each of its characters is', () => {
     ['folded block, more indented', 'expression: >\n  a\n    b\n  c\n', 'a\n  b\nc\n'],
     ['a JSON key', '{"expression": "x.y"}', 'x.y'],
     ['a list item', '- expression: a.b\n  message: m\n', 'a.b'],
+    ['a flow mapping', '- {expression: a && b, message: m}\n', 'a && b'],
+    ['a flow mapping over lines', '- {expression: a &&\n    b}\n', 'a && b'],
   ]
   for (const [name, text, value] of cases)
     it(name, () => {
@@ -131,6 +133,23 @@ spec:
       at(text, '.revisionHistoryLimitt'),
     ])
     expect(r.markers.every((m) => m.severity === 'warning' && m.pane === 'material')).toBe(true)
+  })
+
+  it("a CRD's rule errors at their character (kube-apiserver 1.37.2's, on spec.validation…: the first version's schema)", async () => {
+    // kubectl apply of this CRD: `* spec.validation.openAPIV3Schema.properties[spec].properties[image]
+    // .x-kubernetes-validations[0].rule: … ERROR: <input>:1:19: Syntax error: mismatched input '<EOF>' …` and
+    // `* spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: … ERROR: <input>:1:22:
+    // undefined field 'maxReplicass'`
+    const crd = examples.find((e) => e.name.startsWith('CRD'))!.state
+    const text = crd.material
+      .replace('rule: self == oldSelf,', 'rule: self == oldSelf &&,')
+      .replace('rule: self.replicas <= self.maxReplicas\n', 'rule: self.replicas <= self.maxReplicass\n')
+    const r = await evaluatePlayground({ ...crd, material: text })
+    expect(r.markers.map((m) => ({ line: m.line, column: m.column, severity: m.severity }))).toEqual([
+      // in a flow mapping: just past `&&`, where the input ends
+      { ...at(text, 'self == oldSelf &&', 18), severity: 'error' },
+      { ...at(text, '.maxReplicass'), severity: 'error' },
+    ])
   })
 
   it('a YAML error at the line kubectl names (kubectl 1.37.2: `yaml: line 6: mapping values are not allowed`)', async () => {

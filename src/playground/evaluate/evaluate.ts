@@ -1,4 +1,5 @@
 import { skippedChecks } from '../../builtin/validation/certificates/signature.js'
+import { goQuote } from '../../cel/ext/quote.js'
 import { admitOne } from '../../check/admit-one.js'
 import { findingsOf } from '../../check/findings.js'
 import { type ApplyAnswer, kubectlApply, storedOnCreateOf } from '../../engine/apply.js'
@@ -161,6 +162,13 @@ function worded(
       if (f.annotation === undefined) result.notes.push(f.message)
     } else errors.push(f)
   }
+  // a kind the cluster does not serve: kubectl's mapping fails before it sends anything (kelp's reason a note)
+  const unserved = findings.find((f) => f.rule === 'kind/unknown' || (f.type === 'not-served' && f.level === 'deny'))
+  if (unserved !== undefined && o !== undefined) {
+    if (unserved.level !== 'info') result.notes.push(unserved.message)
+    result.kubectl.push(noMapping(o))
+    return
+  }
   const first = errors[0]
   if (first === undefined) return
   const status = answer?.status
@@ -175,6 +183,15 @@ function worded(
   )
     result.kubectl.push(kubectlInvalidText(status as InvalidStatus).replace(/\n$/, ''))
   else result.kubectl.push(kubectlLine(first, o))
+}
+
+/**
+ * kubectl's error for a kind its discovery does not map (cli-runtime resource mapping; the object's own namespace,
+ * as written): `error: resource mapping not found for name: … ensure CRDs are installed first`.
+ */
+function noMapping(o: ObjectResult): string {
+  const written = o.source.file === OBJECT_FILE ? 'STDIN' : o.source.file
+  return `error: resource mapping not found for name: ${goQuote(o.name)} namespace: ${goQuote(o.namespace ?? '')} from ${goQuote(written)}: no matches for kind ${goQuote(o.kind)} in version ${goQuote(o.apiVersion)}\nensure CRDs are installed first`
 }
 
 /** What the answer says of the object itself: its kind's or CRD's validation causes, the audit annotations. */

@@ -21,6 +21,17 @@ export function valueAt(object: unknown, path: string): unknown {
   return v
 }
 
+/**
+ * The path of a field as the object writes it. A CustomResourceDefinition's errors name its schema as the
+ * apiserver's internal version holds it when every version has the same one (`spec.validation.openAPIV3Schema`,
+ * apiextensions' conversion): a v1 object writes it under its first version.
+ */
+export function writtenPath(object: unknown, field: string): string {
+  const internal = 'spec.validation.openAPIV3Schema'
+  if (!field.startsWith(internal) || valueAt(object, 'spec.validation') !== undefined) return field
+  return `spec.versions[0].schema.openAPIV3Schema${field.slice(internal.length)}`
+}
+
 /** The UTF-16 offset of a CEL position (1-based line, 1-based column in code points) in the expression. */
 export function celOffset(expression: string, line: number, column: number): number | undefined {
   let at = 0
@@ -88,6 +99,7 @@ export class PaneText {
     if (field === undefined || field === '')
       return [{ pane: this.pane, line: start.line, column: start.column ?? 1, severity, message }]
     let key: { line: number; column: number; exact: boolean }
+    field = writtenPath(object.object, field)
     try {
       key = this.locator.locate(start, field)
     } catch {

@@ -175,8 +175,11 @@ function singleQuoted(t: string, open: number): ScalarMap | undefined {
   return undefined
 }
 
-/** A plain scalar: to a ` #` comment, a `: `, or a line indented no deeper than its key's (`parentIndent`). */
-function plain(t: string, first: number, parentIndent: number): ScalarMap {
+/**
+ * A plain scalar: to a ` #` comment, a `: `, or a line indented no deeper than its key's (`parentIndent`); in a
+ * flow collection (`{rule: x, message: y}`) also to a `,`, `}` or `]`.
+ */
+function plain(t: string, first: number, parentIndent: number, flow: boolean): ScalarMap {
   const out = { value: '', offsets: [] as number[] }
   let i = first
   for (;;) {
@@ -185,12 +188,21 @@ function plain(t: string, first: number, parentIndent: number): ScalarMap {
       const c = t[i] as string
       if (isSpace(c) && t[i + 1] === '#') break
       if (c === ':' && (isSpace(t[i + 1]) || isBreak(t[i + 1]) || i + 1 === t.length)) break
+      if (flow && (c === ',' || c === '}' || c === ']')) break
       out.value += c
       out.offsets.push(i)
       i++
     }
     trimTrailing(out, 0)
     if (!isBreak(t[i])) break
+    if (flow) {
+      // a flow scalar over lines: folded up to the indicator that ends it, whatever the indentation
+      let j = i
+      while (j < t.length && (isBreak(t[j]) || isSpace(t[j]))) j = isBreak(t[j]) ? pastBreak(t, j) : j + 1
+      if (j >= t.length || t[j] === '#' || t[j] === ',' || t[j] === '}' || t[j] === ']') break
+      i = fold(t, i, out)
+      continue
+    }
     // does the scalar go on? the next content line must be indented deeper than the key's line and be no comment
     let j = i
     while (j < t.length && (isBreak(t[j]) || isSpace(t[j]))) j = isBreak(t[j]) ? pastBreak(t, j) : j + 1
@@ -296,5 +308,8 @@ export function scalarAt(text: string, keyOffset: number): ScalarMap | undefined
   if (c === "'") return singleQuoted(text, i)
   if (c === '|' || c === '>') return block(text, i, indent)
   if (c === undefined || c === '[' || c === '{' || c === '&' || c === '*' || c === '!') return undefined
-  return plain(text, i, indent)
+  // a key in a flow mapping follows its `{` or a `,`
+  let b = keyOffset - 1
+  while (b >= 0 && (isSpace(text[b]) || isBreak(text[b]))) b--
+  return plain(text, i, indent, text[b] === '{' || text[b] === ',')
 }
