@@ -157,6 +157,9 @@ export function diagnose(d: DiagnosticsInput): Diagnostic[] {
  */
 const TYPE_CHECK_MEMO = 256
 const typeCheckMemo = new Map<string, readonly TypeCheckWarning[]>()
+/** The schema resolvers by release, environment and CRDs (the same key's first part), the most recent RESOLVERS. */
+const RESOLVERS = 8
+const resolvers = new Map<string, OpenAPISchemaResolver>()
 function remember(key: string, warnings: readonly TypeCheckWarning[]): void {
   typeCheckMemo.set(key, warnings)
   if (typeCheckMemo.size > TYPE_CHECK_MEMO) typeCheckMemo.delete(typeCheckMemo.keys().next().value as string)
@@ -184,13 +187,21 @@ function typeCheckDiagnostics(
     if (policy === undefined) continue
     // the policies a trusted predicate accepts (the bundled pack) are type checked by kelp's tests
     if (typeof options.trusted === 'function' && options.trusted(obj)) continue
+    context ??= `${version} ${release} ${crds.size === 0 ? '' : JSON.stringify([...crds].map((c) => c.object))}`
     if (resolver === undefined) {
-      resolver = new OpenAPISchemaResolver(options.openapi ?? [], { release })
-      for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
+      // the resolver of the same release and CRDs is kept too (it keeps the schemas it resolved); documents given
+      // are objects, not text: neither is kept then
+      resolver = options.openapi === undefined ? resolvers.get(context) : undefined
+      if (resolver === undefined) {
+        resolver = new OpenAPISchemaResolver(options.openapi ?? [], { release })
+        for (const crd of crds) resolver.addCRD(crd.object as unknown as JSONObject)
+        if (options.openapi === undefined) {
+          resolvers.set(context, resolver)
+          if (resolvers.size > RESOLVERS) resolvers.delete(resolvers.keys().next().value as string)
+        }
+      }
     }
     const r = resolver
-    context ??= `${version} ${release} ${crds.size === 0 ? '' : JSON.stringify([...crds].map((c) => c.object))}`
-    // documents given are objects, not text: not kept then
     const key = options.openapi === undefined ? `${context} ${JSON.stringify(policy)}` : undefined
     let warnings = key === undefined ? undefined : typeCheckMemo.get(key)
     if (warnings === undefined) {
