@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander'
 import { addAuditCommand } from '../audit/command.js'
 import { addCheckCommand, addTestCommand } from '../cli/commands.js'
 import { addEvalCommand } from '../cli/eval.js'
+import { addPlaygroundCommand } from '../playground/command.js'
 import { escapeControls } from '../report/common.js'
 import { streamLines } from '../report/log.js'
 import { type Io, UsageError } from '../report/usage.js'
@@ -10,7 +11,7 @@ import { addServeCommand } from '../webhook/command.js'
 
 // The kelp command: the commands of both faces under one name, above them (neither face imports the
 // other): `eval`, `check` and `test` are the CLI's (src/cli/), `serve` the webhook's (src/webhook/command.ts),
-// `audit` the audit face's (src/audit/command.ts).
+// `audit` the audit face's (src/audit/command.ts), `playground` the playground's (src/playground/command.ts).
 // Exit codes: 0 success, 1 a CEL error (or findings at or above --fail-on, or a failed policy test), 2 bad
 // usage or input errors. The bundle's entry (scripts/bundle-cli.js), run by dist/cli/kelp.cjs.
 
@@ -51,6 +52,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   addTestCommand(program, io, setCode)
   addServeCommand(program, io)
   addAuditCommand(program, io, setCode)
+  addPlaygroundCommand(program, io)
   try {
     await program.parseAsync(argv, { from: 'user' })
   } catch (e) {

@@ -69,8 +69,9 @@ async function pipe(
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter()
   // the write settles as the reader drains: not awaited here, and its failure (or the close's) is the reader's
+  // (an ArrayBuffer-backed view: the DOM's BufferSource, which the page is type-checked with, refuses a shared one)
   writer
-    .write(bytes)
+    .write(bytes as Uint8Array<ArrayBuffer>)
     .then(() => writer.close())
     .catch(() => {})
   const reader = stream.readable.getReader()

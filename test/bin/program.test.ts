@@ -16,7 +16,7 @@ describe('kelp', () => {
     const r = await run(['--help'])
     expect(r.code).toBe(0)
     const commands = [...r.out.matchAll(/^ {2}(\w+) \[/gm)].map((m) => m[1])
-    expect(commands).toEqual(['eval', 'check', 'test', 'serve', 'audit', 'help'])
+    expect(commands).toEqual(['eval', 'check', 'test', 'serve', 'audit', 'playground', 'help'])
   })
 
   it('serve --help is the webhook command', async () => {
