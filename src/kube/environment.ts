@@ -123,7 +123,7 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 27, libraries: [authzLibrary] },
     {
       introduced: 28,
-      libraries: [optionalLibrary, withOverloadCosts(quantityLibrary, quantityCosts)],
+      libraries: [optionalLibrary, withOverloadCosts(quantityLibrary, quantityCosts, undefined, true)],
       features: { crossTypeNumericComparisons: true },
     },
     { introduced: 29, features: { literalValidators: true } },
@@ -138,7 +138,7 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 31, libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts)] },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
-    { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
+    { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts, undefined, true)] },
     {
       introduced: 34,
       libraries: [
