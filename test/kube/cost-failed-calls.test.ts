@@ -56,3 +56,30 @@ figures(
     ['semver(dyn(object.spec))', 4, 'no such overload: semver(map)'],
   ],
 )
+
+const PANIC = 'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add'
+
+// A key that panics (ext/lists.go's cost tracker asserting a list on an error: cel/program.go recovers it as
+// an internal error) unwinds the attribute's resolution: cel-go observes an attribute's root (an identifier,
+// or a relative attribute's own 1) only after all its qualifiers (interpreter/interpretable.go evalWatchAttr,
+// runtimecost.go Observe), so the root is never charged; the qualifiers already applied and the key's own
+// nodes are. A conditional's branch root is not observed in any case (planCallConditional).
+figures(
+  'an index whose key panics',
+  ['1.37'],
+  [
+    ['params[?[1].map(x, x / 0).distinct()]', 15, PANIC],
+    ['params[[1].map(x, x / 0).distinct()]', 15, PANIC],
+    ['object.spec[?[1].map(x, x / 0).distinct()]', 16, PANIC],
+    ['object.metadata.labels[[1].map(x, x / 0).distinct()].size()', 17, PANIC],
+    ['[object][0][[1].map(x, x / 0).distinct()]', 27, PANIC],
+    ['dyn(object).spec[[1].map(x, x / 0).distinct()]', 18, PANIC],
+    ['(true ? object : params).spec[[1].map(x, x / 0).distinct()]', 16, PANIC],
+    ['[object].map(y, y[[1].map(x, x / 0).distinct()])', 27, PANIC],
+    [
+      'params[?(lists.range(-1).distinct() + [].slice(0, 5).slice(1, 2)).filter(x, x / 0 == 1).map(x, string(x)).join()]',
+      12,
+      PANIC,
+    ],
+  ],
+)

@@ -202,6 +202,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           p.extra ?? 0,
           !isAttribute(p.args[0]!) && !p.rootFree,
           false,
+          chargedRoot(p.args[0]!),
         )
       return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
     case 'call':
@@ -216,6 +217,7 @@ function buildNode(p: Plan, ops: Ops): Node {
         p.extra ?? 0,
         !isAttribute(p.operand) && !p.rootFree,
         true,
+        chargedRoot(p.operand),
       )
     case 'and':
     case 'or': {
@@ -474,11 +476,39 @@ function relative(o: Node, rel: true | undefined): Node {
 }
 
 /**
+ * Whether `p` is an attribute whose root's observation this evaluator has charged by the time its
+ * qualifiers run (an identifier when read, a relative attribute with its first qualifier; not a
+ * conditional's branch): cel-go observes it only once the whole attribute is resolved (evalWatchAttr),
+ * after its qualifiers.
+ */
+function chargedRoot(p: Plan): boolean {
+  switch (p.op) {
+    case 'var':
+    case 'attr':
+    case 'local':
+    case 'accu':
+      return !p.free
+    // a relative attribute's own observation (1), charged with its first qualifier (`rel`, an index's extra)
+    case 'select':
+    case 'optSelect':
+      return p.rel ? true : chargedRoot(p.operand)
+    case 'optIndex':
+      return isAttribute(p.operand) ? chargedRoot(p.operand) : !p.rootFree
+    case 'opt':
+      return p.name === 'index' && (isAttribute(p.args[0]!) ? chargedRoot(p.args[0]!) : !p.rootFree)
+    default:
+      return false
+  }
+}
+
+/**
  * `a[k]` / `a[?k]` as cel-go's attribute qualification (planCallIndex): the qualifier costs 1, or on
  * an optional (and always for `[?k]`) 1 only when the value is present; `extra` as in the plan. A
- * failing qualification is observed; a failing operand charges only its relative attribute.
+ * failing qualification is observed; a failing operand charges only its relative attribute. A key
+ * that panics (GoPanic) unwinds the attribute's resolution before its root is observed: the root's 1,
+ * charged here when it was read (`root`), is taken back.
  */
-function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean): Node {
+function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean, root: boolean): Node {
   const operand = relative(o, rel || undefined)
   // a failing key: the qualification is observed with the error (not for `[?k]`, QualifyIfPresent)
   const keyFail = (optional ? 0 : 1) + extra
@@ -489,6 +519,7 @@ function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, opti
       key = k(f)
     } catch (e) {
       if (e instanceof ErrorValue) charge(f, keyFail)
+      else if (root && e instanceof GoPanic) f.cost -= 1
       throw e
     }
     charge(f, extra)
