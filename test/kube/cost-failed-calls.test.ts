@@ -83,3 +83,23 @@ figures(
     ],
   ],
 )
+
+// interpreter/runtimecost.go costCall keys `+`'s formula by call.OverloadID(): when the checker resolved the
+// call to add_string / add_bytes alone (one operand a string or bytes, the other dyn) and the dyn operand
+// is of another kind, the failed call still costs ceil((size(a) + size(b)) × 0.1), an operand that is no
+// Sizer (an int, a map of Go's JSON) counting 1. The same switch in cel-go v0.26.1.
+figures(
+  'a string or bytes concatenation whose dyn operand is of another kind',
+  ['1.36', '1.37'],
+  [
+    [
+      '"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + optional.of(0).orValue(object.metadata.name)',
+      8,
+      'no such overload',
+    ],
+    ["dyn(1) + 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'", 7, 'no such overload'],
+    ["b'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + dyn(object.spec.tags)", 8, 'no such overload'],
+    ["'a' + dyn(object.spec.replicas)", 5, 'no such overload'],
+    ["dyn(object.metadata.labels) + 'aaaaaaaaaaaaaaaaaaaaaa'", 7, 'no such overload: _+_'],
+  ],
+)

@@ -204,7 +204,7 @@ function buildNode(p: Plan, ops: Ops): Node {
           false,
           chargedRoot(p.args[0]!),
         )
-      return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
+      return callNode(ops[p.name] as Impl, p.args.map(b), p.cost, p.overloadId)
     case 'call':
       return p.varArgs
         ? varArgsNode(p.impl, p.args.map(b), p.cost, p.overloadId)
