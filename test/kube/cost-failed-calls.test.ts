@@ -103,3 +103,26 @@ figures(
     ["dyn(object.metadata.labels) + 'aaaaaaaaaaaaaaaaaaaaaa'", 7, 'no such overload: _+_'],
   ],
 )
+
+// cost.go CallCost keys containsIP / containsCIDR by function name: the comparison's cost from the CIDR
+// receiver's size (4 or 16 bytes), the string's parse only when the call resolved to the string overload
+// (a dyn argument leaves it to both: overload id ""). A dyn argument of another kind is charged so too.
+figures(
+  'containsIP / containsCIDR given a dyn argument of another kind',
+  ['1.36', '1.37'],
+  [
+    [
+      'cidr("10.0.0.0/8").masked().containsCIDR(optional.of(1).orValue(object.spec.empty))',
+      6,
+      'no such overload: containsCIDR(net.CIDR, int)',
+    ],
+    ['cidr("10.0.0.0/8").containsCIDR(dyn(object.spec.tags))', 8, 'no such overload: containsCIDR(net.CIDR, list)'],
+    ['cidr("::1/128").containsCIDR(dyn(object.spec.tags))', 12, 'no such overload: containsCIDR(net.CIDR, list)'],
+    ['cidr("10.0.0.0/8").containsIP(dyn(object.spec.replicas))', 6, 'no such overload: containsIP(net.CIDR, int)'],
+    [
+      'cidr("::1/128").containsIP(dyn(b\'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\'))',
+      5,
+      'no such overload: containsIP(net.CIDR, bytes)',
+    ],
+  ],
+)
