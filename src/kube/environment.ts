@@ -148,7 +148,10 @@ function baseOptions(binary: number): VersionedOption[] {
       ],
     },
     // the apimachinery of 1.35 on words qualifiedName's and labelValue's lengths in bytes
-    { introduced: 31, libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts)] },
+    {
+      introduced: 31,
+      libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts, undefined, true)],
+    },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
     { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts, undefined, true)] },

@@ -126,3 +126,33 @@ figures(
     ],
   ],
 )
+
+// cost.go CallCost `validate`: whenever the receiver is a format, ceil((1 + actualSize(args[1])) × 0.1) ×
+// ceil(MaxRegexSize × 0.25), whatever the argument is (a list's or a map's size is its entries, an int 1).
+figures(
+  'a format validate given a dyn argument of another kind',
+  ['1.36', '1.37'],
+  [
+    [
+      'format.labelValue().validate(format.dns1123Label().validate("tab\\tnew\\nline").orValue(object.spec.image))',
+      28,
+      'no such overload: validate(kubernetes.NamedFormat, list)',
+    ],
+    [
+      'format.labelValue().validate(dyn(object.spec.tags))',
+      15,
+      'no such overload: validate(kubernetes.NamedFormat, list)',
+    ],
+    [
+      'format.dns1123Label().validate(dyn(object.metadata.labels))',
+      13,
+      'no such overload: validate(kubernetes.NamedFormat, map)',
+    ],
+    ['format.uri().validate(dyn(1))', 277, 'no such overload: validate(kubernetes.NamedFormat, int)'],
+    [
+      "format.named('uuid').value().validate(dyn(b'aaaaaaaaaaaaaaaaaaaaaaaaaaa'))",
+      56,
+      'no such overload: validate(kubernetes.NamedFormat, bytes)',
+    ],
+  ],
+)
