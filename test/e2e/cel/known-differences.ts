@@ -59,6 +59,9 @@ export const KNOWN_CEL_DIFFERENCES: readonly KnownCelDifference[] = [
       '@in',
       'type',
       '{}',
+      // around one: `dyn(o.transformMap(k, ...))`, `"%s".format([o.transformMap(k, ...)])` (seed 1 × 100,000)
+      'dyn',
+      'format',
     ],
     // a macro over a JSON object (its key variable is `k`) that stops early or fails on some entries
     when: (f) =>
