@@ -156,3 +156,21 @@ figures(
     ],
   ],
 )
+
+const LIMIT = 'operation cancelled: actual cost limit exceeded'
+
+// The same when the key crosses the per-call cost limit: cel-go's tracker panics at the crossing
+// observation (runtimecost.go), before the attribute's root is observed, and reports the cost so far.
+figures(
+  'an index whose key crosses the cost limit',
+  ['1.37'],
+  [
+    [
+      "object.metadata.labels[?object.spec[?'😀'].orValue(lists.range(1000).sort().map(x, string(x) + 'x')[-42])]",
+      2001026,
+      LIMIT,
+    ],
+    ["params[?lists.range(1000).sort().map(x, string(x) + 'x')[-42]]", 2001022, LIMIT],
+    ["[object][0][lists.range(1000).sort().map(x, string(x) + 'x')[-42]]", 2001034, LIMIT],
+  ],
+)

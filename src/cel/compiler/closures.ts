@@ -504,24 +504,32 @@ function chargedRoot(p: Plan): boolean {
 /**
  * `a[k]` / `a[?k]` as cel-go's attribute qualification (planCallIndex): the qualifier costs 1, or on
  * an optional (and always for `[?k]`) 1 only when the value is present; `extra` as in the plan. A
- * failing qualification is observed; a failing operand charges only its relative attribute. A key
- * that panics (GoPanic) unwinds the attribute's resolution before its root is observed: the root's 1,
- * charged here when it was read (`root`), is taken back.
+ * failing qualification is observed; a failing operand charges only its relative attribute. cel-go
+ * observes the attribute's root after the key (evalWatchAttr): the root's 1, charged here when it was
+ * read (`root`), is set aside while the key runs, so that a key that panics (GoPanic; the cost limit
+ * crossed, where cel-go's tracker panics too) leaves it uncharged and the limit is crossed where
+ * cel-go crosses it.
  */
 function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean, root: boolean): Node {
   const operand = relative(o, rel || undefined)
   // a failing key: the qualification is observed with the error (not for `[?k]`, QualifyIfPresent)
   const keyFail = (optional ? 0 : 1) + extra
+  const late = root ? 1 : 0
   return (f) => {
     const v = operand(f)
+    // the root's observation moves after the key's (see above): it is not counted while the key runs
+    f.cost -= late
     let key: CelValue
     try {
       key = k(f)
     } catch (e) {
-      if (e instanceof ErrorValue) charge(f, keyFail)
-      else if (root && e instanceof GoPanic) f.cost -= 1
+      if (e instanceof ErrorValue) {
+        charge(f, keyFail)
+        charge(f, late)
+      }
       throw e
     }
+    charge(f, late)
     charge(f, extra)
     if (optional || v instanceof Optional) {
       const r = fn(v, key)
