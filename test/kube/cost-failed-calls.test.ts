@@ -174,3 +174,19 @@ figures(
     ["[object][0][lists.range(1000).sort().map(x, string(x) + 'x')[-42]]", 2001034, LIMIT],
   ],
 )
+
+// map / filter step `@result + [t]`: cel-go observes the accumulator (1), the element (the transform's nodes,
+// or the iteration variable: 1), the list (10) and the `+` (1) one by one, and the cost limit stops at the
+// first observation past it (runtimecost.go), which the reported cost then includes.
+figures(
+  'a map or filter whose step crosses the cost limit',
+  ['1.36', '1.37'],
+  [
+    ['lists.range(1000).map(x, lists.range(1000).map(y, y))', 1000001, LIMIT],
+    ['lists.range(1000).map(x, lists.range(999).map(y, y))', 1000007, LIMIT],
+    ['lists.range(1000).map(x, lists.range(1000).filter(y, true))', 1000001, LIMIT],
+    ["lists.range(1000).map(x, lists.range(997).map(y, 'c'))", 1000001, LIMIT],
+    ['lists.range(1000).map(x, lists.range(998).filter(y, y > 2))', 1000007, LIMIT],
+    ['object.spec[?string(lists.range(1000).map(x, lists.range(1000).map(y, y)).size())]', 1000002, LIMIT],
+  ],
+)

@@ -385,7 +385,8 @@ function buildNode(p: Plan, ops: Ops): Node {
       // filter appends the iteration variable itself (one more identifier read)
       const tr = p.transform ? b(p.transform) : undefined
       const elemCost = tr ? 0 : 1
-      const append = MacroCost.appendOne + elemCost - (p.constStep ? ListCreateBaseCost : 0)
+      // `[t]` then `+`, observed one after the other (a cost limit crossed at the list stops before the `+`)
+      const listCost = MacroCost.appendOne - 2 - (p.constStep ? ListCreateBaseCost : 0)
       const slot = p.iter
       const initCost = p.initCost ?? 0
       return (f) => {
@@ -412,7 +413,9 @@ function buildNode(p: Plan, ops: Ops): Node {
           // `@result` (1) is observed before it, the list and the `+` after (where a cost limit stops)
           charge(f, 1)
           const t = tr ? tryEval(tr, f) : x
-          charge(f, append - 1)
+          charge(f, elemCost)
+          charge(f, listCost)
+          charge(f, 1)
           if (err) continue
           if (rt.isError(t)) err = t
           else out.push(t)
