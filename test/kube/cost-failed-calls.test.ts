@@ -190,3 +190,15 @@ figures(
     ['object.spec[?string(lists.range(1000).map(x, lists.range(1000).map(y, y)).size())]', 1000002, LIMIT],
   ],
 )
+
+// The same for a comprehension whose step appends to its own accumulator (ext/comprehensions.go
+// transformList: `@result + [t]`): the list (10) and the `+` (1) are two observations.
+figures(
+  'a transformList whose step crosses the cost limit',
+  ['1.37'],
+  [
+    ['lists.range(1000).map(x, lists.range(1000).transformList(i, y, i))', 1000001, LIMIT],
+    ['lists.range(1000).map(x, lists.range(999).transformList(i, y, y))', 1000007, LIMIT],
+    ['lists.range(1000).map(x, lists.range(997).transformList(i, y, y))', 1000006, LIMIT],
+  ],
+)

@@ -314,13 +314,15 @@ function buildNode(p: Plan, ops: Ops): Node {
       // over the element's (cel-go evalBinary returns the left-hand error first).
       const i = p.accu
       const elems = p.elems.map(b)
-      // the `+` (1) and, unless the list is a constant, its creation (10)
-      const step = p.constant ? 1 : 11
+      // unless the list is a constant, its creation (10), then the `+` (1): observed one after the other,
+      // so that a cost limit crossed at the list stops before the `+` as in cel-go
+      const listCost = p.constant ? 0 : ListCreateBaseCost
       return (f) => {
         charge(f, 1)
         const a = f.s[i]
         const vs = elems.map((e) => tryEval(e, f))
-        charge(f, step)
+        charge(f, listCost)
+        charge(f, 1)
         if (rt.isError(a)) throw a
         for (const v of vs) if (rt.isError(v)) throw v
         const list = a as CelValue[]
