@@ -65,6 +65,13 @@ const stringsV0: Library = {
 const doubleTraversal = (v: CelValue) => Math.ceil(actualSize(v) * 2 * StringTraversalCostFactor)
 
 /** apiserver pkg/cel/library/cost.go CallCost for the cel-go string extension functions. */
+/**
+ * cost.go CallCost charges containsIP / containsCIDR by function name from the CIDR receiver's size, also
+ * when a dyn argument of another kind fails the call (the parse only for the string overload's id). Not
+ * `ip`, which this library shares with the IP library's ip(string).
+ */
+const CIDR_COSTS_BY_NAME: ReadonlySet<string> = new Set(['containsIP', 'containsCIDR'])
+
 const stringExtCosts: Readonly<Record<string, RuntimeCost>> = {
   lowerAscii: ([s]) => traversalCost(s as CelValue),
   upperAscii: ([s]) => traversalCost(s as CelValue),
@@ -123,7 +130,7 @@ function baseOptions(binary: number): VersionedOption[] {
     { introduced: 27, libraries: [authzLibrary] },
     {
       introduced: 28,
-      libraries: [optionalLibrary, withOverloadCosts(quantityLibrary, quantityCosts)],
+      libraries: [optionalLibrary, withOverloadCosts(quantityLibrary, quantityCosts, undefined, true)],
       features: { crossTypeNumericComparisons: true },
     },
     { introduced: 29, features: { literalValidators: true } },
@@ -133,12 +140,21 @@ function baseOptions(binary: number): VersionedOption[] {
       libraries: [withStringExtCosts(celGoVersion(binary) >= 29 ? stringsExtensionV029 : stringsExtension)],
     },
     { introduced: 29, libraries: [setsExtension] },
-    { introduced: 30, libraries: [withOverloadCosts(ipLibrary, ipCosts), withOverloadCosts(cidrLibrary, cidrCosts)] },
+    {
+      introduced: 30,
+      libraries: [
+        withOverloadCosts(ipLibrary, ipCosts),
+        withOverloadCosts(cidrLibrary, cidrCosts, undefined, CIDR_COSTS_BY_NAME),
+      ],
+    },
     // the apimachinery of 1.35 on words qualifiedName's and labelValue's lengths in bytes
-    { introduced: 31, libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts)] },
+    {
+      introduced: 31,
+      libraries: [withOverloadCosts(binary >= 35 ? formatLibraryV135 : formatLibrary, formatCosts, undefined, true)],
+    },
     { introduced: 31, libraries: [authzSelectorsLibrary] },
     { introduced: 32, libraries: [twoVarComprehensions] },
-    { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts)] },
+    { introduced: 33, libraries: [withOverloadCosts(semverLibrary, semverCosts, undefined, true)] },
     {
       introduced: 34,
       libraries: [

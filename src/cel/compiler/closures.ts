@@ -202,8 +202,9 @@ function buildNode(p: Plan, ops: Ops): Node {
           p.extra ?? 0,
           !isAttribute(p.args[0]!) && !p.rootFree,
           false,
+          chargedRoot(p.args[0]!),
         )
-      return callNode(ops[p.name] as Impl, p.args.map(b), p.cost)
+      return callNode(ops[p.name] as Impl, p.args.map(b), p.cost, p.overloadId)
     case 'call':
       return p.varArgs
         ? varArgsNode(p.impl, p.args.map(b), p.cost, p.overloadId)
@@ -216,6 +217,7 @@ function buildNode(p: Plan, ops: Ops): Node {
         p.extra ?? 0,
         !isAttribute(p.operand) && !p.rootFree,
         true,
+        chargedRoot(p.operand),
       )
     case 'and':
     case 'or': {
@@ -312,13 +314,15 @@ function buildNode(p: Plan, ops: Ops): Node {
       // over the element's (cel-go evalBinary returns the left-hand error first).
       const i = p.accu
       const elems = p.elems.map(b)
-      // the `+` (1) and, unless the list is a constant, its creation (10)
-      const step = p.constant ? 1 : 11
+      // unless the list is a constant, its creation (10), then the `+` (1): observed one after the other,
+      // so that a cost limit crossed at the list stops before the `+` as in cel-go
+      const listCost = p.constant ? 0 : ListCreateBaseCost
       return (f) => {
         charge(f, 1)
         const a = f.s[i]
         const vs = elems.map((e) => tryEval(e, f))
-        charge(f, step)
+        charge(f, listCost)
+        charge(f, 1)
         if (rt.isError(a)) throw a
         for (const v of vs) if (rt.isError(v)) throw v
         const list = a as CelValue[]
@@ -383,7 +387,8 @@ function buildNode(p: Plan, ops: Ops): Node {
       // filter appends the iteration variable itself (one more identifier read)
       const tr = p.transform ? b(p.transform) : undefined
       const elemCost = tr ? 0 : 1
-      const append = MacroCost.appendOne + elemCost - (p.constStep ? ListCreateBaseCost : 0)
+      // `[t]` then `+`, observed one after the other (a cost limit crossed at the list stops before the `+`)
+      const listCost = MacroCost.appendOne - 2 - (p.constStep ? ListCreateBaseCost : 0)
       const slot = p.iter
       const initCost = p.initCost ?? 0
       return (f) => {
@@ -410,7 +415,9 @@ function buildNode(p: Plan, ops: Ops): Node {
           // `@result` (1) is observed before it, the list and the `+` after (where a cost limit stops)
           charge(f, 1)
           const t = tr ? tryEval(tr, f) : x
-          charge(f, append - 1)
+          charge(f, elemCost)
+          charge(f, listCost)
+          charge(f, 1)
           if (err) continue
           if (rt.isError(t)) err = t
           else out.push(t)
@@ -474,23 +481,60 @@ function relative(o: Node, rel: true | undefined): Node {
 }
 
 /**
+ * Whether `p` is an attribute whose root's observation this evaluator has charged by the time its
+ * qualifiers run (an identifier when read, a relative attribute with its first qualifier; not a
+ * conditional's branch): cel-go observes it only once the whole attribute is resolved (evalWatchAttr),
+ * after its qualifiers.
+ */
+function chargedRoot(p: Plan): boolean {
+  switch (p.op) {
+    case 'var':
+    case 'attr':
+    case 'local':
+    case 'accu':
+      return !p.free
+    // a relative attribute's own observation (1), charged with its first qualifier (`rel`, an index's extra)
+    case 'select':
+    case 'optSelect':
+      return p.rel ? true : chargedRoot(p.operand)
+    case 'optIndex':
+      return isAttribute(p.operand) ? chargedRoot(p.operand) : !p.rootFree
+    case 'opt':
+      return p.name === 'index' && (isAttribute(p.args[0]!) ? chargedRoot(p.args[0]!) : !p.rootFree)
+    default:
+      return false
+  }
+}
+
+/**
  * `a[k]` / `a[?k]` as cel-go's attribute qualification (planCallIndex): the qualifier costs 1, or on
  * an optional (and always for `[?k]`) 1 only when the value is present; `extra` as in the plan. A
- * failing qualification is observed; a failing operand charges only its relative attribute.
+ * failing qualification is observed; a failing operand charges only its relative attribute. cel-go
+ * observes the attribute's root after the key (evalWatchAttr): the root's 1, charged here when it was
+ * read (`root`), is set aside while the key runs, so that a key that panics (GoPanic; the cost limit
+ * crossed, where cel-go's tracker panics too) leaves it uncharged and the limit is crossed where
+ * cel-go crosses it.
  */
-function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean): Node {
+function indexNode(fn: Impl, o: Node, k: Node, extra: number, rel: boolean, optional: boolean, root: boolean): Node {
   const operand = relative(o, rel || undefined)
   // a failing key: the qualification is observed with the error (not for `[?k]`, QualifyIfPresent)
   const keyFail = (optional ? 0 : 1) + extra
+  const late = root ? 1 : 0
   return (f) => {
     const v = operand(f)
+    // the root's observation moves after the key's (see above): it is not counted while the key runs
+    f.cost -= late
     let key: CelValue
     try {
       key = k(f)
     } catch (e) {
-      if (e instanceof ErrorValue) charge(f, keyFail)
+      if (e instanceof ErrorValue) {
+        charge(f, keyFail)
+        charge(f, late)
+      }
       throw e
     }
+    charge(f, late)
     charge(f, extra)
     if (optional || v instanceof Optional) {
       const r = fn(v, key)

@@ -48,6 +48,8 @@ export type Plan =
       extra?: number
       /** An index whose relative operand is a conditional branch's root: not observed, failed or not. */
       rootFree?: true
+      /** The one overload the checker resolved the call to (see `call`); a failed call's cost reads it. */
+      overloadId?: string
     }
   /**
    * `varArgs`: cel-go evaluates the call as evalVarArgs (three or more arguments, or two when the checker

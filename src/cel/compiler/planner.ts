@@ -393,7 +393,14 @@ export class Planner {
         const member = this.setMembership(e, planArgs)
         if (member) return member
       }
-      return this.fold({ op: 'opt', name: fast, args: planArgs, id: e.id, ...this.costOf(e.fn, e) })
+      return this.fold({
+        op: 'opt',
+        name: fast,
+        args: planArgs,
+        id: e.id,
+        ...this.costOf(e.fn, e),
+        ...this.overloadId(e),
+      })
     }
     if (e.fn === 'size' && ((e.target && args.length === 0) || (!e.target && args.length === 1))) {
       const a = e.target ?? args[0]!

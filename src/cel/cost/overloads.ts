@@ -20,9 +20,9 @@ export function withOverloadCosts(
   /**
    * Kubernetes' CallCost keys these by function name (cost.go: sum, min, indexOf, ... charge a traversal
    * of the first argument whatever it is): a call no row's guards accept (a dyn receiver of the wrong
-   * type, which then fails) is still charged by the function's first row.
+   * type, which then fails) is still charged by the function's first row. A set: only the functions it names.
    */
-  byName = false,
+  byName: boolean | ReadonlySet<string> = false,
 ): Library {
   const runtimeCosts: Record<string, RuntimeCost> = { ...lib.runtimeCosts }
   // A library may declare one function name in several declarations (semver's version 0 and 1
@@ -58,7 +58,7 @@ export function withOverloadCosts(
             return r.actual(args, result, id)
         }
       }
-      return byName ? rows[0]!.actual(args, result, id) : undefined
+      return byName === true || (byName !== false && byName.has(name)) ? rows[0]!.actual(args, result, id) : undefined
     }
   }
   return { ...lib, runtimeCosts }

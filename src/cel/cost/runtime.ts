@@ -131,7 +131,13 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
   '_<=_': ordering,
   '_>_': ordering,
   '_>=_': ordering,
-  '_+_': ([a, b]) => addCost(a as CelValue, b as CelValue),
+  // The checker chose add_string / add_bytes but an operand is of another kind (a dyn that failed the
+  // call): costCall keys the formula by call.OverloadID(), an operand that is no Sizer counts 1. The
+  // evaluator passes the id on that failure path only.
+  '_+_': ([a, b], _r, id) =>
+    id === 'add_string' || id === 'add_bytes'
+      ? traversal(actualSize(a as CelValue) + actualSize(b as CelValue))
+      : addCost(a as CelValue, b as CelValue),
   matches: ([s, re]) => matchesCost(s as CelValue, re as CelValue),
   contains: ([s, sub]) => containsCost(s as CelValue, sub as CelValue),
   // The strings extension's `strings.quote(s)` (strings_quote) and `s.format(args)` (string_format):
