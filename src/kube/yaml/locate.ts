@@ -925,7 +925,8 @@ function plainKey(s: string): string | undefined {
   }
 }
 
-const ESCAPES: Record<string, string> = {
+/** A double-quoted scalar's escapes (YAML 1.2 §5.7, as go-yaml reads them); also the playground's scalar map. */
+export const YAML_ESCAPES: Readonly<Record<string, string>> = {
   '0': '\0',
   a: '\x07',
   b: '\b',
@@ -945,7 +946,8 @@ const ESCAPES: Record<string, string> = {
   L: '\u2028',
   P: '\u2029',
 }
-const HEX: Record<string, number> = { x: 2, u: 4, U: 8 }
+/** The digits of `\x`, `\u` and `\U` escapes. */
+export const YAML_HEX_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 }
 
 /** A one-line quoted scalar's text (the quotes included in s). */
 function unquote(s: string): string {
@@ -960,12 +962,12 @@ function unquote(s: string): string {
       continue
     }
     const e = inner[++i] ?? ''
-    const h = HEX[e]
+    const h = YAML_HEX_LENGTH[e]
     if (h !== undefined) {
       const cp = Number.parseInt(inner.slice(i + 1, i + 1 + h), 16)
       out += Number.isNaN(cp) ? '' : String.fromCodePoint(cp)
       i += h
-    } else out += ESCAPES[e] ?? e
+    } else out += YAML_ESCAPES[e] ?? e
   }
   return out
 }

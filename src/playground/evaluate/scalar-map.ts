@@ -6,6 +6,8 @@
 // built here with the expression the engine compiled and uses the map only when they are equal, so a form this
 // reader gets wrong costs precision (the marker goes to the value's start), never a wrong place.
 
+import { YAML_ESCAPES, YAML_HEX_LENGTH } from '../../kube/yaml/locate.js'
+
 /** The value read at a key and, for each UTF-16 unit of it, its 0-based offset in the text. */
 export interface ScalarMap {
   readonly value: string
@@ -85,28 +87,6 @@ function trimTrailing(out: { value: string; offsets: number[] }, from: number): 
   }
 }
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  t: '\t',
-  '\t': '\t',
-  n: '\n',
-  v: '\v',
-  f: '\f',
-  r: '\r',
-  e: '\x1b',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-  N: '\x85',
-  _: '\xa0',
-  L: '\u2028',
-  P: '\u2029',
-}
-const HEX_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 }
-
 function doubleQuoted(t: string, open: number): ScalarMap | undefined {
   const out = { value: '', offsets: [] as number[] }
   let i = open + 1
@@ -122,7 +102,7 @@ function doubleQuoted(t: string, open: number): ScalarMap | undefined {
         while (isSpace(t[i])) i++
         continue
       }
-      const n = HEX_LENGTH[e]
+      const n = YAML_HEX_LENGTH[e]
       if (n !== undefined) {
         const code = Number.parseInt(t.slice(i + 2, i + 2 + n), 16)
         if (Number.isNaN(code) || code > 0x10ffff) return undefined
@@ -132,7 +112,7 @@ function doubleQuoted(t: string, open: number): ScalarMap | undefined {
         i += 2 + n
         continue
       }
-      const s = ESCAPES[e]
+      const s = YAML_ESCAPES[e]
       if (s === undefined) return undefined
       out.value += s
       out.offsets.push(i)
