@@ -84,7 +84,7 @@ console.log(typeof createAdmissionHandler)
 
   it('installs no repository files beside it', () => {
     expect(readdirSync(join(project, 'node_modules/kelp-k8s')).sort()).toEqual(
-      ['LICENSE', 'README.md', 'data', 'dist', 'package.json', 'policies'].sort(),
+      ['LICENSE', 'README.md', 'data', 'dist', 'package.json', 'policies', 'schemas'].sort(),
     )
   })
 })
