@@ -147,8 +147,31 @@ const KNOWN: {
       k.error === undefined &&
       /[[{,] *![^\s,[\]{}]*["']/.test(t),
   },
-  // `-` alone as a flow item (`[-]`): a plain scalar to go-yaml, an error to js-yaml
-  { id: 'flow-dash', explains: (t, g, k) => g.error === undefined && k.error !== undefined && /[[,] *-[\],]/.test(t) },
+  // `-` alone as a flow item or value (`[-]`, `{count: -}`): a plain scalar to go-yaml, an error to js-yaml
+  {
+    id: 'flow-dash',
+    explains: (t, g, k) => g.error === undefined && k.error !== undefined && /[[,:] *-[\]},]/.test(t),
+  },
+  // a tag whose suffix holds a flow indicator (`![10.244.0.0]`): go-yaml's scanner takes `[` and `]` as URI
+  // characters of the tag (scannerc.go yaml_parser_scan_tag_uri) and reads an empty node; js-yaml refuses the tag
+  {
+    id: 'tag-with-flow-indicator',
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error === 'tag suffix cannot contain flow indicator characters' &&
+      /![^\s]*[[\]{},]/.test(t),
+  },
+  // inside a flow collection, `?` before a plain scalar (`{name: ?x}`) or an anchor running into `:`
+  // (`{&a: {…}}`): go-yaml's scanner takes `?` as a key indicator in any flow context and ends an anchor at a
+  // character outside [A-Za-z0-9_-], then finds no node (`did not find expected node content`); js-yaml reads a
+  // scalar `?x` and an anchor `a:`, and kelp sends what kubectl refuses to read
+  {
+    id: 'flow-question-or-anchor',
+    explains: (t, g, k) =>
+      /did not find expected node content/.test(g.error ?? '') &&
+      k.error === undefined &&
+      /(?:[[{,:] *\?[^\s,[\]{}]|[[{,] *&[\w-]+:)/.test(t),
+  },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
   // (`{name: a\nb}`): go-yaml folds it, js-yaml wants the continuation indented
   {
