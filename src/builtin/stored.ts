@@ -1,100 +1,22 @@
-import { featureEnabled } from '../kube/feature-gates.js'
-import { deepEqualJSON } from '../kube/schema/deep-equal.js'
 import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { admitServiceAccount } from './admission/serviceaccount.js'
 import { decodeBuiltin, marshalBuiltin } from './index.js'
-import { prepareJobForCreate } from './validation/batch/validation.js'
-import { quantity, ZERO } from './validation/core/resources.js'
-import { serviceAsCreated } from './validation/core/service.js'
+import { groupKindOf, type PrepareOptions, preparedForCreate, preparedForUpdate, RESET_STATUS } from './prepared.js'
 
-// A built-in object as a create stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
-// `kelp check -o yaml`), from the decoded and defaulted object, by the steps of the create path kelp
-// reproduces (kubernetes v1.37.2):
-// - the handler: rest.WipeObjectMetaSystemFields (selfLink, uid, creationTimestamp, deletionTimestamp,
-//   deletionGracePeriodSeconds; the server's own uid and creationTimestamp are not printed: they are random);
-// - rest.BeforeCreate: EnsureObjectNamespaceMatchesRequestNamespace (a namespaced object takes the request's
-//   namespace, a cluster-scoped one loses its own);
-// - the kinds' strategies' PrepareForCreate (pkg/registry/*/*/strategy.go): the status reset to the zero
-//   value (Namespace: phase Active; PersistentVolume: phase Pending; Pod: phase Pending and its QoS class),
-//   generation 1, a Namespace's
-//   `kubernetes` finalizer, a DaemonSet's templateGeneration 1, a Job's generated selector and labels;
-// - the v1 conversions the object makes on its way in and out (a Secret's stringData is merged into data
-//   when it is decoded, src/builtin/index.ts mergeStringData, so admission sees it too): a DaemonSet's templateGeneration as the
-//   `deprecated.daemonset.template.generation` annotation and the apiVersion and kind of a StatefulSet's
-//   volumeClaimTemplates (pkg/apis/apps/v1/conversion.go).
-// - a Pod's default mutating admission plugins, in the namespace's default ServiceAccount without settings of its
-//   own and with no PriorityClass in the cluster (plugin/pkg/admission): ServiceAccount (serviceAccountName
-//   default, the kube-api-access-<random> projected token volume mounted in every container; the random suffix
-//   is `00000` here), Priority (priority 0 and PreemptLowerPriority without a class; the two system classes),
-//   DefaultTolerationSeconds (the not-ready and unreachable NoExecute tolerations, 300 s).
-// - a Service's BeginCreate hooks (validation/core/service.ts serviceAsCreated: single-stack IPv4, placeholder IPs
-//   and node ports, the cluster's being random).
-// - StorageObjectInUseProtection's pvc-protection / pv-protection finalizer; a PersistentVolume's
-//   lastPhaseTransitionTime is the time kelp runs.
-// - the storage codec's read-back (protobuf has no empty-but-set list or map): every empty list or map is nil, so
-//   omitted, or null where the field is not omitempty (`rules: null` for a Role given `rules: []`).
+// A built-in object as a create or update stores it (what `kubectl apply --dry-run=server -o yaml` prints, for
+// `kelp check -o yaml`; kubernetes v1.37.2): the object validating admission saw (prepared.ts: the handler's and
+// the store's preparation, the kinds' PrepareForCreate / PrepareForUpdate), without the server's random uid and
+// creationTimestamp, read back through the storage codec (protobuf has no empty-but-set list or map: every empty
+// list or map is nil, so omitted, or null where the field is not omitempty: `rules: null` for a Role given
+// `rules: []`). A Pod given here without the engine's admission gets the default mutating plugins, in the
+// namespace's default ServiceAccount without settings of its own and with no PriorityClass in the cluster
+// (plugin/pkg/admission): ServiceAccount (serviceAccountName default, the kube-api-access-<random> projected token
+// volume mounted in every container; the random suffix is `00000` here), Priority (priority 0 and
+// PreemptLowerPriority without a class; the two system classes), DefaultTolerationSeconds (the not-ready and
+// unreachable NoExecute tolerations, 300 s).
 // Not done (docs/known-differences.md): the rest of a Pod's PrepareForCreate (the scheduling gates' condition, …)
 // and the autoscaling/v1 conversion annotations.
 
-/** The kinds whose PrepareForCreate resets the status (`group/Kind`) and sets generation 1. */
-const RESET_STATUS = new Set([
-  'apps/Deployment',
-  'apps/ReplicaSet',
-  'apps/StatefulSet',
-  'apps/DaemonSet',
-  'batch/Job',
-  'batch/CronJob',
-  '/ReplicationController',
-  '/Service',
-  '/PersistentVolumeClaim',
-  '/PersistentVolume',
-  '/ResourceQuota',
-  '/Namespace',
-  '/Pod',
-  'autoscaling/HorizontalPodAutoscaler',
-  'policy/PodDisruptionBudget',
-  'networking.k8s.io/Ingress',
-  'networking.k8s.io/ServiceCIDR',
-  'storage.k8s.io/VolumeAttachment',
-  'storage.k8s.io/CSINode',
-  'certificates.k8s.io/CertificateSigningRequest',
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
-  'flowcontrol.apiserver.k8s.io/FlowSchema',
-  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
-  'resource.k8s.io/ResourceClaim',
-  'resource.k8s.io/DeviceTaintRule',
-])
-
-const GENERATION = new Set([
-  'apps/Deployment',
-  'apps/ReplicaSet',
-  'apps/StatefulSet',
-  'apps/DaemonSet',
-  'batch/Job',
-  'batch/CronJob',
-  '/ReplicationController',
-  'autoscaling/HorizontalPodAutoscaler',
-  'policy/PodDisruptionBudget',
-  'networking.k8s.io/Ingress',
-  'networking.k8s.io/IngressClass',
-  'networking.k8s.io/NetworkPolicy',
-  'discovery.k8s.io/EndpointSlice',
-  'scheduling.k8s.io/PriorityClass',
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration',
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
-  'admissionregistration.k8s.io/MutatingAdmissionPolicy',
-  'flowcontrol.apiserver.k8s.io/FlowSchema',
-  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
-  'resource.k8s.io/ResourceSlice',
-  'resource.k8s.io/DeviceClass',
-  'resource.k8s.io/DeviceTaintRule',
-  '/Pod',
-  // pkg/registry/core/podtemplate/strategy.go PrepareForCreate: template.Generation = 1
-  '/PodTemplate',
-])
-
-const DS_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation'
 /** The suffix kelp gives the token volume (the plugin's is 5 random characters of utilrand's alphabet, never 0). */
 export const TOKEN_VOLUME_PLACEHOLDER = 'kube-api-access-00000'
 const SYSTEM_PRIORITY: Record<string, number> = {
@@ -124,88 +46,23 @@ function podAdmission(spec: JSONObject): void {
   if (added.length > 0) spec.tolerations = [...list('tolerations'), ...added]
 }
 
-/** pkg/apis/core/helper/qos resourceQOS: requests equal to limits (Burstable if not), zero (BestEffort) or not. */
-function resourceQOS(res: JSONObject, name: string): string {
-  const req = quantity((isObj(res.requests) ? res.requests : {})[name]) ?? ZERO
-  const lim = quantity((isObj(res.limits) ? res.limits : {})[name]) ?? ZERO
-  if (req.cmp(lim) !== 0) return 'Burstable'
-  return req.isZero() ? 'BestEffort' : 'Guaranteed'
-}
+export type StoredOptions = PrepareOptions
 
-/** requirementsQOS: BestEffort without any request or limit, else the cpu and memory classes when they agree. */
-function requirementsQOS(res: JSONObject): string {
-  const n = (v: unknown) => (isObj(v) ? Object.keys(v).length : 0)
-  if (n(res.requests) === 0 && n(res.limits) === 0) return 'BestEffort'
-  let qos = ''
-  for (const name of ['cpu', 'memory']) {
-    const q = resourceQOS(res, name)
-    if (q === 'Burstable') return q
-    if (qos === '') qos = q
-    else if (qos !== q) return 'Burstable'
-  }
-  return qos
-}
-
-/**
- * ComputePodQOS (kubernetes v1.37.2 pkg/apis/core/helper/qos): the pod-level resources when set (PodLevelResources,
- * beta on), else the containers' (init first): one Burstable container, or two that disagree, make it Burstable.
- */
-function podQOS(spec: JSONObject): string {
-  const res = isObj(spec.resources) ? spec.resources : undefined
-  const n = (v: unknown) => (isObj(v) ? Object.keys(v).length : 0)
-  if (res !== undefined && n(res.requests) + n(res.limits) > 0) return requirementsQOS(res)
-  let qos = ''
-  for (const c of [
-    ...(Array.isArray(spec.initContainers) ? spec.initContainers : []),
-    ...(Array.isArray(spec.containers) ? spec.containers : []),
-  ]) {
-    const q = requirementsQOS(isObj(c) && isObj(c.resources) ? c.resources : {})
-    if (q === 'Burstable') return q
-    if (qos === '') qos = q
-    else if (qos !== q) return 'Burstable'
-  }
-  return qos === '' ? 'BestEffort' : qos
-}
-
-export interface StoredOptions {
-  /** The request's namespace; '' for a cluster-scoped kind. */
-  readonly namespace: string
-  readonly namespaced: boolean
-  readonly minor?: number
-}
-
-/** The object's `group/Kind` and a copy of it to store, its metadata an object of the copy. */
-function copyToStore(object: JSONObject): { gk: string; o: JSONObject; meta: JSONObject } {
-  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
-  const kind = typeof object.kind === 'string' ? object.kind : ''
-  const o: JSONObject = structuredClone(object)
+/** A deep copy of the prepared object to store (its metadata an object of the copy). */
+function copyToStore(prepared: JSONObject): { o: JSONObject; meta: JSONObject } {
+  const o: JSONObject = structuredClone(prepared)
   const meta: JSONObject = isObj(o.metadata) ? o.metadata : {}
   o.metadata = meta
-  return { gk: `${group}/${kind}`, o, meta }
+  return { o, meta }
 }
 
 /** The object a create stores (see above), from the decoded and defaulted object; a copy. */
 export function storedOnCreate(object: JSONObject, options: StoredOptions): JSONObject {
-  const copy = copyToStore(object)
-  const gk = copy.gk
-  let o = copy.o
-  const meta = copy.meta
-  for (const k of ['selfLink', 'uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'])
-    delete meta[k]
-  if (options.namespaced) {
-    if (typeof meta.namespace !== 'string' || meta.namespace === '') meta.namespace = options.namespace
-  } else delete meta.namespace
-  let reencode = false
-  if (RESET_STATUS.has(gk)) {
-    delete o.status
-    reencode = true
-    if (gk === '/Namespace') o.status = { phase: 'Active' }
-    // the time of the request (NowFunc), whole seconds as metav1.Time marshals
-    if (gk === '/PersistentVolume')
-      o.status = { phase: 'Pending', lastPhaseTransitionTime: `${new Date().toISOString().slice(0, 19)}Z` }
-    if (gk === '/Pod') o.status = { phase: 'Pending', qosClass: podQOS(isObj(o.spec) ? o.spec : {}) }
-  }
+  const gk = groupKindOf(object)
+  const { o, meta } = copyToStore(preparedForCreate(object, options))
+  // the server's own uid and creationTimestamp are random: not printed
+  delete meta.uid
+  delete meta.creationTimestamp
   if (gk === '/Pod' && isObj(o.spec)) {
     const mirror = isObj(meta.annotations) && Object.hasOwn(meta.annotations, 'kubernetes.io/config.mirror')
     if (!mirror) {
@@ -216,114 +73,41 @@ export function storedOnCreate(object: JSONObject, options: StoredOptions): JSON
       podAdmission(o.spec as JSONObject)
     }
   }
-  if (GENERATION.has(gk)) meta.generation = 1
-  if (gk === '/Namespace') {
-    const spec: JSONObject = isObj(o.spec) ? o.spec : {}
-    const finalizers = Array.isArray(spec.finalizers) ? spec.finalizers : []
-    if (!finalizers.includes('kubernetes')) spec.finalizers = [...finalizers, 'kubernetes']
-    o.spec = spec
-  }
-  if (gk === 'apps/DaemonSet') {
-    // the annotation carries spec.templateGeneration; PrepareForCreate raises one below 1 to 1
-    const annotations: JSONObject = isObj(meta.annotations) ? meta.annotations : {}
-    const given = Number.parseInt(String(annotations[DS_TEMPLATE_GENERATION] ?? ''), 10)
-    if (!(given >= 1)) annotations[DS_TEMPLATE_GENERATION] = '1'
-    meta.annotations = annotations
-  }
-  if (gk === 'apps/StatefulSet' && isObj(o.spec) && Array.isArray(o.spec.volumeClaimTemplates)) {
-    o.spec.volumeClaimTemplates = o.spec.volumeClaimTemplates.map((t) =>
-      isObj(t) ? { ...t, apiVersion: 'v1', kind: 'PersistentVolumeClaim' } : t,
-    )
-  }
-  if (gk === '/Service') o = serviceAsCreated(o, options.minor ?? 37) ?? o
-  // StorageObjectInUseProtection (plugin/pkg/admission/storage/storageobjectinuseprotection): its finalizer, once
-  // (a VolumeAttributesClass's with the VolumeAttributesClass gate on: admitVAC)
-  const protection =
-    gk === '/PersistentVolumeClaim'
-      ? 'kubernetes.io/pvc-protection'
-      : gk === '/PersistentVolume'
-        ? 'kubernetes.io/pv-protection'
-        : gk === 'storage.k8s.io/VolumeAttributesClass' && featureEnabled('VolumeAttributesClass', options.minor ?? 37)
-          ? 'kubernetes.io/vac-protection'
-          : ''
-  if (protection !== '') {
-    const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : []
-    if (!finalizers.includes(protection)) meta.finalizers = [...finalizers, protection]
-  }
-  if (gk === 'batch/Job') {
-    o = prepareJobForCreate(o)
-    delete (o.metadata as JSONObject).uid
-  }
-  if (reencode) {
-    // the reset status as Go marshals its zero value (defaulted again: defaulting is idempotent)
-    const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: options.minor ?? 37 })
-    o = (again?.object as JSONObject | undefined) ?? o
-  }
-  // read back through the storage codec (protobuf): an empty list or map comes back nil
-  marshalBuiltin(o, true)
-  return o
+  return readBack(gk, o, options.minor)
 }
 
-/** The kinds whose generation counts changes of something else than spec (their PrepareForUpdate). */
-const GENERATION_OF: Readonly<Record<string, (o: JSONObject) => unknown>> = {
-  // apps deployment strategy.go: spec or annotations
-  'apps/Deployment': (o) => [o.spec, isObj(o.metadata) ? o.metadata.annotations : undefined],
-  // admissionregistration validatingwebhookconfiguration / mutatingwebhookconfiguration strategy.go: webhooks
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': (o) => o.webhooks,
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration': (o) => o.webhooks,
-  // core podtemplate strategy.go: the template
-  '/PodTemplate': (o) => o.template,
+/**
+ * The object as stored: a kind whose status was reset is decoded again (its status as Go marshals the zero
+ * value; defaulting is idempotent), then read back through the storage codec (protobuf): an empty list or map
+ * comes back nil.
+ */
+function readBack(gk: string, o: JSONObject, minor: number | undefined): JSONObject {
+  let out = o
+  if (RESET_STATUS.has(gk)) {
+    const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: minor ?? 37 })
+    out = (again?.object as JSONObject | undefined) ?? o
+  }
+  marshalBuiltin(out, true)
+  return out
 }
 
 /**
  * The object an update stores, from the admitted (decoded, defaulted, patched) object and the stored `old`
- * (kubernetes v1.37.2): rest.BeforeUpdate takes the generation from the old object; the kinds' strategies'
- * PrepareForUpdate keep the old status (the main resource never writes it) and count a generation when the
- * spec changed (Deployment: or its annotations; webhook configurations: their webhooks); a DaemonSet's
- * templateGeneration counts changes of its template; read back through the storage codec. A copy.
+ * (preparedForUpdate: the old generation and status, a generation counted when the spec changed), its uid and
+ * creationTimestamp the object's own (the callers print neither the server's uid nor its resourceVersion),
+ * read back through the storage codec. A copy.
  */
 export function storedOnUpdate(
   object: JSONObject,
   old: JSONObject,
   options: { readonly minor?: number } = {},
 ): JSONObject {
-  const copy = copyToStore(object)
-  const gk = copy.gk
-  let o = copy.o
-  const meta = copy.meta
-  const oldMeta: JSONObject = isObj(old.metadata) ? old.metadata : {}
-  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation
-  else delete meta.generation
-  let reencode = false
-  if (RESET_STATUS.has(gk)) {
-    if (old.status === undefined) delete o.status
-    else o.status = structuredClone(old.status)
-    reencode = true
+  const gk = groupKindOf(object)
+  const { o, meta } = copyToStore(preparedForUpdate(object, old))
+  const given: JSONObject = isObj(object.metadata) ? object.metadata : {}
+  for (const k of ['uid', 'creationTimestamp']) {
+    if (given[k] === undefined) delete meta[k]
+    else meta[k] = structuredClone(given[k])
   }
-  if (gk === '/Namespace' && isObj(o.spec)) {
-    const oldSpec = isObj(old.spec) ? old.spec : {}
-    if (oldSpec.finalizers === undefined) delete o.spec.finalizers
-    else o.spec.finalizers = structuredClone(oldSpec.finalizers)
-  }
-  if (GENERATION.has(gk)) {
-    const of = Object.hasOwn(GENERATION_OF, gk) ? GENERATION_OF[gk]! : (x: JSONObject) => x.spec
-    if (!deepEqualJSON(of(o) ?? null, of(old) ?? null)) meta.generation = Number(oldMeta.generation ?? 0) + 1
-  }
-  if (gk === 'apps/DaemonSet') {
-    const annotations: JSONObject = isObj(meta.annotations) ? meta.annotations : {}
-    const oldAnnotations: JSONObject = isObj(oldMeta.annotations) ? oldMeta.annotations : {}
-    const template = (x: JSONObject) => (isObj(x.spec) ? x.spec.template : undefined)
-    const given = Number.parseInt(String(oldAnnotations[DS_TEMPLATE_GENERATION] ?? ''), 10)
-    const previous = Number.isNaN(given) ? 0 : given
-    annotations[DS_TEMPLATE_GENERATION] = String(
-      deepEqualJSON(template(o) ?? null, template(old) ?? null) ? previous : previous + 1,
-    )
-    meta.annotations = annotations
-  }
-  if (reencode) {
-    const again = decodeBuiltin(o, { fieldValidation: 'Ignore', minor: options.minor ?? 37 })
-    o = (again?.object as JSONObject | undefined) ?? o
-  }
-  marshalBuiltin(o, true)
-  return o
+  return readBack(gk, o, options.minor)
 }

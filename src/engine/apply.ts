@@ -1,5 +1,4 @@
 import { storedOnCreate, storedOnUpdate } from '../builtin/stored.js'
-import { PLACEHOLDER_UID } from '../builtin/validation/batch/validation.js'
 import { goQuote } from '../cel/ext/quote.js'
 import { BUILTIN_SCHEMA_RELEASES, hasBuiltinSchemas } from '../kube/builtin-schemas/index.js'
 import {
@@ -9,6 +8,7 @@ import {
   LastAppliedConfigAnnotation,
   withLastAppliedAnnotation,
 } from '../kube/patch/index.js'
+import { filledOnCreate, PLACEHOLDER_RESOURCE_VERSION } from '../kube/system-fields.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { AdmissionAttributes, UserInfo } from '../policy/attributes.js'
 import { metaOf } from './objects.js'
@@ -101,9 +101,10 @@ export function storedOnCreateOf(
 /** The object an update stores (the update strategy's PrepareForUpdate over the admitted object; src/builtin/stored.ts). */
 export function storedOnUpdateOf(answer: ApplyAnswer, release: string): JSONObject | undefined {
   if (answer.unchanged && answer.current !== undefined) {
-    // the object as kubectl's GET returned it; the server's uid (kelp's placeholder) is not printed
+    // the object as kubectl's GET returned it; the server's uid and creationTimestamp (kelp's) are not printed
     const out = structuredClone(answer.current)
     delete metaOf(out).uid
+    delete metaOf(out).creationTimestamp
     return out
   }
   const r = answer.result
@@ -114,8 +115,9 @@ export function storedOnUpdateOf(answer: ApplyAnswer, release: string): JSONObje
   if (object === undefined) return undefined
   const out =
     cr !== undefined ? structuredClone(cr) : storedOnUpdate(object, answer.current, { minor: minorOf(release) })
-  // the server's own uid and resourceVersion (kelp's placeholders) are not printed, as on a create
+  // the server's own uid, creationTimestamp and resourceVersion (kelp's placeholders) are not printed, as on a create
   delete metaOf(out).uid
+  delete metaOf(out).creationTimestamp
   delete metaOf(out).resourceVersion
   return out
 }
@@ -179,8 +181,12 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   if (refusedNatively(oldResult)) return create(oldResult)
   const stored = storedOnCreateOf(oldResult, oldRequest, input.release)
   if (stored === undefined) return create(oldResult)
-  // the server's uid (rest.FillObjectMetaSystemFields); a Job's generated selector carries the same placeholder
-  const current: JSONObject = { ...stored, metadata: { ...metaOf(stored), uid: PLACEHOLDER_UID } }
+  // the server's uid and creationTimestamp (rest.FillObjectMetaSystemFields: src/kube/system-fields.ts; a Job's
+  // generated selector carries the same placeholder uid) and its resourceVersion (kelp's placeholder)
+  const current: JSONObject = {
+    ...stored,
+    metadata: Object.assign(filledOnCreate(metaOf(stored)), { resourceVersion: PLACEHOLDER_RESOURCE_VERSION }),
+  }
   // the stored object is read in the version the new manifest names (kubectl's GET): same schema assumed
   if (typeof input.manifest.apiVersion === 'string') current.apiVersion = input.manifest.apiVersion
   const annotations = metaOf(current).annotations
@@ -206,7 +212,8 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
   const meta = metaOf(object)
   // registry/generic/registry/store.go Update: a resourceVersion the patch set (a manifest holding one, e.g. an
   // object exported from a cluster) is not the stored one: 409 Conflict before any validation
-  if (typeof meta.resourceVersion === 'string' && meta.resourceVersion !== '' && meta.resourceVersion !== '0') {
+  const rv = meta.resourceVersion
+  if (typeof rv === 'string' && rv !== '' && rv !== '0' && rv !== PLACEHOLDER_RESOURCE_VERSION) {
     const r = first.resource
     const qualified = r.group === '' ? r.resource : `${r.resource}.${r.group}`
     const name = typeof meta.name === 'string' ? meta.name : ''
@@ -227,9 +234,9 @@ export function kubectlApply(set: PolicySet, input: ApplyInput): ApplyAnswer {
         isObject(t) ? { ...t, apiVersion: 'v1', kind: 'PersistentVolumeClaim' } : t,
       )
   }
-  // rest.BeforeUpdate: a change of creationTimestamp is ignored (the stored one kept; kelp's stored object has none)
-  if (meta.creationTimestamp !== undefined)
-    object.metadata = Object.fromEntries(Object.entries(meta).filter(([k]) => k !== 'creationTimestamp'))
+  // rest.BeforeUpdate: a change of creationTimestamp is ignored (the stored one kept)
+  const stamp = metaOf(current).creationTimestamp
+  if (meta.creationTimestamp !== stamp) object.metadata = Object.assign({}, meta, { creationTimestamp: stamp })
   const request = set.request(object, { namespace: input.namespace, oldObject: current, ...user })
   if ('error' in request)
     return { operation: 'UPDATE', unchanged: false, current, patch, result: set.validate(applied.result, user) }

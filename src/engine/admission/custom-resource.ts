@@ -2,7 +2,8 @@
 // admission.
 
 import type { ValidateOptions } from '../../crd/custom-resource.js'
-import type { JSONObject } from '../../kube/values/json.js'
+import { filledOnCreate, keptOnUpdate } from '../../kube/system-fields.js'
+import { isObject, type JSONObject } from '../../kube/values/json.js'
 import type { AdmitResult } from '../answer.js'
 import type { AdmissionContext, AdmissionState } from './state.js'
 
@@ -45,6 +46,16 @@ export function customResourceValidation(ctx: AdmissionContext, s: AdmissionStat
       ...s.named,
     }
   }
-  s.attrs = { ...s.attrs, object: customResource.object as JSONObject }
+  s.attrs = { ...s.attrs, object: withSystemFields(customResource.object as JSONObject, a.operation, a.oldObject) }
   return undefined
+}
+
+/**
+ * The object validating admission sees: the server's uid and creationTimestamp set as the store sets them
+ * (src/kube/system-fields.ts), on a copy; what is stored (customResource.object) prints neither.
+ */
+function withSystemFields(object: JSONObject, operation: string, old: unknown): JSONObject {
+  const meta: JSONObject = isObject(object.metadata) ? object.metadata : {}
+  // a spread: any key of the custom resource (`__proto__` too) stays an own one
+  return { ...object, metadata: operation === 'CREATE' ? filledOnCreate(meta) : keptOnUpdate(meta, old) }
 }

@@ -3,6 +3,7 @@
 // WarningsOnCreate / WarningsOnUpdate, a Pod's AppArmor skew) follow the decoding's in builtin.warnings, which
 // the validating stage puts before the policies' (store.go Create: rest.BeforeCreate, then createValidation).
 
+import { preparedForCreate, preparedForUpdate } from '../../builtin/prepared.js'
 import { beforeCreate, beforeUpdate } from '../../builtin/strategy.js'
 import type { JSONObject } from '../../kube/values/json.js'
 import type { AdmitResult } from '../answer.js'
@@ -27,5 +28,17 @@ export function strategy(ctx: AdmissionContext, s: AdmissionState): AdmitResult 
     a.operation === 'UPDATE' ? beforeUpdate(s.builtin, s.oldBuiltin, request) : beforeCreate(s.builtin, request)
   s.builtin = builtin
   if (!builtin.allowed) return builtinRefusal(builtin, s.named, s.mutated)
+  // validating admission sees the object as the store prepared it (src/builtin/prepared.ts): its status
+  // reset, generation, uid and creationTimestamp; what is stored is made from builtin.object (stored.ts)
+  if (a.subResource === '') {
+    const object = builtin.object as JSONObject
+    const prepared =
+      a.operation === 'CREATE'
+        ? preparedForCreate(object, request)
+        : a.operation === 'UPDATE' && s.oldBuiltin !== undefined
+          ? preparedForUpdate(object, s.oldBuiltin)
+          : object
+    if (prepared !== object) s.attrs = Object.assign({}, s.attrs, { object: prepared })
+  }
   return undefined
 }

@@ -15,6 +15,8 @@
 //   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
 //   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
 // - podsecurity: cases/podsecurity.yaml in a Namespace labelled for the PodSecurity admission plugin
+// - prepared: cases/prepared/objects.yaml (CREATE, and UPDATE over objects.old.yaml) under a Warn policy printing
+//   what it reads of the object the store prepared (server fields, generation, status)
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 // - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
 //   check --old modelling kubectl apply's patch over the stored object (issue 26)
@@ -421,6 +423,9 @@ export function buildCorpus(): Group[] {
   // warn=restricted, audit=restricted (the Namespace is the group's material)
   const C = join(ROOT, 'test/e2e/differential/cases')
   fixture('podsecurity', [join(C, 'podsecurity-namespace.yaml')], [join(C, 'podsecurity.yaml')])
+  // what a policy reads of the object the store prepared (a Warn policy printing the server's fields and status)
+  const P = join(C, 'prepared')
+  fixture('prepared', [join(P, 'policy.yaml')], [join(P, 'objects.yaml')], [join(P, 'objects.old.yaml')])
   fixture(
     'cli-policies',
     [join(F, 'policies/replicas.yaml')],

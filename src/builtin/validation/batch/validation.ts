@@ -1,5 +1,6 @@
 import { type FieldError, FieldPath, field, MarshaledJSON, OMIT } from '../../../kube/field.js'
 import { deepEqualJSON } from '../../../kube/schema/deep-equal.js'
+import { PLACEHOLDER_UID } from '../../../kube/system-fields.js'
 import type { LabelSelector as PolicyLabelSelector } from '../../../kube/validation/label-selector.js'
 import { validateLabelSelector } from '../../../kube/validation/label-selector.js'
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../../kube/validation/names.js'
@@ -34,7 +35,6 @@ export const LEGACY_JOB_NAME_LABEL = 'job-name'
 export const CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid'
 export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name'
 /** The uid kelp gives a Job created without one (the apiserver generates a random one). */
-export const PLACEHOLDER_UID = '00000000-0000-0000-0000-000000000000'
 
 const MAX_PARALLELISM_INDEXED = 100000
 const MAX_FAILED_INDEXES_INDEXED = 100_000

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   CONTROLLER_UID_LABEL,
   cronScheduleError,
-  PLACEHOLDER_UID,
   validateCronJobCreate,
   validateCronJobUpdate,
   validateIndexesFormat,
@@ -10,6 +9,7 @@ import {
   validateScheduleFormat,
   validateTimeZone,
 } from '../../../../src/builtin/validation/batch/validation.js'
+import { PLACEHOLDER_UID } from '../../../../src/kube/system-fields.js'
 import '../../../../src/builtin/validation/core/pod.js'
 import { errorString, FieldPath } from '../../../../src/kube/field.js'
 import { errors, type O, texts, tweak } from '../support.js'
