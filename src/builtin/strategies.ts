@@ -13,6 +13,7 @@ import {
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
+import * as apiservice from './validation/apiregistration/apiservice.js'
 import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscalingV1 from './validation/autoscaling/v1.js'
@@ -193,4 +194,6 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicy', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicyBinding', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingWebhookConfiguration', validate: webhooks.validateMutatingWebhookConfiguration, validateUpdate: webhooks.validateMutatingWebhookConfigurationUpdate },
+  // apiregistration.k8s.io: kube-aggregator's APIService (k8s.io/kube-aggregator pkg/registry/apiservice/strategy.go)
+  { group: 'apiregistration.k8s.io', versions: ['v1'], kind: 'APIService', prepare: apiservice.prepareAPIService, validate: apiservice.validateAPIService, validateUpdate: apiservice.validateAPIServiceUpdate },
 ]
