@@ -577,6 +577,8 @@ const SET_DEFAULTS: Readonly<Record<string, SetDefaults>> = {
   'admissionregistration/v1.RuleWithOperations': SetDefaults_Rule,
   'admissionregistration/v1.NamedRuleWithOperations': SetDefaults_Rule,
   'admissionregistration/v1.ServiceReference': SetDefaults_ServiceReference,
+  // kube-aggregator pkg/apis/apiregistration/v1/defaults.go SetDefaults_ServiceReference: the same port 443
+  'apiregistration/v1.ServiceReference': SetDefaults_ServiceReference,
   'admissionregistration/v1.ValidatingAdmissionPolicySpec': SetDefaults_FailurePolicy,
   'admissionregistration/v1.MutatingAdmissionPolicySpec': SetDefaults_FailurePolicy,
   'admissionregistration/v1.MatchResources': SetDefaults_MatchResources,

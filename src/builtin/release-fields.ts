@@ -13,7 +13,12 @@ import { FIELDS_NOT_IN_RELEASE_JSON } from './release-fields.generated.js'
 export function openAPIDefinitionName(id: string): string {
   const dot = id.lastIndexOf('.')
   const pkg = id.slice(0, dot).replaceAll('/', '.')
-  const prefix = id.startsWith('apis/') || id.startsWith('api/') ? 'io.k8s.apimachinery.pkg.' : 'io.k8s.api.'
+  const prefix =
+    id.startsWith('apis/') || id.startsWith('api/')
+      ? 'io.k8s.apimachinery.pkg.'
+      : id.startsWith('apiregistration/')
+        ? 'io.k8s.kube-aggregator.pkg.apis.' // kube-aggregator's types (gen/main.go)
+        : 'io.k8s.api.'
   return `${prefix}${pkg}.${id.slice(dot + 1)}`
 }
 

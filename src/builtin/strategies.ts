@@ -1,5 +1,6 @@
+import type { FeatureGates } from '../kube/feature-gates.js'
 import { nameIsDNSSubdomain, type ValidateNameFunc } from '../kube/validation/objectmeta.js'
-import type { Drop } from './drop-disabled.js'
+import type { JSONObject } from '../kube/values/json.js'
 import {
   dropCronJobDisabledFields,
   dropCSIDriverDisabledFields,
@@ -13,6 +14,7 @@ import {
 } from './drop-disabled.js'
 import { DropDisabledPodFields } from './drop-disabled-pod.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
+import * as apiservice from './validation/apiregistration/apiservice.js'
 import * as controllerrevision from './validation/apps/controllerrevision.js'
 import * as apps from './validation/apps/validation.js'
 import * as autoscalingV1 from './validation/autoscaling/v1.js'
@@ -21,6 +23,7 @@ import * as batch from './validation/batch/validation.js'
 import * as csr from './validation/certificates/certificatesigningrequest.js'
 import * as clustertrustbundle from './validation/certificates/clustertrustbundle.js'
 import * as podcertificaterequest from './validation/certificates/podcertificaterequest.js'
+import { prepareCertificateSigningRequest } from './validation/certificates/prepare.js'
 import * as coordination from './validation/coordination/validation.js'
 import * as config from './validation/core/config.js'
 import * as endpoints from './validation/core/endpoints.js'
@@ -80,14 +83,28 @@ import * as volumeattributesclass from './validation/storage/volumeattributescla
 // WarningsOnUpdate yet (kelp reports no strategy warnings). strategy.ts indexes the rows once (a Map
 // lookup per object) and runs them (beforeCreate / beforeUpdate).
 
+/**
+ * The user a request is attributed to (authentication/v1 UserInfo; the engine's request user): the strategies that
+ * read it (a CertificateSigningRequest's PrepareForCreate copies it into the spec).
+ */
+export interface RequestUser {
+  readonly username?: string
+  readonly uid?: string
+  readonly groups?: readonly string[]
+  readonly extra?: Readonly<Record<string, readonly string[]>>
+}
+
+/** PrepareForCreate (old undefined) / PrepareForUpdate, in place; `user` the request's (genericapirequest.UserFrom). */
+export type Prepare = (o: JSONObject, old: JSONObject | undefined, on: FeatureGates, user?: RequestUser) => void
+
 /** One row of the table (strategies.ts): a kind's strategy as kelp models it. */
 export interface StrategyRow {
   /** '' for core. */
   readonly group: string
   readonly versions: readonly string[]
   readonly kind: string
-  /** PrepareForCreate (old undefined) / PrepareForUpdate: drops disabled fields, in place. */
-  readonly prepare?: Drop
+  /** PrepareForCreate (old undefined) / PrepareForUpdate: drops disabled fields (and what else it does), in place. */
+  readonly prepare?: Prepare
   /** Validate (pkg/apis/<group>/validation). */
   readonly validate?: Validate
   /** ValidateUpdate. */
@@ -165,7 +182,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   // discovery.k8s.io
   { group: 'discovery.k8s.io', versions: ['v1'], kind: 'EndpointSlice', prepare: prepareEndpointSlice, validate: discovery.validateEndpointSliceCreate, validateUpdate: discovery.validateEndpointSliceUpdate },
   // certificates.k8s.io
-  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
+  { group: 'certificates.k8s.io', versions: ['v1'], kind: 'CertificateSigningRequest', prepare: prepareCertificateSigningRequest, validate: csr.validateCertificateSigningRequestCreate, validateUpdate: csr.validateCertificateSigningRequestUpdate },
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'PodCertificateRequest', validate: podcertificaterequest.validatePodCertificateRequestCreate, validateUpdate: podcertificaterequest.validatePodCertificateRequestUpdate },
   { group: 'certificates.k8s.io', versions: ['v1'], kind: 'ClusterTrustBundle', validate: clustertrustbundle.validateClusterTrustBundle, validateUpdate: clustertrustbundle.validateClusterTrustBundleUpdate },
   // coordination.k8s.io
@@ -193,4 +210,6 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicy', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingAdmissionPolicyBinding', metadataOnly: nameIsDNSSubdomain, metadataOnUpdate: ['meta'] },
   { group: 'admissionregistration.k8s.io', versions: ['v1'], kind: 'MutatingWebhookConfiguration', validate: webhooks.validateMutatingWebhookConfiguration, validateUpdate: webhooks.validateMutatingWebhookConfigurationUpdate },
+  // apiregistration.k8s.io: kube-aggregator's APIService (k8s.io/kube-aggregator pkg/registry/apiservice/strategy.go)
+  { group: 'apiregistration.k8s.io', versions: ['v1'], kind: 'APIService', prepare: apiservice.prepareAPIService, validate: apiservice.validateAPIService, validateUpdate: apiservice.validateAPIServiceUpdate },
 ]

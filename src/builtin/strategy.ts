@@ -2,9 +2,8 @@ import { defaultFeatureGates, type FeatureGates } from '../kube/feature-gates.js
 import { type FieldError, FieldPath, kubectlInvalidText, newInvalid, withReleaseValues } from '../kube/field.js'
 import { type ValidateNameFunc, validateObjectMetaFor, validatePathSegment } from '../kube/validation/objectmeta.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
-import type { Drop } from './drop-disabled.js'
 import { type BuiltinResult, marshalBuiltin } from './index.js'
-import { type MetadataCheck, STRATEGIES } from './strategies.js'
+import { type MetadataCheck, type Prepare, type RequestUser, STRATEGIES } from './strategies.js'
 import type { KindValidator } from './validation/registry.js'
 import { applyAppArmorVersionSkew, strategyWarnings } from './warnings/index.js'
 
@@ -36,7 +35,7 @@ const NONE: readonly string[] = []
 
 /** A row as looked up: create and update validation in one function (undefined: not covered). */
 export interface Strategy {
-  readonly prepare: Drop | undefined
+  readonly prepare: Prepare | undefined
   readonly validate: KindValidator | undefined
   readonly metadataOnly: ValidateNameFunc | undefined
   readonly metadataOnUpdate: readonly MetadataCheck[]
@@ -219,6 +218,8 @@ export interface StrategyRequest {
   readonly namespace: string
   /** The target release's minor (its feature gates, its messages). */
   readonly minor: number
+  /** The request's user (genericapirequest.UserFrom), for the strategies that read it; none: no user. */
+  readonly user?: RequestUser
 }
 
 /**
@@ -239,7 +240,7 @@ function beforeWrite(b: BuiltinResult, old: JSONObject | undefined, r: StrategyR
   const object = b.object as JSONObject
   const [group, version, kind] = groupVersionKind(object)
   const s = strategyFor(group, version, kind)
-  s?.prepare?.(object, old, defaultFeatureGates(r.minor))
+  s?.prepare?.(object, old, defaultFeatureGates(r.minor), r.user)
   // the Pod strategy's PrepareForCreate ends with applyAppArmorVersionSkew (pkg/registry/core/pod/strategy.go)
   const skew = old === undefined && group === '' && kind === 'Pod' ? applyAppArmorVersionSkew(object, r.minor) : NONE
   // literals, not spreads: on Node 20's V8 a spread followed by a new key costs ~1 µs (docs/benchmarks.md)

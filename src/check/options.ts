@@ -1,4 +1,5 @@
 import type { KubeVersion } from '../kube/environment.js'
+import type { UserInfo } from '../policy/attributes.js'
 import type { Exceptions } from './exceptions.js'
 
 // What a check is asked: the inputs, the material beside them, the previous revision, the target release.
@@ -39,6 +40,11 @@ export interface CheckOptions {
    * is given): reported as excepted, not counted in outcomes or the exit code (exceptions.ts).
    */
   readonly exceptions?: Exceptions
+  /**
+   * Who sends the requests (`--as`, `--as-group`, `--as-uid`, `--as-user-extra`: the user kubectl impersonates, as
+   * the apiserver's impersonation filter makes it; userInfoOf); default the engine's DEFAULT_USER.
+   */
+  readonly user?: UserInfo
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
   readonly holdObjects?: number
 }

@@ -9,6 +9,7 @@ import { formatPolicyReport } from '../report/policy-report.js'
 import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
 import { PACK_MODES as CONFIG_PACK_MODES, configFor, FAIL_ON, FORMATS } from './config.js'
+import { userInfoOf } from './impersonate.js'
 import { findSuites, runSuite } from './policy-test.js'
 
 // `kelp check` and `kelp test`: argument handling only; the work is in src/check/ and policy-test.ts.
@@ -86,6 +87,19 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
     )
     .option('-n, --namespace <namespace>', 'namespace of namespaced objects that have none', 'default')
     .option(
+      '--as <user>',
+      'the user the requests are sent as (kubectl --as; default kelp, in system:authenticated): what policies read ' +
+        'of request.userInfo and a CertificateSigningRequest stores',
+    )
+    .option('--as-group <group>', 'a group of the --as user (kubectl --as-group; repeatable)', collect, [])
+    .option('--as-uid <uid>', 'the uid of the --as user (kubectl --as-uid)')
+    .option(
+      '--as-user-extra <key=value>',
+      'an extra value of the --as user (kubectl --as-user-extra; repeatable)',
+      collect,
+      [],
+    )
+    .option(
       '-o, --output <format>',
       `output format: ${FORMATS.join(', ')} (yaml: the objects as the cluster would store them on stdout, the text report on stderr; policyreport: wgpolicyk8s.io/v1alpha2 PolicyReports, one per namespace, and a ClusterPolicyReport)`,
       'text',
@@ -118,6 +132,10 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           base?: string
           kubeVersion: string
           namespace: string
+          as?: string
+          asGroup: string[]
+          asUid?: string
+          asUserExtra: string[]
           openapi: string[]
           output: string
           failOn: string
@@ -150,6 +168,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         if (paths.length === 1 && paths[0] === '-' && process.stdin.isTTY === true) {
           throw new UsageError('no input: give files or directories, or pipe manifests to `kelp check -`')
         }
+        const user = userInfoOf(opts)
         const { target, env } = kubeVersionFrom(opts.kubeVersion, fromLine('kubeVersion') ? undefined : config?.file)
         const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs)
         if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0))
@@ -164,6 +183,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             kubeVersion: env,
             target,
             namespace: opts.namespace,
+            ...(user !== undefined ? { user } : {}),
             ...(opts.allowEmpty === true ? { allowEmpty: true } : {}),
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
             pack: opts.pack,

@@ -68,6 +68,11 @@ export interface PolicySetOptions {
    * admission plugins read), where `kubectl apply -n` creates them (default: `default`).
    */
   readonly defaultNamespace?: string
+  /**
+   * The user of the requests that name none (ValidateRequestOptions.userInfo; default DEFAULT_USER): who `kelp
+   * check --as` says sends them (what `kubectl --as` impersonates).
+   */
+  readonly userInfo?: UserInfo
 }
 
 export interface ValidateRequestOptions {

@@ -209,7 +209,7 @@ export class PolicySet {
           ? { ...options.oldObject, metadata: { ...metaOf(options.oldObject), namespace: ns } }
           : (options.oldObject ?? null),
       options: null,
-      userInfo: options.userInfo ?? DEFAULT_USER,
+      userInfo: options.userInfo ?? this.admission.options.userInfo ?? DEFAULT_USER,
       dryRun: options.dryRun ?? false,
     }
   }

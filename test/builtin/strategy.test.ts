@@ -50,6 +50,7 @@ describe('the table', () => {
         'rbac.authorization.k8s.io/v1/RoleBinding',
         'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
         'scheduling.k8s.io/v1/PriorityClass',
+        'apiregistration.k8s.io/v1/APIService',
         'storage.k8s.io/v1/StorageClass',
         'storage.k8s.io/v1/CSIDriver',
         'storage.k8s.io/v1/CSINode',

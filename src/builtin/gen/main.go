@@ -1,5 +1,6 @@
 // Command gen writes src/builtin/types.generated.ts: the Go types of the built-in API kinds that
-// kube-apiserver decodes JSON into (k8s.io/api at the release named below), read by reflection as
+// kube-apiserver decodes JSON into (k8s.io/api at the release named below, and kube-aggregator's
+// apiregistration.k8s.io/v1 at the same release), read by reflection as
 // encoding/json (sigs.k8s.io/json) sees them: json names, embedded structs flattened (with the Go
 // field names the decoder's error context records), omitempty / omitzero, pointers, the Go type
 // names UnmarshalTypeError prints, and the types with their own UnmarshalJSON (Quantity, Time,
@@ -42,6 +43,7 @@ import (
 	storagev1 "k8s.io/api/storage/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 )
 
 const release = "k8s.io/api v0.37.2 (Kubernetes v1.37.2)"
@@ -52,6 +54,8 @@ var adders = []func(*runtime.Scheme) error{
 	discoveryv1.AddToScheme, eventsv1.AddToScheme, flowcontrolv1.AddToScheme, networkingv1.AddToScheme,
 	nodev1.AddToScheme, policyv1.AddToScheme, rbacv1.AddToScheme, resourcev1.AddToScheme,
 	schedulingv1.AddToScheme, storagev1.AddToScheme,
+	// apiregistration.k8s.io: kube-aggregator's types (the aggregator serves them in kube-apiserver)
+	apiregistrationv1.AddToScheme,
 }
 
 var (
@@ -76,6 +80,7 @@ func pkgShort(t reflect.Type) string {
 	p := t.PkgPath()
 	p = strings.TrimPrefix(p, "k8s.io/api/")
 	p = strings.TrimPrefix(p, "k8s.io/apimachinery/pkg/")
+	p = strings.TrimPrefix(p, "k8s.io/kube-aggregator/pkg/apis/")
 	return p
 }
 
@@ -234,6 +239,8 @@ func openAPIDefaults(kubernetesDir string) map[string]map[string]any {
 		prefix := "io.k8s.api."
 		if strings.HasPrefix(pkg, "apis/") || strings.HasPrefix(pkg, "util/") || pkg == "runtime" {
 			prefix = "io.k8s.apimachinery.pkg."
+		} else if strings.HasPrefix(pkg, "apiregistration/") {
+			prefix = "io.k8s.kube-aggregator.pkg.apis."
 		}
 		props := schemas[prefix+strings.ReplaceAll(pkg, "/", ".")+"."+name]
 		for _, row := range st[1].([]any) {

@@ -23,7 +23,8 @@ export function strategy(ctx: AdmissionContext, s: AdmissionState): AdmitResult 
   // the request's scope as the REST mapping states it (a kind unknown to the mapper: as the request says)
   const namespaced =
     ctx.mapper.resourcesForKind(gvkOf(s.builtin.object as JSONObject))[0]?.namespaced ?? a.namespace !== ''
-  const request = { namespaced, namespace: a.namespace, minor: ctx.minor }
+  // the request's user: the strategies that read it (a CertificateSigningRequest's requester) see who sends it
+  const request = { namespaced, namespace: a.namespace, minor: ctx.minor, user: a.userInfo }
   const builtin =
     a.operation === 'UPDATE' ? beforeUpdate(s.builtin, s.oldBuiltin, request) : beforeCreate(s.builtin, request)
   s.builtin = builtin

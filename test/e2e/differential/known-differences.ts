@@ -156,18 +156,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       (d.aspect === 'verdict' || d.aspect === 'error' || d.aspect === 'warnings'),
   },
   {
-    id: 'aggregator-kinds',
-    reason:
-      "apiregistration.k8s.io APIService: kube-aggregator's type, which kelp neither decodes nor validates (no Go " +
-      'type in src/builtin): kelp accepts it as written and -o yaml prints no stored object; the apiserver ' +
-      'validates it (a name that is not `<version>.<group>`, …) and stores it defaulted',
-    source: 'k8s.io/kube-aggregator pkg/apis/apiregistration/validation, pkg/registry/apiservice',
-    match: (d) =>
-      d.case.apiVersion.startsWith('apiregistration.k8s.io/') &&
-      ((d.aspect === 'verdict' && d.kelp === 'accepted') ||
-        (d.aspect === 'stored' && d.kelp === ': (kelp check -o yaml printed no object)')),
-  },
-  {
     id: 'crd-in-inputs',
     reason:
       'a CustomResourceDefinition among the objects: kelp check reads it as material (it defines the kinds of the ' +
@@ -194,19 +182,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
         /existing pods in namespace "[^"]*" violate the new PodSecurity enforce level|new PodSecurity enforce level only checked against/.test(
           d.kubectl,
         )),
-  },
-  {
-    id: 'csr-requester',
-    reason:
-      'a CertificateSigningRequest as stored: the create copies the requesting user into spec.username, uid, groups ' +
-      "and extra (here the harness's client certificate: kelp-e2e-admin, system:masters); kelp does not know who " +
-      'sends it and leaves them out',
-    source: 'k8s.io/kubernetes pkg/registry/certificates/certificates/strategy.go (PrepareForCreate)',
-    match: (d) =>
-      d.aspect === 'stored' &&
-      d.case.kind === 'CertificateSigningRequest' &&
-      /^spec\.(username|uid|groups|extra)$/.test(d.field?.path ?? '') &&
-      d.kelp.endsWith(': (absent)'),
   },
   {
     id: 'stored-hpa-v1-conversion',
