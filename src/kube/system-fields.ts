@@ -16,12 +16,24 @@ export const PLACEHOLDER_RESOURCE_VERSION = '1'
 /** metav1.Time as it marshals: RFC 3339, whole seconds, UTC. */
 export const wholeSeconds = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`
 
+/** The text of the current second, made once per second (every create of a run asks for it). */
+let second = -1
+let secondText = ''
+function now(): string {
+  const s = Math.floor(Date.now() / 1000)
+  if (s !== second) {
+    second = s
+    secondText = wholeSeconds(new Date(s * 1000))
+  }
+  return secondText
+}
+
 /**
  * FillObjectMetaSystemFields (rest/meta.go) on a copy of `meta`: a new uid and the creationTimestamp; the
  * handler wiped what the client gave of them before (WipeObjectMetaSystemFields).
  */
-export function filledOnCreate(meta: JSONObject, now: Date = new Date()): JSONObject {
-  return { ...meta, uid: PLACEHOLDER_UID, creationTimestamp: wholeSeconds(now) }
+export function filledOnCreate(meta: JSONObject): JSONObject {
+  return { ...meta, uid: PLACEHOLDER_UID, creationTimestamp: now() }
 }
 
 /**
