@@ -1,3 +1,4 @@
+import type { PodSecurityConfiguration } from '../builtin/admission/podsecurity/admission.js'
 import type { KubeVersion } from '../kube/environment.js'
 import type { UserInfo } from '../policy/attributes.js'
 import type { Exceptions } from './exceptions.js'
@@ -45,6 +46,8 @@ export interface CheckOptions {
    * the apiserver's impersonation filter makes it; userInfoOf); default the engine's DEFAULT_USER.
    */
   readonly user?: UserInfo
+  /** The PodSecurity plugin's configuration (--admission-control-config-file); default kube-apiserver's. */
+  readonly podSecurity?: PodSecurityConfiguration
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
   readonly holdObjects?: number
 }

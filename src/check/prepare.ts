@@ -157,6 +157,7 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
     // where kubectl apply -n puts the params, LimitRanges and ServiceAccounts given without a namespace
     defaultNamespace,
     ...(options.user !== undefined ? { userInfo: options.user } : {}),
+    ...(options.podSecurity !== undefined ? { podSecurity: options.podSecurity } : {}),
     ...checkedCacheOption(pack.length > 0 ? options.kubeVersion : undefined),
     ...(options.openapi ? { openapi: loadOpenAPI(options.openapi, diagnostics) } : {}),
   }

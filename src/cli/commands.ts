@@ -8,6 +8,7 @@ import { exitCode, type FailOn } from '../report/model.js'
 import { formatPolicyReport } from '../report/policy-report.js'
 import { collect, type Io, kubeVersionOf, UsageError } from '../report/usage.js'
 import { formatStoredYAML } from '../report/yaml.js'
+import { podSecurityFromAdmissionConfigFile } from './admission-config.js'
 import { PACK_MODES as CONFIG_PACK_MODES, configFor, FAIL_ON, FORMATS } from './config.js'
 import { userInfoOf } from './impersonate.js'
 import { findSuites, runSuite } from './policy-test.js'
@@ -92,6 +93,11 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         'of request.userInfo and a CertificateSigningRequest stores',
     )
     .option('--as-group <group>', 'a group of the --as user (kubectl --as-group; repeatable)', collect, [])
+    .option(
+      '--admission-control-config-file <file>',
+      "kube-apiserver's admission configuration (an AdmissionConfiguration): its PodSecurity configuration sets the " +
+        'default policy of namespaces without pod-security labels and the exemptions',
+    )
     .option('--as-uid <uid>', 'the uid of the --as user (kubectl --as-uid)')
     .option(
       '--as-user-extra <key=value>',
@@ -136,6 +142,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           asGroup: string[]
           asUid?: string
           asUserExtra: string[]
+          admissionControlConfigFile?: string
           openapi: string[]
           output: string
           failOn: string
@@ -169,6 +176,10 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           throw new UsageError('no input: give files or directories, or pipe manifests to `kelp check -`')
         }
         const user = userInfoOf(opts)
+        const podSecurity =
+          opts.admissionControlConfigFile !== undefined
+            ? podSecurityFromAdmissionConfigFile(opts.admissionControlConfigFile)
+            : undefined
         const { target, env } = kubeVersionFrom(opts.kubeVersion, fromLine('kubeVersion') ? undefined : config?.file)
         const jobs = opts.jobs === undefined ? undefined : Number(opts.jobs)
         if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0))
@@ -184,6 +195,7 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
             target,
             namespace: opts.namespace,
             ...(user !== undefined ? { user } : {}),
+            ...(podSecurity !== undefined ? { podSecurity } : {}),
             ...(opts.allowEmpty === true ? { allowEmpty: true } : {}),
             ...(opts.openapi.length > 0 ? { openapi: opts.openapi } : {}),
             pack: opts.pack,

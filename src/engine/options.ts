@@ -1,3 +1,5 @@
+import type { PodSecurityConfiguration } from '../builtin/admission/podsecurity/admission.js'
+
 // How a policy set is built (PolicySetOptions) and how validate() makes its request: the library's
 // knobs, in one place (documented in docs/library.md).
 
@@ -73,6 +75,11 @@ export interface PolicySetOptions {
    * check --as` says sends them (what `kubectl --as` impersonates).
    */
   readonly userInfo?: UserInfo
+  /**
+   * The PodSecurity plugin's configuration (kube-apiserver's --admission-control-config-file: the default policy of
+   * a Namespace without labels, the exemptions); default kube-apiserver's (privileged:latest, no exemptions).
+   */
+  readonly podSecurity?: PodSecurityConfiguration
 }
 
 export interface ValidateRequestOptions {

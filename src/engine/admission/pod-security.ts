@@ -3,10 +3,13 @@
 // was given (src/builtin/admission/podsecurity).
 
 import {
+  DefaultPodSecurityConfiguration,
   PodSecurityAdmission,
+  type PodSecurityConfiguration,
   type PodSecurityResponse,
   podSecurityApplies,
 } from '../../builtin/admission/podsecurity/admission.js'
+import { fullyPrivileged } from '../../builtin/admission/podsecurity/api.js'
 import { newInvalid } from '../../kube/field.js'
 import type { JSONObject } from '../../kube/values/json.js'
 import { forbiddenStatus } from '../../policy/generic/status.js'
@@ -15,11 +18,16 @@ import { assumedNamespace } from '../namespaces.js'
 import type { AdmissionContext, AdmissionState } from './state.js'
 import { validatingAdmission } from './validating.js'
 
-/** One plugin per target minor (its checks' table is built once: the emulated release's). */
-const plugins = new Map<number, PodSecurityAdmission>()
-function pluginFor(minor: number): PodSecurityAdmission {
-  let p = plugins.get(minor)
-  if (p === undefined) plugins.set(minor, (p = new PodSecurityAdmission(undefined, minor)))
+/**
+ * One plugin per target minor and configuration (its checks' table is built once: the emulated release's); the
+ * default configuration's plugins are kept for the process, a given one's with its configuration object.
+ */
+const plugins = new WeakMap<PodSecurityConfiguration, Map<number, PodSecurityAdmission>>()
+function pluginFor(minor: number, configuration: PodSecurityConfiguration): PodSecurityAdmission {
+  let byMinor = plugins.get(configuration)
+  if (byMinor === undefined) plugins.set(configuration, (byMinor = new Map()))
+  let p = byMinor.get(minor)
+  if (p === undefined) byMinor.set(minor, (p = new PodSecurityAdmission(configuration, minor)))
   return p
 }
 
@@ -44,6 +52,8 @@ export function podSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResu
   const object = (s.builtin.object ?? a.object) as JSONObject | undefined
   if (object === undefined || object === null) return undefined
   const isNamespace = a.resource.group === '' && a.resource.resource === 'namespaces'
+  // --admission-control-config-file's PodSecurity configuration (PolicySetOptions.podSecurity)
+  const configuration = ctx.options.podSecurity ?? DefaultPodSecurityConfiguration
   let namespaceObject: JSONObject | undefined
   if (!isNamespace && a.namespace !== '') {
     namespaceObject = ctx.dispatch.namespaceObject(a.namespace)
@@ -51,11 +61,12 @@ export function podSecurity(ctx: AdmissionContext, s: AdmissionState): AdmitResu
       addWarnings(s, [podSecurityNotRun(a.namespace)])
       return undefined
     }
-    // an assumed namespace has no labels: the default policy, nothing evaluated, nothing said
-    if (namespaceObject === assumedNamespace(a.namespace)) return undefined
+    // an assumed namespace has no labels: the configuration's default policy; privileged (kube-apiserver's
+    // default), nothing is evaluated, nothing said
+    if (namespaceObject === assumedNamespace(a.namespace) && fullyPrivileged(configuration.defaults)) return undefined
   }
   const old = s.oldBuiltin ?? (a.oldObject as JSONObject | null | undefined) ?? undefined
-  const r = pluginFor(ctx.minor).Validate({
+  const r = pluginFor(ctx.minor, configuration).Validate({
     operation: a.operation,
     group: a.resource.group,
     resource: a.resource.resource,
