@@ -15,8 +15,9 @@
 // {"list": [...]}, {"map": [[k, v], ...]} (in key order), {"duration": nanoseconds}, {"timestamp":
 // "seconds.nanos9"}, {"type": name}, {"optional": null | value}, {"opaque": type name} for the Kubernetes
 // library values. A program with a comprehension is evaluated up to "runs" times (8 unless asked; Go
-// ranges over maps in random order): "runs" says how many evaluations were made, "alternatives" lists the
-// outcomes ({"value", "error", "cost"}) other than the first that they gave.
+// ranges over maps in random order), each on bindings decoded afresh as a request's are: "runs" says how
+// many evaluations were made, "alternatives" lists the outcomes ({"value", "error", "cost"}) other than the
+// first that they gave.
 package main
 
 import (
@@ -76,9 +77,11 @@ type evaluation struct {
 
 // Go ranges over maps in a random order, so a comprehension over a map (a JSON object) can fail on a
 // different entry, stop early at a different entry (exists), or build its list in another order from
-// one evaluation to the next. A program with a comprehension is evaluated up to `runs` times (8 unless
-// the input asks for more; within runBudget each), and every distinct outcome is reported: kelp agrees
-// when its outcome is one of them.
+// one request to the next: the apiserver hands cel-go the map[string]interface{} it decoded from each
+// request's body (k8s.io/apiserver pkg/admission/conversion.go LazyObject.CELValue for a custom resource),
+// a new map each time. A program with a comprehension is evaluated up to `runs` times (8 unless the input
+// asks for more; within runBudget each), each on a new decoding (activation), and every distinct outcome
+// is reported: kelp agrees when its outcome is one of them.
 const (
 	defaultRuns = 8
 	runBudget   = 25 * time.Millisecond
