@@ -15,8 +15,9 @@
 // {"list": [...]}, {"map": [[k, v], ...]} (in key order), {"duration": nanoseconds}, {"timestamp":
 // "seconds.nanos9"}, {"type": name}, {"optional": null | value}, {"opaque": type name} for the Kubernetes
 // library values. A program with a comprehension is evaluated up to "runs" times (8 unless asked; Go
-// ranges over maps in random order): "runs" says how many evaluations were made, "alternatives" lists the
-// outcomes ({"value", "error", "cost"}) other than the first that they gave.
+// ranges over maps in random order), each on bindings decoded afresh as a request's are: "runs" says how
+// many evaluations were made, "alternatives" lists the outcomes ({"value", "error", "cost"}) other than the
+// first that they gave.
 package main
 
 import (
@@ -76,9 +77,11 @@ type evaluation struct {
 
 // Go ranges over maps in a random order, so a comprehension over a map (a JSON object) can fail on a
 // different entry, stop early at a different entry (exists), or build its list in another order from
-// one evaluation to the next. A program with a comprehension is evaluated up to `runs` times (8 unless
-// the input asks for more; within runBudget each), and every distinct outcome is reported: kelp agrees
-// when its outcome is one of them.
+// one request to the next: the apiserver hands cel-go the map[string]interface{} it decoded from each
+// request's body (k8s.io/apiserver pkg/admission/conversion.go LazyObject.CELValue for a custom resource),
+// a new map each time. A program with a comprehension is evaluated up to `runs` times (8 unless the input
+// asks for more; within runBudget each), each on a new decoding (activation), and every distinct outcome
+// is reported: kelp agrees when its outcome is one of them.
 const (
 	defaultRuns = 8
 	runBudget   = 25 * time.Millisecond
@@ -95,9 +98,36 @@ func hasComprehension(a *cel.Ast) bool {
 	return found
 }
 
-// evaluate runs the program once.
-func evaluate(prog cel.Program, activation map[string]any) (ev evaluation) {
-	val, details, err := prog.ContextEval(context.Background(), activation)
+// activation decodes the bindings as a request's object is decoded: afresh, into new Go maps. Each new map
+// has its own hash seed (internal/runtime/maps), and a map of more than 8 entries (a table) lays its entries
+// out by that seed, so the orders Go ranges over them in differ from one request to the next; a map of up to 8
+// entries (one group) holds them in insertion order (the JSON text's) and is ranged from a random slot, so
+// its orders are the rotations of that order whatever the seed. Decoding once and evaluating again would
+// keep one seed and one table, a narrower set of orders than the apiserver gives across requests.
+func activation(vars map[string]json.RawMessage) (map[string]any, error) {
+	a := map[string]any{}
+	for _, name := range variables {
+		a[name] = nil
+	}
+	for name, raw := range vars {
+		v, err := native(raw)
+		if err != nil {
+			return nil, fmt.Errorf("binding %s: %w", name, err)
+		}
+		a[name] = v
+	}
+	return a, nil
+}
+
+// evaluate runs the program once, on bindings decoded for this evaluation.
+func evaluate(prog cel.Program, vars map[string]json.RawMessage) (ev evaluation) {
+	a, err := activation(vars)
+	if err != nil {
+		text := err.Error()
+		ev.Error = &text
+		return ev
+	}
+	val, details, err := prog.ContextEval(context.Background(), a)
 	if details != nil && details.ActualCost() != nil {
 		ev.Cost = strconv.FormatUint(*details.ActualCost(), 10)
 	}
@@ -262,25 +292,16 @@ func run(envs map[string]*cel.Env, in input) (out output) {
 		out.Compile, out.Stage = err.Error(), "program"
 		return out
 	}
-	activation := map[string]any{}
-	for _, name := range variables {
-		activation[name] = nil
-	}
-	for name, raw := range in.Vars {
-		v, err := native(raw)
-		if err != nil {
-			out.Panic = "binding " + name + ": " + err.Error()
-			return out
-		}
-		activation[name] = v
+	if _, err := activation(in.Vars); err != nil {
+		out.Panic = err.Error()
+		return out
 	}
 	start := time.Now()
-	first := evaluate(prog, activation)
+	first := evaluate(prog, in.Vars)
 	out.Value, out.Error, out.Cost = first.Value, first.Error, first.Cost
 	if !hasComprehension(checked) {
 		return out
 	}
-	// the activation's maps are read afresh by each evaluation (the adapter wraps them lazily)
 	runs := in.Runs
 	if runs <= 0 {
 		runs = defaultRuns
@@ -288,7 +309,7 @@ func run(envs map[string]*cel.Env, in input) (out output) {
 	seen := map[string]bool{first.key(): true}
 	out.Runs = 1
 	for ; out.Runs < runs && time.Since(start) < time.Duration(runs)*runBudget; out.Runs++ {
-		ev := evaluate(prog, activation)
+		ev := evaluate(prog, in.Vars)
 		if k := ev.key(); !seen[k] {
 			seen[k] = true
 			out.Alternatives = append(out.Alternatives, ev)
