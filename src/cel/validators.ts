@@ -32,10 +32,17 @@ const MAX_ISSUES = 100
 /** The overload cel-go's strings extension declares for `format` (versions 1 and later). */
 const STRING_FORMAT = 'string_format'
 
-/** Whether the environment has the strings extension's `format` (and so its validator). */
+/** Whether the environment has the strings extension's `format` (and so its validator); by function table. */
 function hasFormatValidator(env: Env): boolean {
-  return env.functions.get('format')?.overloads.some((o) => o.id === STRING_FORMAT) ?? false
+  const functions = env.functions
+  let has = formatValidators.get(functions)
+  if (has === undefined) {
+    has = functions.get('format')?.overloads.some((o) => o.id === STRING_FORMAT) ?? false
+    formatValidators.set(functions, has)
+  }
+  return has
 }
+const formatValidators = new WeakMap<Env['functions'], boolean>()
 
 /**
  * Runs the validators the environment configures on a successfully checked AST: the homogeneous
@@ -88,47 +95,49 @@ function candidates(ast: CheckedAst, homogeneous: boolean, format: boolean, lite
   const stack: Expr[] = [ast.expr]
   // parallel to `stack` when exemptions apply: whether the node is inside an exempt call
   const exempt: boolean[] = [false]
+  // children are pushed last first, so that they pop first first (pre-order, as a recursive walk)
   while (stack.length > 0) {
     const e = stack.pop()!
     const inExempt = exemptions && exempt.pop()!
     const from = stack.length
     switch (e.kind) {
-      case 'call':
+      case 'call': {
         if (literals && (e.fn === 'duration' || e.fn === 'timestamp' || e.fn === 'matches')) get().literalCalls.push(e)
         if (format && e.fn === 'format' && e.target !== undefined) get().formatCalls.push(e)
+        const args = e.args
+        for (let i = args.length - 1; i >= 0; i--) stack.push(args[i]!)
         if (e.target) stack.push(e.target)
-        for (const a of e.args) stack.push(a)
         break
+      }
       case 'select':
         stack.push(e.operand)
         break
-      case 'list':
+      case 'list': {
         if (homogeneous && !inExempt) get().lists.push(e)
-        for (const x of e.elements) stack.push(x)
+        const elements = e.elements
+        for (let i = elements.length - 1; i >= 0; i--) stack.push(elements[i]!)
         break
-      case 'map':
+      }
+      case 'map': {
         if (homogeneous && !inExempt) get().maps.push(e)
-        for (const x of e.entries) stack.push(x.key, x.value)
+        const entries = e.entries
+        for (let i = entries.length - 1; i >= 0; i--) stack.push(entries[i]!.value, entries[i]!.key)
         break
-      case 'struct':
-        for (const x of e.fields) stack.push(x.value)
+      }
+      case 'struct': {
+        const fields = e.fields
+        for (let i = fields.length - 1; i >= 0; i--) stack.push(fields[i]!.value)
         break
+      }
       case 'comprehension':
-        stack.push(e.iterRange, e.accuInit, e.loopCondition, e.loopStep, e.result)
+        stack.push(e.result, e.loopStep, e.loopCondition, e.accuInit, e.iterRange)
         break
       default:
         break
     }
-    // children were pushed in order: reversed, they pop in order (pre-order, as a recursive walk)
-    const to = stack.length
-    for (let i = from, j = to - 1; i < j; i++, j--) {
-      const t = stack[i]!
-      stack[i] = stack[j]!
-      stack[j] = t
-    }
-    if (exemptions) {
+    if (exemptions && stack.length > from) {
       const childExempt = inExempt || (e.kind === 'call' && callName(ast, e) === 'format')
-      for (let i = from; i < to; i++) exempt.push(childExempt)
+      for (let i = from; i < stack.length; i++) exempt.push(childExempt)
     }
   }
   return found
