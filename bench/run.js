@@ -2,7 +2,13 @@
 // closure, @marcbachmann/cel-js and @bufbuild/cel (method of ../shared/spec/cel-libraries-evaluation.md §7:
 // mitata medians, 8 rotated binding objects, results verified before timing). Prints a Markdown
 // table to paste into docs/benchmarks.md.
+//
+// KELP_BENCH_ONLY=compile: only the compile column (see compileOnly: short blocks, the fastest kept, for a
+// shared machine), and with KELP_BENCH_BASE=/other/kelp (a checkout with dist/ built) the same expressions
+// compiled by that build too, block by block in one process (A/B).
 import os from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import * as buf from '@bufbuild/cel'
 import { strings as bufStrings } from '@bufbuild/cel/ext'
 import * as marc from '@marcbachmann/cel-js'
@@ -32,6 +38,11 @@ async function time(fn, sets) {
 
 function fmt(ns) {
   return ns < 1000 ? `${ns.toFixed(ns < 10 ? 1 : 0)} ns` : `${(ns / 1000).toFixed(ns < 10000 ? 2 : 1)} µs`
+}
+
+if (process.env.KELP_BENCH_ONLY === 'compile') {
+  await compileOnly()
+  process.exit(0)
 }
 
 const rows = []
@@ -85,3 +96,68 @@ for (const r of rows) console.log(r)
 console.log(
   `\ngeometric means: kelp / hand-written ${geo(ratios.kelp).toFixed(2)}×; with the cost limit ${geo(ratios.limited).toFixed(2)}×; @marcbachmann/cel-js / kelp ${geo(ratios.marc).toFixed(1)}×; @bufbuild/cel / kelp ${geo(ratios.buf).toFixed(1)}×`,
 )
+
+/**
+ * The compile column alone; with KELP_BENCH_BASE, A/B against another build. Measured for a machine
+ * shared with other work: blocks of 100 compiles (about 1 ms, shorter than a scheduler's slice), the
+ * builds alternating block by block, KELP_BENCH_ROUNDS blocks each (default 301); a case's time is the
+ * fastest block of its build (the one no other process interrupted), its ratio that of the two fastest
+ * blocks, with the median of the blocks' paired ratios beside it.
+ */
+async function compileOnly() {
+  const baseDir = process.env.KELP_BENCH_BASE
+  const rounds = Number(process.env.KELP_BENCH_ROUNDS ?? 301)
+  const N = 100
+  const builds = [['after', { compile, env }]]
+  if (baseDir) {
+    const b = await import(pathToFileURL(join(baseDir, 'dist/index.js')).href)
+    builds.push(['base', { compile: b.compile, env: b.standardEnv().extend({ variables: decls }) }])
+  }
+  const times = {}
+  for (let r = 0; r < rounds; r++)
+    for (const c of cases)
+      for (const [name, b] of r % 2 === 0 ? builds : [...builds].reverse()) {
+        for (let i = 0; i < 20; i++) b.compile(c.expr, { env: b.env })
+        const t = process.hrtime.bigint()
+        for (let i = 0; i < N; i++) b.compile(c.expr, { env: b.env })
+        const key = `${c.id}\u0000${name}`
+        if (!times[key]) times[key] = []
+        times[key].push(Number(process.hrtime.bigint() - t) / N)
+      }
+  const min = (xs) => Math.min(...xs)
+  const med = (xs) => {
+    const s = [...xs].sort((x, y) => x - y)
+    return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+  }
+  console.log(
+    `machine: ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}, load ${os.loadavg()[0].toFixed(1)}, ${rounds} blocks of ${N} per case and build`,
+  )
+  console.log(
+    baseDir
+      ? '| case | base compile | after compile | after / base (fastest blocks; median of paired blocks) |'
+      : '| case | kelp compile (fastest block) |',
+  )
+  console.log(baseDir ? '|---|---|---|---|' : '|---|---|')
+  const afterAll = []
+  const baseAll = []
+  const ratiosAll = []
+  for (const c of cases) {
+    const a = times[`${c.id}\u0000after`]
+    afterAll.push(min(a))
+    if (!baseDir) {
+      console.log(`| ${c.id} | ${fmt(min(a))} |`)
+      continue
+    }
+    const b = times[`${c.id}\u0000base`]
+    const ratio = min(a) / min(b)
+    baseAll.push(min(b))
+    ratiosAll.push(ratio)
+    console.log(
+      `| ${c.id} | ${fmt(min(b))} | ${fmt(min(a))} | ${ratio.toFixed(3)}; ${med(a.map((x, i) => x / b[i])).toFixed(3)} |`,
+    )
+  }
+  const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
+  console.log(
+    `\nmedian of the six: after ${fmt(med(afterAll))}${baseDir ? `, base ${fmt(med(baseAll))}; geometric mean of after / base ${geo(ratiosAll).toFixed(3)}` : ''}`,
+  )
+}

@@ -12,12 +12,18 @@
 //
 // kelp serves 20 ValidatingAdmissionPolicies with 20 bindings, all matching apps/v1 deployments (the
 // shape of bench/admit.js), and each request is an AdmissionReview for a Deployment that passes all
-// 20 (the common case). Environment: KELP_BENCH_DURATION (seconds per measurement, default 8),
+// 20 (the common case). KELP_BENCH_POLICIES=pack: the bundled pack instead (policies/*.yaml copied, as
+// a user serves it: Pod Security baseline and restricted, best practices), the same Deployment (allowed,
+// with the restricted level's and the best practices' warnings); the bare server then answers the bytes
+// kelp answered to the probe, so both send the same AdmissionReview back. KELP_BENCH_POLICIES=none: no
+// policy, only the Namespace (what the webhook itself costs: reading, parsing, the engine's built-in
+// checks, answering). Environment: KELP_BENCH_DURATION (seconds per measurement, default 8),
 // KELP_BENCH_ROUNDS (alternating rounds, default 4), KELP_BENCH_CONNECTIONS (default 10);
 // KELP_BENCH_MAX_ONLY=1: only the max-throughput scenario (quick comparisons of server CPU per request);
-// KELP_BENCH_KELP_NODE_ARGS: extra node flags for the kelp process (e.g. --cpu-prof).
+// KELP_BENCH_KELP_NODE_ARGS: extra node flags for the kelp process (e.g. --cpu-prof); KELP_BENCH_CLI: another
+// build's dist/cli/kelp.cjs to serve (A/B against a base checkout).
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -28,12 +34,16 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 // --- the bare server (child mode) -----------------------------------------------------------------
 if (process.argv[2] === '--bare-server') {
-  const [, , , certFile, keyFile] = process.argv
-  const answer = JSON.stringify({
-    apiVersion: 'admission.k8s.io/v1',
-    kind: 'AdmissionReview',
-    response: { uid: '00000000-0000-0000-0000-000000000000', allowed: true },
-  })
+  const [, , , certFile, keyFile, answerFile] = process.argv
+  // kelp's own answer to the probe when given (the same bytes back), else a constant allowed review
+  const answer =
+    answerFile !== undefined
+      ? readFileSync(answerFile, 'utf8')
+      : JSON.stringify({
+          apiVersion: 'admission.k8s.io/v1',
+          kind: 'AdmissionReview',
+          response: { uid: '00000000-0000-0000-0000-000000000000', allowed: true },
+        })
   const length = Buffer.byteLength(answer)
   const server = createServer(
     { cert: readFileSync(certFile), key: readFileSync(keyFile), minVersion: 'TLSv1.2', keepAliveTimeout: 65_000 },
@@ -103,13 +113,38 @@ async function main() {
     { encoding: 'utf8' },
   )
   if (ossl.status !== 0) throw new Error(`openssl failed (the bench needs the openssl CLI): ${ossl.stderr}`)
+  const pack = process.env.KELP_BENCH_POLICIES === 'pack'
+  const none = process.env.KELP_BENCH_POLICIES === 'none'
   const policyDir = join(dir, 'policies')
   mkdirSync(policyDir)
-  writeFileSync(
-    join(policyDir, 'policies.json'),
-    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: policyMaterial() }),
-  )
+  const material = policyMaterial()
+  if (pack) {
+    // the pack's files as they ship, and the Namespace the Deployment is in
+    for (const f of readdirSync(join(ROOT, 'policies')).filter((f) => f.endsWith('.yaml')))
+      copyFileSync(join(ROOT, 'policies', f), join(policyDir, f))
+    writeFileSync(join(policyDir, 'namespace.json'), JSON.stringify(material.find((o) => o.kind === 'Namespace')))
+  } else {
+    const items = none ? material.filter((o) => o.kind === 'Namespace') : material
+    writeFileSync(join(policyDir, 'policies.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+  }
+  const expectedPolicies = pack
+    ? readdirSync(policyDir)
+        .filter((f) => f.endsWith('.yaml'))
+        .reduce(
+          (n, f) =>
+            n + (readFileSync(join(policyDir, f), 'utf8').match(/^kind: ValidatingAdmissionPolicy$/gm) ?? []).length,
+          0,
+        )
+    : none
+      ? 0
+      : 20
+  const served = pack
+    ? `the bundled pack (${expectedPolicies} policies)`
+    : none
+      ? 'no policy'
+      : '20 policies × 1 binding'
   const body = JSON.stringify(admissionReview(deployment(1)))
+  const answerFile = join(dir, 'answer.json')
 
   // --- servers ------------------------------------------------------------------------------------
   const children = []
@@ -137,10 +172,9 @@ async function main() {
       child.stderr.setEncoding('utf8').on('data', onData)
       child.on('exit', (code) => reject(new Error(`${name} exited with ${code} before listening`)))
     })
-  const bare = await start('bare', [fileURLToPath(import.meta.url), '--bare-server', certFile, keyFile])
   const kelp = await start('kelp', [
     ...(process.env.KELP_BENCH_KELP_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    join(ROOT, 'dist/cli/kelp.cjs'),
+    process.env.KELP_BENCH_CLI ?? join(ROOT, 'dist/cli/kelp.cjs'),
     'serve',
     '--policies',
     policyDir,
@@ -159,13 +193,23 @@ async function main() {
   }
   process.on('exit', stopAll)
 
-  // one request each, checked: kelp must allow the Deployment with its 20 policies loaded
-  const kelpAnswer = JSON.parse(await post(kelp))
+  // one request each, checked: kelp must allow the Deployment with its policies loaded
+  const kelpText = await post(kelp)
+  const kelpAnswer = JSON.parse(kelpText)
   if (kelpAnswer.response?.allowed !== true || kelpAnswer.response.uid !== JSON.parse(body).request.uid)
     throw new Error(`kelp did not allow the probe: ${JSON.stringify(kelpAnswer)}`)
-  if (JSON.parse(await post(bare)).response?.allowed !== true) throw new Error('the bare server did not answer')
   const loaded = /^kelp_policies_loaded (\d+)/m.exec(await get(kelp, '/metrics'))?.[1]
-  if (loaded !== '20') throw new Error(`kelp has ${loaded} policies loaded, expected 20`)
+  if (loaded !== String(expectedPolicies))
+    throw new Error(`kelp has ${loaded} policies loaded, expected ${expectedPolicies}`)
+  if (pack || none) writeFileSync(answerFile, kelpText)
+  const bare = await start('bare', [
+    fileURLToPath(import.meta.url),
+    '--bare-server',
+    certFile,
+    keyFile,
+    ...(pack || none ? [answerFile] : []),
+  ])
+  if (JSON.parse(await post(bare)).response?.allowed !== true) throw new Error('the bare server did not answer')
 
   // --- measuring ----------------------------------------------------------------------------------
   // Latency percentiles are computed from every response's own time, pooled over the rounds
@@ -175,6 +219,7 @@ async function main() {
     new Promise((resolve, reject) => {
       const latencies = []
       const cpu0 = cpuSeconds(server.child.pid)
+      const main0 = cpuSeconds(server.child.pid, true)
       const instance = autocannon(
         {
           url: `https://127.0.0.1:${server.port}/validate`,
@@ -190,6 +235,7 @@ async function main() {
             requests: result.requests.total,
             seconds: result.duration,
             cpu: cpuSeconds(server.child.pid) - cpu0,
+            main: cpuSeconds(server.child.pid, true) - main0,
             latencies,
             bad: result.non2xx + result.errors + result.timeouts + result.mismatches,
           })
@@ -231,6 +277,7 @@ async function main() {
     return all[Math.min(all.length - 1, Math.max(0, Math.ceil((p / 100) * all.length) - 1))]
   }
   const cpuPer = (xs) => (sum(xs, (x) => x.cpu) / sum(xs, (x) => x.requests)) * 1e6
+  const mainPer = (xs) => (sum(xs, (x) => x.main) / sum(xs, (x) => x.requests)) * 1e6
   const busy = (xs) => sum(xs, (x) => x.cpu) / sum(xs, (x) => x.seconds)
   const f2 = (x) => x.toFixed(2)
   const ms = (x) => `${f2(x)} ms`
@@ -260,7 +307,7 @@ async function main() {
   )
   console.log()
   console.log(
-    '| POST /validate, a Deployment (CREATE) | bare node:https, constant answer | kelp serve, 20 policies × 1 binding | kelp vs bare |',
+    `| POST /validate, a Deployment (CREATE) | bare node:https, ${pack || none ? "kelp's answer" : 'constant answer'} | kelp serve, ${served} | kelp vs bare |`,
   )
   console.log('|---|---|---|---|')
   console.log(
@@ -268,6 +315,9 @@ async function main() {
   )
   console.log(
     `| ${scenarios[0].label}: server CPU per request (server core busy) | ${Math.round(cpuPer(max.bare))} µs (${Math.round(busy(max.bare) * 100)}%) | ${Math.round(cpuPer(max.kelp))} µs (${Math.round(busy(max.kelp) * 100)}%) | ${f2(cpuPer(max.kelp) / cpuPer(max.bare))}× |`,
+  )
+  console.log(
+    `| ${scenarios[0].label}: of which the main thread | ${Math.round(mainPer(max.bare))} µs | ${Math.round(mainPer(max.kelp))} µs | ${f2(mainPer(max.kelp) / mainPer(max.bare))}× |`,
   )
   console.log(
     `| ${scenarios[0].label}: p50 / p99 | ${ms(pct(max.bare, 50))} / ${ms(pct(max.bare, 99))} | ${ms(pct(max.kelp, 50))} / ${ms(pct(max.kelp, 99))} | |`,
@@ -286,10 +336,13 @@ async function main() {
   )
 }
 
-/** CPU time (user + system) of a process so far, in seconds (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid) {
+/**
+ * CPU time (user + system) of a process so far, in seconds (Linux /proc; NaN elsewhere); `mainThread`: of its
+ * main thread only (JavaScript, TLS, the HTTP parser; not the GC's helper threads nor libuv's pool).
+ */
+function cpuSeconds(pid, mainThread = false) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     return (Number(fields[11]) + Number(fields[12])) / 100 // utime, stime in clock ticks (USER_HZ = 100)
   } catch {

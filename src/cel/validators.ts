@@ -32,10 +32,17 @@ const MAX_ISSUES = 100
 /** The overload cel-go's strings extension declares for `format` (versions 1 and later). */
 const STRING_FORMAT = 'string_format'
 
-/** Whether the environment has the strings extension's `format` (and so its validator). */
+/** Whether the environment has the strings extension's `format` (and so its validator); by function table. */
 function hasFormatValidator(env: Env): boolean {
-  return env.functions.get('format')?.overloads.some((o) => o.id === STRING_FORMAT) ?? false
+  const functions = env.functions
+  let has = formatValidators.get(functions)
+  if (has === undefined) {
+    has = functions.get('format')?.overloads.some((o) => o.id === STRING_FORMAT) ?? false
+    formatValidators.set(functions, has)
+  }
+  return has
 }
+const formatValidators = new WeakMap<Env['functions'], boolean>()
 
 /**
  * Runs the validators the environment configures on a successfully checked AST: the homogeneous
@@ -50,10 +57,90 @@ export function validateChecked(ast: CheckedAst, env: Env, homogeneous: boolean)
     if (issues.length < MAX_ISSUES) issues.push({ message, offset: ast.sourceInfo.positions.get(id) ?? -1 })
   }
   const formatValidator = hasFormatValidator(env)
-  if (homogeneous) homogeneousLiterals(ast, formatValidator ? ['format'] : [], report)
-  if (env.features.literalValidators) literalArguments(ast.expr, report)
-  if (formatValidator) formatCalls(ast, report)
+  // One walk finds what the validators look at; most rules hold none of it, and then none runs.
+  const found = candidates(ast, homogeneous, formatValidator, env.features.literalValidators)
+  if (found === undefined) return { issues, count }
+  if (homogeneous) homogeneousLiterals(ast, found, report)
+  for (const e of found.literalCalls) literalArgument(e, report)
+  for (const e of found.formatCalls) formatCall(ast, e, report)
   return { issues, count }
+}
+
+type CallNode = Expr & { kind: 'call' }
+
+/** The nodes each validator checks, in pre-order (the order cel-go's validators visit and report them). */
+interface Candidates {
+  /** List literals outside an exempt call's arguments. */
+  readonly lists: (Expr & { kind: 'list' })[]
+  /** Map literals outside an exempt call's arguments. */
+  readonly maps: (Expr & { kind: 'map' })[]
+  /** Calls of `duration`, `timestamp` and `matches` (when the environment enables the literal validators). */
+  readonly literalCalls: CallNode[]
+  /** Member calls of `format` (when the environment has the strings extension's). */
+  readonly formatCalls: CallNode[]
+}
+
+/**
+ * One pre-order walk (iterative: no closure or array per node) collecting the candidates of the three
+ * validators; undefined when there is none. With the format validator, the arguments of a `format` call
+ * are exempt from the homogeneous literal check (the strings extension's exemption).
+ */
+function candidates(ast: CheckedAst, homogeneous: boolean, format: boolean, literals: boolean): Candidates | undefined {
+  let found: Candidates | undefined
+  const get = (): Candidates => {
+    found ??= { lists: [], maps: [], literalCalls: [], formatCalls: [] }
+    return found
+  }
+  const exemptions = homogeneous && format
+  const stack: Expr[] = [ast.expr]
+  // parallel to `stack` when exemptions apply: whether the node is inside an exempt call
+  const exempt: boolean[] = [false]
+  // children are pushed last first, so that they pop first first (pre-order, as a recursive walk)
+  while (stack.length > 0) {
+    const e = stack.pop()!
+    const inExempt = exemptions && exempt.pop()!
+    const from = stack.length
+    switch (e.kind) {
+      case 'call': {
+        if (literals && (e.fn === 'duration' || e.fn === 'timestamp' || e.fn === 'matches')) get().literalCalls.push(e)
+        if (format && e.fn === 'format' && e.target !== undefined) get().formatCalls.push(e)
+        const args = e.args
+        for (let i = args.length - 1; i >= 0; i--) stack.push(args[i]!)
+        if (e.target) stack.push(e.target)
+        break
+      }
+      case 'select':
+        stack.push(e.operand)
+        break
+      case 'list': {
+        if (homogeneous && !inExempt) get().lists.push(e)
+        const elements = e.elements
+        for (let i = elements.length - 1; i >= 0; i--) stack.push(elements[i]!)
+        break
+      }
+      case 'map': {
+        if (homogeneous && !inExempt) get().maps.push(e)
+        const entries = e.entries
+        for (let i = entries.length - 1; i >= 0; i--) stack.push(entries[i]!.value, entries[i]!.key)
+        break
+      }
+      case 'struct': {
+        const fields = e.fields
+        for (let i = fields.length - 1; i >= 0; i--) stack.push(fields[i]!.value)
+        break
+      }
+      case 'comprehension':
+        stack.push(e.result, e.loopStep, e.loopCondition, e.accuInit, e.iterRange)
+        break
+      default:
+        break
+    }
+    if (exemptions && stack.length > from) {
+      const childExempt = inExempt || (e.kind === 'call' && callName(ast, e) === 'format')
+      for (let i = from; i < stack.length; i++) exempt.push(childExempt)
+    }
+  }
+  return found
 }
 
 // ---- literal arguments (cel/validator.go ValidateDurationLiterals, ...) ------------------------
@@ -64,33 +151,31 @@ const checks: Record<string, (s: string) => unknown> = {
   matches: compileRegex,
 }
 
-function literalArguments(root: Expr, report: (id: number, message: string) => void): void {
-  walk(root, (e) => {
-    if (e.kind !== 'call') return
-    const check = checks[e.fn]
-    // The validated argument: the pattern of `s.matches(re)` / `matches(s, re)`, else the first.
-    const arg = e.fn === 'matches' ? (e.target ? e.args[0] : e.args[1]) : e.target ? undefined : e.args[0]
-    if (check === undefined || arg?.kind !== 'literal') return
-    // cel-go evaluates the call on its literal (evalCall): `timestamp(<int>)` is range-checked too
-    const lit = arg.value
-    const run =
-      lit.type === 'string'
-        ? () => check(lit.value)
-        : e.fn === 'timestamp' && lit.type === 'int'
-          ? () => timestampFromUnix(Number(lit.value))
-          : // cel-go v0.26's int64_to_duration always fails (int.go has no conversion to a duration);
-            // v0.29 no longer declares it, so the check refuses the call before the validators run
-            e.fn === 'duration' && lit.type === 'int'
-            ? () => intToDuration(lit.value)
-            : undefined
-    if (run !== undefined) {
-      try {
-        run()
-      } catch {
-        report(arg.id, `invalid ${e.fn} argument`)
-      }
+/** A `duration`, `timestamp` or `matches` call's literal argument, evaluated as cel-go does. */
+function literalArgument(e: CallNode, report: (id: number, message: string) => void): void {
+  const check = checks[e.fn]
+  // The validated argument: the pattern of `s.matches(re)` / `matches(s, re)`, else the first.
+  const arg = e.fn === 'matches' ? (e.target ? e.args[0] : e.args[1]) : e.target ? undefined : e.args[0]
+  if (check === undefined || arg?.kind !== 'literal') return
+  // cel-go evaluates the call on its literal (evalCall): `timestamp(<int>)` is range-checked too
+  const lit = arg.value
+  const run =
+    lit.type === 'string'
+      ? () => check(lit.value)
+      : e.fn === 'timestamp' && lit.type === 'int'
+        ? () => timestampFromUnix(Number(lit.value))
+        : // cel-go v0.26's int64_to_duration always fails (int.go has no conversion to a duration);
+          // v0.29 no longer declares it, so the check refuses the call before the validators run
+          e.fn === 'duration' && lit.type === 'int'
+          ? () => intToDuration(lit.value)
+          : undefined
+  if (run !== undefined) {
+    try {
+      run()
+    } catch {
+      report(arg.id, `invalid ${e.fn} argument`)
     }
-  })
+  }
 }
 
 // ---- homogeneous aggregate literals (cel/validator.go homogeneousAggregateLiteralValidator) ----
@@ -112,44 +197,29 @@ function optionalParam(t: Type): Type {
   return t.params[0] ?? t
 }
 
-function homogeneousLiterals(
-  ast: CheckedAst,
-  exempt: readonly string[],
-  report: (id: number, message: string) => void,
-): void {
+function homogeneousLiterals(ast: CheckedAst, found: Candidates, report: (id: number, message: string) => void): void {
   const typeOf = (e: Expr): Type | undefined => ast.types.get(e.id)
   const mismatch = (id: number, expected: Type, actual: Type): void =>
     report(id, `expected type '${formatType(expected)}' but found '${formatType(actual)}'`)
   // cel-go checks every list literal first, then every map literal.
-  const maps: Expr[] = []
-  const visit = (e: Expr, inExempt: boolean): void => {
-    if (!inExempt) {
-      if (e.kind === 'list') {
-        let elemType: Type | undefined
-        for (let i = 0; i < e.elements.length; i++) {
-          const el = e.elements[i]!
-          let et = typeOf(el)
-          if (et === undefined) continue
-          if (e.optionalIndices.includes(i)) et = optionalParam(et)
-          if (elemType === undefined) {
-            elemType = et
-            continue
-          }
-          if (!isEquivalentType(elemType, et)) {
-            mismatch(el.id, elemType, et)
-            break
-          }
-        }
-      } else if (e.kind === 'map') {
-        maps.push(e)
+  for (const e of found.lists) {
+    let elemType: Type | undefined
+    for (let i = 0; i < e.elements.length; i++) {
+      const el = e.elements[i]!
+      let et = typeOf(el)
+      if (et === undefined) continue
+      if (e.optionalIndices.includes(i)) et = optionalParam(et)
+      if (elemType === undefined) {
+        elemType = et
+        continue
+      }
+      if (!isEquivalentType(elemType, et)) {
+        mismatch(el.id, elemType, et)
+        break
       }
     }
-    const childExempt = inExempt || (e.kind === 'call' && exempt.includes(callName(ast, e)))
-    forEachChild(e, (c) => visit(c, childExempt))
   }
-  visit(ast.expr, false)
-  for (const e of maps) {
-    if (e.kind !== 'map') continue
+  for (const e of found.maps) {
     let keyType: Type | undefined
     let valType: Type | undefined
     for (const entry of e.entries) {
@@ -178,67 +248,27 @@ function callName(ast: CheckedAst, e: Expr & { kind: 'call' }): string {
 // ---- string.format (ext/formatting.go stringFormatValidator) -----------------------------------
 
 /**
- * Every member call `'<string literal>'.format(<list literal>)` whose overload is the strings
- * extension's (or unresolved): the format is parsed, each clause checked against the type of the
- * argument it consumes, and an unused argument is an error. The issue is reported at the offending
- * argument for a type error, else at the call.
+ * A member call `'<string literal>'.format(<list literal>)` whose overload is the strings extension's
+ * (or unresolved): the format is parsed, each clause checked against the type of the argument it
+ * consumes, and an unused argument is an error. The issue is reported at the offending argument for a
+ * type error, else at the call.
  */
-function formatCalls(ast: CheckedAst, report: (id: number, message: string) => void): void {
-  const info = (e: Expr): FormatArgInfo => {
-    const type = ast.types.get(e.id)!
-    if (e.kind === 'list') return { id: e.id, type, elements: e.elements.map(info) }
-    if (e.kind === 'map') {
-      return { id: e.id, type, entries: e.entries.map((x) => [info(x.key), info(x.value)] as const) }
+function formatCall(ast: CheckedAst, e: CallNode, report: (id: number, message: string) => void): void {
+  const info = (x: Expr): FormatArgInfo => {
+    const type = ast.types.get(x.id)!
+    if (x.kind === 'list') return { id: x.id, type, elements: x.elements.map(info) }
+    if (x.kind === 'map') {
+      return { id: x.id, type, entries: x.entries.map((y) => [info(y.key), info(y.value)] as const) }
     }
-    return { id: e.id, type }
+    return { id: x.id, type }
   }
-  walk(ast.expr, (e) => {
-    if (e.kind !== 'call' || e.fn !== 'format' || e.target === undefined) return
-    const ref = ast.refs.get(e.id)
-    if (ref !== undefined && (ref.kind !== 'function' || ref.name !== 'format')) return
-    if (ref !== undefined && ref.overloadIds.length > 0 && !ref.overloadIds.includes(STRING_FORMAT)) return
-    const target = e.target
-    if (target.kind !== 'literal' || target.value.type !== 'string') return
-    const list = e.args.length === 1 ? e.args[0]! : undefined
-    if (list?.kind !== 'list') return
-    const issue = checkFormatCall(target.value.value, list.elements.map(info), e.id)
-    if (issue) report(issue.id, issue.message)
-  })
-}
-
-// ---- traversal ----------------------------------------------------------------------------------
-
-function forEachChild(e: Expr, f: (c: Expr) => void): void {
-  switch (e.kind) {
-    case 'call':
-      if (e.target) f(e.target)
-      for (const a of e.args) f(a)
-      return
-    case 'select':
-      f(e.operand)
-      return
-    case 'list':
-      for (const x of e.elements) f(x)
-      return
-    case 'map':
-      for (const x of e.entries) {
-        f(x.key)
-        f(x.value)
-      }
-      return
-    case 'struct':
-      for (const x of e.fields) f(x.value)
-      return
-    case 'comprehension':
-      for (const x of [e.iterRange, e.accuInit, e.loopCondition, e.loopStep, e.result]) f(x)
-      return
-    default:
-      return
-  }
-}
-
-/** Pre-order traversal. */
-function walk(e: Expr, f: (e: Expr) => void): void {
-  f(e)
-  forEachChild(e, (c) => walk(c, f))
+  const ref = ast.refs.get(e.id)
+  if (ref !== undefined && (ref.kind !== 'function' || ref.name !== 'format')) return
+  if (ref !== undefined && ref.overloadIds.length > 0 && !ref.overloadIds.includes(STRING_FORMAT)) return
+  const target = e.target
+  if (target?.kind !== 'literal' || target.value.type !== 'string') return
+  const list = e.args.length === 1 ? e.args[0]! : undefined
+  if (list?.kind !== 'list') return
+  const issue = checkFormatCall(target.value.value, list.elements.map(info), e.id)
+  if (issue) report(issue.id, issue.message)
 }

@@ -15,6 +15,7 @@ import {
   BoolType,
   BytesType,
   DoubleType,
+  DurationType,
   DynType,
   ErrorType,
   IntType,
@@ -24,6 +25,7 @@ import {
   OptionalTypeName,
   optionalOf,
   StringType,
+  TimestampType,
   type Type,
   typeParam,
   UintType,
@@ -69,6 +71,66 @@ function typeVar(n: number): Type {
 }
 
 const MAX_ISSUES = 100
+
+/**
+ * A call's resolution, the same in every check of an environment when its argument types are plain (no
+ * type parameters, nothing inside them): the overload loop's outcome depends only on those, the call
+ * style and the cross-type filter. Fresh type variables the loop would have numbered are counted all
+ * the same (`vars`), so later `_varN` names in messages do not move; a result that is not ground
+ * (unbound variables) is never remembered, nor a failure (its error text is the loop's).
+ */
+interface Resolution {
+  readonly result: Type
+  readonly ref: Reference
+  readonly vars: number
+}
+/** Per function of an environment's table (gone with the environment). */
+const resolutions = new WeakMap<CheckFunction, Map<string, Resolution>>()
+/** Fewer overloads than this are resolved as fast as a key is built. */
+const MEMO_MIN_OVERLOADS = 4
+/** Distinct argument-type keys kept per function (struct names from schemas could otherwise grow it). */
+const MEMO_MAX_KEYS = 256
+
+/**
+ * The types a remembered call may take: the checker's own singletons (a provider's types are left out: a
+ * result the loop takes from an argument would otherwise be another check's object).
+ */
+const PLAIN_TYPES: ReadonlyMap<Type, string> = new Map(
+  [
+    BoolType,
+    BytesType,
+    DoubleType,
+    DynType,
+    ErrorType,
+    IntType,
+    NullType,
+    StringType,
+    UintType,
+    DurationType,
+    TimestampType,
+  ].map((t, i) => [t, String.fromCharCode(65 + i)]),
+)
+
+/** The key of a call whose argument types are all PLAIN_TYPES, else undefined. */
+function resolutionKey(argTypes: readonly Type[], n: number, member: boolean, filter: boolean): string | undefined {
+  let key = member ? (filter ? 'mf' : 'm') : filter ? 'gf' : 'g'
+  for (let i = 0; i < n; i++) {
+    const k = PLAIN_TYPES.get(argTypes[i]!)
+    if (k === undefined) return undefined
+    key += k
+  }
+  return key
+}
+
+function remember(fn: CheckFunction, key: string, r: Resolution): void {
+  let m = resolutions.get(fn)
+  if (m === undefined) {
+    m = new Map()
+    resolutions.set(fn, m)
+  }
+  if (m.size < MEMO_MAX_KEYS)
+    m.set(key, Object.freeze({ ...r, ref: Object.isFrozen(r.ref) ? r.ref : Object.freeze(r.ref) }))
+}
 
 const OPT_SELECT_REF: Reference = Object.freeze({
   kind: 'function',
@@ -296,10 +358,24 @@ export class Checker {
     for (let i = 0; i < args.length; i++) argTypes[n++] = this.typeOf(args[i]!)
     const member = target !== undefined
     const filterCrossType = this.crossTypeFilter
+    const overloads = member ? fn.member : fn.global
+    // A call of a many-overload function on plain types is resolved once per environment (resolutions)
+    let key: string | undefined
+    if (overloads.length >= MEMO_MIN_OVERLOADS && !fn.logical) {
+      key = resolutionKey(argTypes, n, member, filterCrossType)
+      const hit = key === undefined ? undefined : resolutions.get(fn)?.get(key)
+      if (hit !== undefined) {
+        this.freeTypeVars += hit.vars
+        this.setType(e.id, hit.result)
+        this.refs.set(e.id, hit.ref)
+        return
+      }
+    }
+    const varsBefore = this.freeTypeVars
     let result: Type | undefined
     let first: CheckOverload | undefined
     let ids: string[] | undefined
-    for (const o of member ? fn.member : fn.global) {
+    for (const o of overloads) {
       if (o.crossType && filterCrossType) continue
       if (fn.logical) {
         this.resolveLogical(e, o.ref, target, argTypes, n)
@@ -341,8 +417,10 @@ export class Checker {
       this.setType(e.id, ErrorType)
       return
     }
+    const ref: Reference = ids === undefined ? first!.ref : { kind: 'function', name: fn.name, overloadIds: ids }
     this.setType(e.id, result)
-    this.refs.set(e.id, ids === undefined ? first!.ref : { kind: 'function', name: fn.name, overloadIds: ids })
+    this.refs.set(e.id, ref)
+    if (key !== undefined && isGround(result)) remember(fn, key, { result, ref, vars: this.freeTypeVars - varsBefore })
   }
 
   /** `&&` / `||`: each argument must be a bool; mismatches are reported per argument. */

@@ -197,7 +197,9 @@ export function parse(text: string, options: ParseOptions = {}): ParsedAst {
   }
   const issues = p.collectIssues()
   if (issues.length > 0 || expr === undefined) throw new CelCompileError('parse', issues, new Source(text, description))
-  p.offs.length = p.nextIdValue()
+  // trimmed only when the last ids were deleted (setting an array's length is a slow path even when unchanged)
+  const ids = p.nextIdValue()
+  if (p.offs.length > ids) p.offs.length = ids
   return new Parsed(expr, { positions: new PositionMap(p.offs), macroCalls: p.macroCalls }, text, description)
 }
 
