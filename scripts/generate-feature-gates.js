@@ -36,6 +36,9 @@ const GATES = [
   'SELinuxChangePolicy',
   'ContainerStopSignals',
   'H2CContainerProbe',
+  // pkg/registry/core/pod/strategy.go PrepareForCreate / PrepareForUpdate, pkg/apis/core/v1/defaults.go SetDefaults_Pod
+  'MatchLabelKeysInPodTopologySpreadSelectorMerge',
+  'PodLevelResourcesFixDefaulting',
   // the other kinds' strategies
   'WorkloadWithJob',
   'JobManagedBy',

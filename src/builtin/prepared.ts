@@ -4,6 +4,7 @@ import { filledOnCreate, keptOnUpdate, wholeSeconds } from '../kube/system-field
 import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { decodeStruct } from './decode.js'
 import { kindStruct } from './gotypes.js'
+import { schedulingGatedConditions } from './pod-prepare.js'
 import { prepareJobForCreate } from './validation/batch/validation.js'
 import { quantity, ZERO } from './validation/core/resources.js'
 import { serviceAsCreated } from './validation/core/service.js'
@@ -15,7 +16,8 @@ import { serviceAsCreated } from './validation/core/service.js'
 // - create: rest.FillObjectMetaSystemFields (a uid, kelp's placeholder: the server's is random; the
 //   creationTimestamp, the time of the request); rest.BeforeCreate's namespace (a namespaced object takes the
 //   request's, a cluster-scoped one loses its own); the kinds' PrepareForCreate (the status reset to its zero
-//   value: Namespace phase Active, PersistentVolume phase Pending, Pod phase Pending and its QoS class; generation
+//   value: Namespace phase Active, PersistentVolume phase Pending, Pod phase Pending, its QoS class and a gated
+//   pod's PodScheduled condition (pod-prepare.ts, whose spec part the strategy ran before validation); generation
 //   1; a Namespace's `kubernetes` finalizer; a Job's generated selector and labels); a Service's BeginCreate hooks
 //   (validation/core/service.ts serviceAsCreated); StorageObjectInUseProtection's finalizer (a mutating plugin
 //   the engine does not run in its own stage); the v1 conversion on the way to the policies (a DaemonSet's
@@ -158,7 +160,14 @@ function createStatus(gk: string, o: JSONObject): unknown {
   if (gk === '/Namespace') return { phase: 'Active' }
   // the time of the request (NowFunc), whole seconds as metav1.Time marshals
   if (gk === '/PersistentVolume') return { phase: 'Pending', lastPhaseTransitionTime: wholeSeconds(new Date()) }
-  if (gk === '/Pod') return { phase: 'Pending', qosClass: podQOS(isObj(o.spec) ? o.spec : {}) }
+  if (gk === '/Pod') {
+    // pkg/registry/core/pod/strategy.go PrepareForCreate: applySchedulingGatedCondition, then the QoS class of
+    // the spec DefaultPodLevelResources completed (the strategy's prepare ran before: pod-prepare.ts)
+    const spec = isObj(o.spec) ? o.spec : {}
+    const conditions = schedulingGatedConditions(spec)
+    const qosClass = podQOS(spec)
+    return conditions === undefined ? { phase: 'Pending', qosClass } : { phase: 'Pending', conditions, qosClass }
+  }
   return zeroStatus(String(o.apiVersion), String(o.kind))
 }
 
