@@ -1,3 +1,4 @@
+import type { FeatureGates } from '../kube/feature-gates.js'
 import { setOwn } from '../kube/own-keys.js'
 import { isObject as isObj, type JSONObject, sortedKeys } from '../kube/values/json.js'
 import type { Quantity } from '../kube/values/quantity.js'
@@ -157,8 +158,9 @@ function podLevelResources(pod: JSONObject): [JSONObject, JSONObject] | undefine
   return nonEmpty(res.requests) || nonEmpty(res.limits) ? [spec, res] : undefined
 }
 
-/** DefaultPodLevelResources: the 1.37 strategy's PrepareForCreate (the gates are the caller's). In place. */
-export function DefaultPodLevelResources(pod: JSONObject): void {
+/** DefaultPodLevelResources: the strategy's PrepareForCreate, with PodLevelResourcesFixDefaulting (1.37). In place. */
+export function DefaultPodLevelResources(pod: JSONObject, on: FeatureGates): void {
+  if (!on('PodLevelResources') || !on('PodLevelResourcesFixDefaulting')) return
   const found = podLevelResources(pod)
   if (found === undefined) return
   const [spec, res] = found

@@ -23,7 +23,7 @@ export function preparePod(pod: JSONObject, old: JSONObject | undefined, on: Fea
     DropDisabledPodFields(pod, undefined, on)
     mutatePodAffinity(pod, on)
     mutateTopologySpreadConstraints(pod, on)
-    if (on('PodLevelResources') && on('PodLevelResourcesFixDefaulting')) DefaultPodLevelResources(pod)
+    DefaultPodLevelResources(pod, on)
     return
   }
   // preserve existing PLR for requests from potentially PLR-unaware clients that completely dropped the field
