@@ -39,6 +39,8 @@ const GATES = [
   // pkg/registry/core/pod/strategy.go PrepareForCreate / PrepareForUpdate, pkg/apis/core/v1/defaults.go SetDefaults_Pod
   'MatchLabelKeysInPodTopologySpreadSelectorMerge',
   'PodLevelResourcesFixDefaulting',
+  // pkg/apis/core/helper/qos ComputePodQOS
+  'PodLevelResourcesFixKubeletQOSClass',
   // the other kinds' strategies
   'WorkloadWithJob',
   'JobManagedBy',

@@ -18,7 +18,8 @@ import { isHugePageResourceName, isOvercommitAllowed, quantity } from './validat
 type ResourceList = Map<string, Quantity>
 
 /** resourcehelper.IsSupportedPodLevelResource: cpu, memory and the hugepages. */
-const isSupportedPodLevelResource = (n: string): boolean => n === 'cpu' || n === 'memory' || isHugePageResourceName(n)
+export const isSupportedPodLevelResource = (n: string): boolean =>
+  n === 'cpu' || n === 'memory' || isHugePageResourceName(n)
 
 /** A ResourceList as decoded (entries that do not parse were refused by the decoder already). */
 function resourceList(v: unknown): ResourceList {

@@ -521,6 +521,26 @@ describe('the SchedulingGated condition and the QoS class (strategy_test.go Test
   })
 })
 
+describe('the QoS class per release (pkg/apis/core/helper/qos ComputePodQOS)', () => {
+  const qos = (minor: number, spec: O): string => {
+    const pod = decodeBuiltin({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec }, { minor })!
+      .object as JSONObject
+    preparePod(pod, undefined, defaultFeatureGates(minor))
+    return (preparedForCreate(pod, { namespace: 'ns', namespaced: true, minor }) as O).status.qosClass
+  }
+  const guaranteed = [{ name: 'a', image: 'i', resources: { limits: { cpu: '100m', memory: '64Mi' } } }]
+  it("`resources: {}`: the containers' class in 1.37 (IsPodLevelResourcesSet; apiserver 1.37.2: Guaranteed)", () => {
+    expect(qos(37, { resources: {}, containers: guaranteed })).toBe('Guaranteed')
+  })
+  it('`resources: {}`: pod-level and empty in 1.34–1.36 (PodLevelResourcesFixKubeletQOSClass off: v1.36.0 qos.go)', () => {
+    for (const minor of [34, 35, 36])
+      expect(qos(minor, { resources: {}, containers: guaranteed }), `1.${minor}`).toBe('BestEffort')
+  })
+  it('before 1.34 (PodLevelResources off) the containers decide', () => {
+    expect(qos(33, { resources: {}, containers: guaranteed })).toBe('Guaranteed')
+  })
+})
+
 describe('pod-level requests at decoding before PodLevelResourcesFixDefaulting (defaults_test.go TestPodResourcesDefaults)', () => {
   const spec = (minor: number, s: O): O =>
     (decodeBuiltin({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: s }, { minor })!.object as O).spec
