@@ -40,18 +40,22 @@ const labelsOf = (pod: JSONObject): JSONObject | undefined => {
 }
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
-/** applyLabelKeysToLabelSelector: `key <operator> (value)` appended for each key the pod has a label for. */
+/**
+ * applyLabelKeysToLabelSelector: `key <operator> (value)` appended for each key the pod has a label for (one new
+ * list per call, not per key: a pod with many keys stays linear).
+ */
 function applyLabelKeysToLabelSelector(
   selector: JSONObject,
   keys: string[],
   operator: 'In' | 'NotIn',
   labels: JSONObject | undefined,
 ): void {
-  for (const key of keys) {
-    if (labels === undefined || !Object.hasOwn(labels, key)) continue
-    const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : []
-    selector.matchExpressions = [...expressions, { key, operator, values: [labels[key]] }]
-  }
+  if (labels === undefined) return
+  const added: JSONObject[] = []
+  for (const key of keys) if (Object.hasOwn(labels, key)) added.push({ key, operator, values: [labels[key]] })
+  if (added.length === 0) return
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : []
+  selector.matchExpressions = [...expressions, ...added]
 }
 
 /** applyMatchLabelKeysAndMismatchLabelKeys: a term without a selector matches nothing and is left alone. */
