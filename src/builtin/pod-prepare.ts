@@ -13,7 +13,7 @@ import { DefaultPodLevelResources } from './pod-level-resources.js'
 //   PodLevelResourcesFixDefaulting; before, SetDefaults_Pod does it at decoding: src/builtin/defaults.ts).
 //   applyAppArmorVersionSkew is run by src/builtin/strategy.ts beforeWrite (it has warnings to return); the
 //   status parts (applySchedulingGatedCondition, the QoS class) by src/builtin/prepared.ts with
-//   schedulingGatedCondition below.
+//   schedulingGatedConditions below.
 // - update: the old pod-level resources kept when the new object has none (1.37), DropDisabledPodFields.
 // The metadata.generation and status parts of both are prepared.ts's. Works on the decoded v1 object in place.
 
