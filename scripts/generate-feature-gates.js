@@ -36,6 +36,11 @@ const GATES = [
   'SELinuxChangePolicy',
   'ContainerStopSignals',
   'H2CContainerProbe',
+  // pkg/registry/core/pod/strategy.go PrepareForCreate / PrepareForUpdate, pkg/apis/core/v1/defaults.go SetDefaults_Pod
+  'MatchLabelKeysInPodTopologySpreadSelectorMerge',
+  'PodLevelResourcesFixDefaulting',
+  // pkg/apis/core/helper/qos ComputePodQOS
+  'PodLevelResourcesFixKubeletQOSClass',
   // the other kinds' strategies
   'WorkloadWithJob',
   'JobManagedBy',

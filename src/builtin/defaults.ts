@@ -5,6 +5,7 @@ import { newScaledQuantity, parseQuantity } from '../kube/values/quantity.js'
 import { zeroOf } from './decode.js'
 import { structInfo, type TypeNode } from './gotypes.js'
 import { imageTag } from './image.js'
+import { defaultPodRequestsAtDecoding } from './pod-level-resources.js'
 import { annotationMetrics } from './validation/autoscaling/v1.js'
 
 // Defaulting of built-in objects as kube-apiserver's codec applies it right after decoding
@@ -110,14 +111,15 @@ function defaultRequestsFromLimits(containers: unknown): void {
   }
 }
 
-function SetDefaults_Pod(o: JSONObject): void {
+function SetDefaults_Pod(o: JSONObject, env: DefaultEnv): void {
   const spec = obj(o, 'spec')
   const tgps = spec.terminationGracePeriodSeconds
   if (typeof tgps === 'number' && tgps < 0) spec.terminationGracePeriodSeconds = 1
   defaultRequestsFromLimits(spec.containers)
   defaultRequestsFromLimits(spec.initContainers)
-  // PodLevelResources (beta on from 1.34) defaults pod-level requests here until
-  // PodLevelResourcesFixDefaulting (beta on in 1.37) defers it to PrepareForCreate: not done by kelp
+  // PodLevelResources (beta on from 1.34) defaults pod-level requests here until PodLevelResourcesFixDefaulting
+  // (beta on in 1.37) defers it to PrepareForCreate (src/builtin/pod-prepare.ts)
+  if (env.minor >= 34 && env.minor < 37) defaultPodRequestsAtDecoding(o)
   if (isNil(spec.enableServiceLinks)) spec.enableServiceLinks = true
   if (spec.hostNetwork === true) {
     for (const cs of [spec.containers, spec.initContainers]) {

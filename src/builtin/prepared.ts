@@ -4,6 +4,8 @@ import { filledOnCreate, keptOnUpdate, wholeSeconds } from '../kube/system-field
 import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
 import { decodeStruct } from './decode.js'
 import { kindStruct } from './gotypes.js'
+import { isSupportedPodLevelResource } from './pod-level-resources.js'
+import { schedulingGatedConditions } from './pod-prepare.js'
 import { prepareJobForCreate } from './validation/batch/validation.js'
 import { quantity, ZERO } from './validation/core/resources.js'
 import { serviceAsCreated } from './validation/core/service.js'
@@ -15,7 +17,8 @@ import { serviceAsCreated } from './validation/core/service.js'
 // - create: rest.FillObjectMetaSystemFields (a uid, kelp's placeholder: the server's is random; the
 //   creationTimestamp, the time of the request); rest.BeforeCreate's namespace (a namespaced object takes the
 //   request's, a cluster-scoped one loses its own); the kinds' PrepareForCreate (the status reset to its zero
-//   value: Namespace phase Active, PersistentVolume phase Pending, Pod phase Pending and its QoS class; generation
+//   value: Namespace phase Active, PersistentVolume phase Pending, Pod phase Pending, its QoS class and a gated
+//   pod's PodScheduled condition (pod-prepare.ts, whose spec part the strategy ran before validation); generation
 //   1; a Namespace's `kubernetes` finalizer; a Job's generated selector and labels); a Service's BeginCreate hooks
 //   (validation/core/service.ts serviceAsCreated); StorageObjectInUseProtection's finalizer (a mutating plugin
 //   the engine does not run in its own stage); the v1 conversion on the way to the policies (a DaemonSet's
@@ -110,12 +113,22 @@ function requirementsQOS(res: JSONObject): string {
 
 /**
  * ComputePodQOS (kubernetes v1.37.2 pkg/apis/core/helper/qos): the pod-level resources when set (PodLevelResources,
- * beta on), else the containers' (init first): one Burstable container, or two that disagree, make it Burstable.
+ * beta on from 1.34), else the containers' (init first): one Burstable container, or two that disagree, make it
+ * Burstable. Pod-level resources are set when a request or limit names cpu, memory or a hugepage
+ * (IsPodLevelResourcesSet, with PodLevelResourcesFixKubeletQOSClass, on in 1.37); before 1.37 a spec.resources given
+ * at all counts, `resources: {}` included (BestEffort then, whatever the containers ask).
  */
-function podQOS(spec: JSONObject): string {
+function podQOS(spec: JSONObject, minor: number): string {
   const res = isObj(spec.resources) ? spec.resources : undefined
-  const n = (v: unknown) => (isObj(v) ? Object.keys(v).length : 0)
-  if (res !== undefined && n(res.requests) + n(res.limits) > 0) return requirementsQOS(res)
+  if (res !== undefined && featureEnabled('PodLevelResources', minor)) {
+    const supported = (v: unknown) => isObj(v) && Object.keys(v).some(isSupportedPodLevelResource)
+    if (
+      !featureEnabled('PodLevelResourcesFixKubeletQOSClass', minor) ||
+      supported(res.requests) ||
+      supported(res.limits)
+    )
+      return requirementsQOS(res)
+  }
   let qos = ''
   for (const c of [
     ...(Array.isArray(spec.initContainers) ? spec.initContainers : []),
@@ -154,11 +167,18 @@ function deepFreeze<T>(v: T): T {
 }
 
 /** The status a create starts from (PrepareForCreate), by kind. */
-function createStatus(gk: string, o: JSONObject): unknown {
+function createStatus(gk: string, o: JSONObject, minor: number): unknown {
   if (gk === '/Namespace') return { phase: 'Active' }
   // the time of the request (NowFunc), whole seconds as metav1.Time marshals
   if (gk === '/PersistentVolume') return { phase: 'Pending', lastPhaseTransitionTime: wholeSeconds(new Date()) }
-  if (gk === '/Pod') return { phase: 'Pending', qosClass: podQOS(isObj(o.spec) ? o.spec : {}) }
+  if (gk === '/Pod') {
+    // pkg/registry/core/pod/strategy.go PrepareForCreate: applySchedulingGatedCondition, then the QoS class of
+    // the spec DefaultPodLevelResources completed (the strategy's prepare ran before: pod-prepare.ts)
+    const spec = isObj(o.spec) ? o.spec : {}
+    const conditions = schedulingGatedConditions(spec)
+    const qosClass = podQOS(spec, minor)
+    return conditions === undefined ? { phase: 'Pending', qosClass } : { phase: 'Pending', conditions, qosClass }
+  }
   return zeroStatus(String(o.apiVersion), String(o.kind))
 }
 
@@ -199,7 +219,7 @@ export function preparedForCreate(object: JSONObject, options: PrepareOptions): 
   if (options.namespaced) {
     if (typeof meta.namespace !== 'string' || meta.namespace === '') meta.namespace = options.namespace
   } else delete meta.namespace
-  if (RESET_STATUS.has(gk)) o.status = createStatus(gk, o)
+  if (RESET_STATUS.has(gk)) o.status = createStatus(gk, o, minor)
   if (GENERATION.has(gk)) meta.generation = 1
   if (gk === '/Namespace') {
     const spec = own(o, 'spec')

@@ -12,7 +12,7 @@ import {
   dropPVDisabledSpecFields,
   dropStatefulSetDisabledFields,
 } from './drop-disabled.js'
-import { DropDisabledPodFields } from './drop-disabled-pod.js'
+import { preparePod } from './pod-prepare.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
 import * as apiservice from './validation/apiregistration/apiservice.js'
 import * as controllerrevision from './validation/apps/controllerrevision.js'
@@ -128,7 +128,7 @@ export type MetadataCheck = 'meta' | 'update'
 // biome-ignore format: one row per line
 export const STRATEGIES: readonly StrategyRow[] = [
   // core (pkg/apis/core/validation)
-  { group: '', versions: ['v1'], kind: 'Pod', prepare: DropDisabledPodFields, validate: pod.validatePodCreate, validateUpdate: pod.validatePodUpdate },
+  { group: '', versions: ['v1'], kind: 'Pod', prepare: preparePod, validate: pod.validatePodCreate, validateUpdate: pod.validatePodUpdate },
   { group: '', versions: ['v1'], kind: 'PodTemplate', prepare: dropDisabledPodTemplateFields, validate: pod.validatePodTemplate, validateUpdate: pod.validatePodTemplateUpdate },
   { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, validate: replicationController.validateReplicationController, validateUpdate: replicationController.validateReplicationControllerUpdate },
   { group: '', versions: ['v1'], kind: 'Service', validate: service.beforeServiceCreate, validateUpdate: service.beforeServiceUpdate },

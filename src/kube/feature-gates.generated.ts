@@ -97,6 +97,9 @@ export const VERSIONED_FEATURE_GATES = {
   ],
   ContainerStopSignals: [[33, false, 'Alpha']],
   H2CContainerProbe: [[37, false, 'Alpha']],
+  MatchLabelKeysInPodTopologySpreadSelectorMerge: [[34, true, 'Beta']],
+  PodLevelResourcesFixDefaulting: [[37, true, 'Beta']],
+  PodLevelResourcesFixKubeletQOSClass: [[37, true, 'Beta']],
   WorkloadWithJob: [[36, false, 'Alpha']],
   JobManagedBy: [
     [30, false, 'Alpha'],

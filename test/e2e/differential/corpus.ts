@@ -17,6 +17,8 @@
 // - podsecurity: cases/podsecurity.yaml in a Namespace labelled for the PodSecurity admission plugin
 // - prepared: cases/prepared/objects.yaml (CREATE, and UPDATE over objects.old.yaml) under a Warn policy printing
 //   what it reads of the object the store prepared (server fields, generation, status)
+// - pod-prepare: cases/pod-prepare/objects.yaml (CREATE, and UPDATE over objects.old.yaml), Pods the Pod strategy's
+//   PrepareForCreate changes, under a Warn policy printing the merged selectors, pod-level resources and status
 // - fixtures: the CLI's and the webhook e2e's CRD and policy fixtures with their objects (UPDATEs from old/)
 // - updates: pairs of manifests (cases/updates/<case>.old.yaml, <case>.yaml) applied one after the other, kelp
 //   check --old modelling kubectl apply's patch over the stored object (issue 26)
@@ -426,6 +428,9 @@ export function buildCorpus(): Group[] {
   // what a policy reads of the object the store prepared (a Warn policy printing the server's fields and status)
   const P = join(C, 'prepared')
   fixture('prepared', [join(P, 'policy.yaml')], [join(P, 'objects.yaml')], [join(P, 'objects.old.yaml')])
+  // the Pod strategy's PrepareForCreate / PrepareForUpdate (matchLabelKeys merged, pod-level resources defaulted)
+  const PP = join(C, 'pod-prepare')
+  fixture('pod-prepare', [join(PP, 'policy.yaml')], [join(PP, 'objects.yaml')], [join(PP, 'objects.old.yaml')])
   fixture(
     'cli-policies',
     [join(F, 'policies/replicas.yaml')],
