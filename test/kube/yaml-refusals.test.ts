@@ -22,6 +22,10 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['a: [x, {b: [c, d?]}]\n', "did not find expected ',' or ']'", 1],
     ['a: [:x]\n', 'did not find expected node content', 1],
     ['a: {b: :c}\n', 'did not find expected node content', 1],
+    // `?` opening a value's plain scalar in a flow collection: a key indicator to go-yaml
+    ['a: {name: ?x}\n', 'did not find expected node content', 1],
+    ['a: [b: ?x]\n', 'did not find expected node content', 1],
+    ['a: 1\nb: {c: d,\n  e:\n    ?f}\n', 'did not find expected node content', 4],
     // a tab where go-yaml's block context allows a simple key: indentation (comment and blank lines
     // too) and after an entry's `-`
     ['a:\n  -\tb\n', 'found character that cannot start any token', 2],

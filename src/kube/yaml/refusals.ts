@@ -7,7 +7,10 @@
 // - `?` inside a plain scalar of a flow collection (`[--url=http://x?y]`): yaml_parser_scan_plain_scalar
 //   ends the scalar there, then the parser's "did not find expected ',' or ']'" (or '}');
 // - `:` opening a plain scalar of a flow collection (`[:x]`): a value indicator to go-yaml in flow
-//   context (yaml_parser_fetch_next_token), then the parser's "did not find expected node content".
+//   context (yaml_parser_fetch_next_token), then the parser's "did not find expected node content";
+// - `?` opening the plain scalar of a value in a flow collection (`{name: ?x}`): a key indicator to
+//   go-yaml in any flow context, where the parser wants the value's node: "did not find expected node
+//   content".
 // - a tab where go-yaml's block context allows a simple key (a line's indentation, after `-` or `?`):
 //   "found character that cannot start any token" (js-yaml takes tabs as separation).
 // And one reading go-yaml makes otherwise: a multi-line quoted scalar folds without the blanks that end
@@ -124,11 +127,22 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
         if (parent === '[' || parent === '{') {
           const q = questions ? charIn(s, 63, start + 1, state.position) : -1
           if (colons && first === ':') refuse('did not find expected node content', start)
+          // `?` opening a value's scalar (`{name: ?x}`): a key indicator to go-yaml where a node must follow
+          else if (questions && first === '?' && afterValueIndicator(s, start))
+            refuse('did not find expected node content', start)
           else if (q >= 0) refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
         }
       }
     },
   }
+}
+
+/** Whether the last character before `at` other than a blank or a line break is a value indicator `:`. */
+function afterValueIndicator(s: string, at: number): boolean {
+  let i = at - 1
+  // (bounded: a run of blanks is walked once per scalar that follows it)
+  while (i >= 0 && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n' || s[i] === '\r')) i--
+  return s[i] === ':'
 }
 
 // where go-yaml's scanner meets a tab while a simple key is allowed in block context (scannerc.go

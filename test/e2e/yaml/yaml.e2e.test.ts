@@ -136,7 +136,7 @@ const KNOWN: {
   {
     id: 'nonspecific-tag-before-key',
     explains: (t, g, k) =>
-      g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#]+:/m.test(t),
+      g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#][^:#\n]*:/m.test(t),
   },
   // a tag whose handle runs into a quote inside a flow collection (`[a, !"b c"]`): go-yaml's scanner wants a blank
   // after the tag (`did not find expected whitespace or line break`), js-yaml reads the tag `!"b` and the scalar
@@ -161,16 +161,28 @@ const KNOWN: {
       k.error === 'tag suffix cannot contain flow indicator characters' &&
       /![^\s]*[[\]{},]/.test(t),
   },
-  // inside a flow collection, `?` before a plain scalar (`{name: ?x}`) or an anchor running into `:`
-  // (`{&a: {…}}`): go-yaml's scanner takes `?` as a key indicator in any flow context and ends an anchor at a
-  // character outside [A-Za-z0-9_-], then finds no node (`did not find expected node content`); js-yaml reads a
-  // scalar `?x` and an anchor `a:`, and kelp sends what kubectl refuses to read
+  // inside a flow collection, `?` before a plain scalar where a key may start (`[?x`, `{a: 1, ?x`) or an anchor
+  // running into `:` (`{&a: {…}}`): go-yaml's scanner takes `?` as a key indicator in any flow context and ends an
+  // anchor at a character outside [A-Za-z0-9_-], then finds no node (`did not find expected node content`); js-yaml
+  // reads a scalar `?x` and an anchor `a:`, and kelp sends what kubectl refuses to read. (`?` opening a value's
+  // scalar, `{name: ?x}`, kelp refuses in go-yaml's words: src/kube/yaml/refusals.ts)
   {
     id: 'flow-question-or-anchor',
     explains: (t, g, k) =>
       /did not find expected node content/.test(g.error ?? '') &&
       k.error === undefined &&
-      /(?:[[{,:] *\?[^\s,[\]{}]|[[{,] *&[\w-]+:)/.test(t),
+      /(?:[[{,] *\?[^\s,[\]{}]|[[{,] *&[\w-]+:)/.test(t),
+  },
+  // `?` running into a flow mapping's key (`{?ip: 127.0.0.1}`): go-yaml's scanner takes `?` as the key indicator in
+  // any flow context and reads the key `ip`; js-yaml reads the key `?ip` (both read the file; the objects differ by
+  // that key's name)
+  {
+    id: 'flow-question-key',
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error === undefined &&
+      /[{,] *\?[^\s,?[\]{}:]+:/.test(t) &&
+      JSON.stringify(k.docs).includes('"?'),
   },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
   // (`{name: a\nb}`): go-yaml folds it, js-yaml wants the continuation indented
