@@ -62,6 +62,18 @@ export interface OptionalVariableBindings {
  */
 export class VariableMemo {
   readonly entries = new Map<string, KeptVariable>()
+  /**
+   * The sum of the entries' costs: a bound of what reading any of them charges a batch (each variable
+   * is charged once per batch, and the variables a kept one read are kept too: MessageBatch.evaluate).
+   */
+  total = 0
+
+  /** Keeps `name`'s evaluation (the first one: a batch evaluates a variable once). */
+  keep(name: string, entry: KeptVariable): void {
+    if (this.entries.has(name)) return
+    this.entries.set(name, entry)
+    this.total += entry.cost
+  }
 }
 
 /**
@@ -96,6 +108,11 @@ export function knownVariable(
 }
 
 export type KnownVariable = KeptVariable
+
+/** The cost of a constant variable, once evaluated (CONSTANTS): what each batch's first read of it charges. */
+export function constantCost(result: CompilationResult): number | undefined {
+  return result.constant === true ? CONSTANTS.get(result)?.cost : undefined
+}
 
 /**
  * The variables that every policy of one request evaluates alike (CompilationResult.shareKey: the same
@@ -213,7 +230,7 @@ class LazyVariables extends MapValue {
     const fromShared = shared?.get(shareKey as string)
     if (fromShared !== undefined) {
       // this batch's memo has it too, as if evaluated here (variableReader, MessageBatch.fits)
-      memo?.entries.set(name, fromShared)
+      memo?.keep(name, fromShared)
       return this.replay(fromShared)
     }
     const keep = memo !== undefined || result.constant === true || shared !== undefined
@@ -238,7 +255,7 @@ class LazyVariables extends MapValue {
         : (v as CelValue)
     if (reads !== undefined) {
       const entry: KeptVariable = { value, cost: out.cost, reads: distinct(reads) }
-      memo?.entries.set(name, entry)
+      memo?.keep(name, entry)
       if (result.constant === true) CONSTANTS.set(result, entry)
       shared?.set(shareKey as string, entry)
     }
