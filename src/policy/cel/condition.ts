@@ -142,8 +142,13 @@ export class RequestVariables {
 export function variableReader(input: ActivationInput): (name: string) => KnownVariable | undefined {
   let lazy: LazyVariables | undefined
   return (name) => {
+    const memo = input.memo
+    if (memo === undefined) return undefined
+    // kept in the memo: the common case (the validations read most variables)
+    const kept = memo.entries.get(name)
+    if (kept !== undefined) return kept
     const result = input.variables?.get(name)
-    if (input.memo === undefined || result === undefined) return undefined
+    if (result === undefined) return undefined
     const known = knownVariable(name, result, input.memo)
     if (known !== undefined) return known
     lazy ??= newActivation(input).activation[VariableVarName] as LazyVariables
