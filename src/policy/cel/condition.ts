@@ -202,6 +202,8 @@ class LazyVariables extends MapValue {
   trace: ExpressionTrace['reads'] | undefined
   /** Variables being evaluated (their look-ups are not the batch expressions'). */
   private depth = 0
+  /** The outcome of the evaluation at each depth. */
+  private readonly outcomes: RunOutcome[] = []
   activation: Activation = {}
 
   constructor(private readonly ctx: CompositionContext) {
@@ -243,8 +245,9 @@ class LazyVariables extends MapValue {
     // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
     const reads: string[] | undefined = keep ? [] : undefined
     this.reads = reads
-    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of variables)
-    const out: RunOutcome = { cost: 0, error: undefined }
+    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of
+    // variables); one outcome per nesting depth (a variable read while evaluating another has its own)
+    const out = (this.outcomes[this.depth] ??= { cost: 0, error: undefined })
     let v: CelValue | undefined
     this.depth++
     try {
@@ -431,6 +434,8 @@ export function forInput(
   const { activation, composition, lazy } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []
+  // tryRunInto: one outcome for the batch, no counter and result allocated per expression
+  const out: RunOutcome = { cost: 0, error: undefined }
   for (let i = 0; i < compiled.length; i++) {
     const c = compiled[i]
     // `evaluate` false: left out by the caller, as a placeholder (no cost, no result)
@@ -449,21 +454,21 @@ export function forInput(
       if (lazy !== undefined) lazy.trace = trace.reads
     }
     // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
-    const r = c.program.tryRun(activation)
+    const value = c.program.tryRunInto(activation, out)
     if (composition !== undefined) {
       const cost = composition.getAndResetCost()
       if (cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
       remaining -= cost
     }
-    if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
-    remaining -= r.cost
-    if (trace !== undefined) trace.ownCost = r.cost
-    if ('error' in r) {
+    if (out.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+    remaining -= out.cost
+    if (trace !== undefined) trace.ownCost = out.cost
+    if (out.error !== undefined) {
       results.push({
         expression: c.expression,
-        error: `expression '${c.expression}' resulted in error: ${r.error.message}`,
+        error: `expression '${c.expression}' resulted in error: ${out.error.message}`,
       })
-    } else results.push({ expression: c.expression, value: r.value })
+    } else results.push({ expression: c.expression, value: value as CelValue })
   }
   return { results, remainingBudget: remaining }
 }

@@ -48,7 +48,7 @@ describe('a denying validation whose message reads the same variables as last ti
     const v = validator(spec)
     const first = request(v, pod(['a', 'b']))
     expect(first.decisions[0]?.message).toBe('containers: a, b')
-    const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
+    const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRunInto'))
     // another object (another image, read by no denying message), the same names: not evaluated
     const same = request(v, pod(['a', 'b'], 'redis'))
     expect(same).toEqual(request(validator(spec), pod(['a', 'b'], 'redis')))
@@ -107,7 +107,7 @@ describe('a denying validation whose message reads the same variables as last ti
     }
     const v = validator(s)
     expect(request(v, { spec: { deep: deep() } }).decisions[0]?.message).toBe('deep: 1')
-    const [spy] = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
+    const [spy] = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRunInto'))
     expect(request(v, { spec: { deep: deep() } }).decisions[0]?.message).toBe('deep: 1')
     expect(spy).toHaveBeenCalledTimes(1)
     // a shallow one: evaluated; then another alike: compared, not evaluated
@@ -148,7 +148,7 @@ describe('a denying validation whose message reads the same variables as last ti
     const object = { metadata: { name: 'x' }, spec: { xs } }
     const v = validator(s)
     expect(request(v, object).decisions[1]?.message).toBe('name x')
-    const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRun'))
+    const spies = messagePrograms(v).map((p) => vi.spyOn(p, 'tryRunInto'))
     const again = request(v, object)
     expect(again.decisions[1]?.message).toBe('name x')
     for (const spy of spies) expect(spy).not.toHaveBeenCalled()
