@@ -57,8 +57,10 @@ function maxCost(r: CompilationResult | undefined, env: Env): number {
  * more to compare than a bounded walk, and no deep recursion.
  */
 function sameValue(a: unknown, b: unknown): boolean {
-  const budget = { nodes: SAME_VALUE_NODES }
-  return sameValueWithin(a, b, budget, SAME_VALUE_DEPTH)
+  // primitives and the same object (a constant variable's value) without allocating the walk's budget
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  if (a === b) return true
+  return sameValueWithin(a, b, { nodes: SAME_VALUE_NODES }, SAME_VALUE_DEPTH)
 }
 
 const SAME_VALUE_NODES = 10_000
