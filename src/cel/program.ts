@@ -115,7 +115,9 @@ export class Program {
   evaluate(activation: Activation = EMPTY, options?: EvalOptions): CelValue {
     const limit = options === undefined ? this.costLimit : (options.costLimit ?? this.costLimit)
     if (limit === Number.POSITIVE_INFINITY) {
-      // Nothing needs the cost: the variant without cost bookkeeping.
+      // Nothing needs the cost: the variant without cost bookkeeping (generated on first need: admission
+      // runs every program under a cost limit and never needs it).
+      if (this.fast !== undefined) this.fastFree ??= generate(this.plan, this.env.ops, false).fn
       const free = this.fastFree
       if (free !== undefined) {
         // the allocation guards read the meter: no limit here, so only their hard maximum applies
@@ -228,7 +230,6 @@ export class Program {
 
   private generateFast(): void {
     this.fast = generate(this.plan, this.env.ops).fn
-    this.fastFree = generate(this.plan, this.env.ops, false).fn
   }
 
   private exactRun(activation: Activation, limit: number): EvalResult {

@@ -34,6 +34,12 @@ export function select(operand: CelValue, field: string): CelValue {
 
 /** `select` for generated code: an optional operand bails (its cost depends on presence). */
 export function selectJs(operand: CelValue, field: string): CelValue {
+  // a lazy map first (admission's `variables`: most selections the generated code does not inline)
+  if (operand instanceof MapValue) {
+    const v = operand.find(field)
+    if (v === undefined) throw evalError(`no such key: ${field}`)
+    return v
+  }
   if (operand instanceof Optional) bail()
   return select(operand, field)
 }

@@ -62,6 +62,18 @@ export interface OptionalVariableBindings {
  */
 export class VariableMemo {
   readonly entries = new Map<string, KeptVariable>()
+  /**
+   * The sum of the entries' costs: a bound of what reading any of them charges a batch (each variable
+   * is charged once per batch, and the variables a kept one read are kept too: MessageBatch.evaluate).
+   */
+  total = 0
+
+  /** Keeps `name`'s evaluation (the first one: a batch evaluates a variable once). */
+  keep(name: string, entry: KeptVariable): void {
+    if (this.entries.has(name)) return
+    this.entries.set(name, entry)
+    this.total += entry.cost
+  }
 }
 
 /**
@@ -97,6 +109,11 @@ export function knownVariable(
 
 export type KnownVariable = KeptVariable
 
+/** The cost of a constant variable, once evaluated (CONSTANTS): what each batch's first read of it charges. */
+export function constantCost(result: CompilationResult): number | undefined {
+  return result.constant === true ? CONSTANTS.get(result)?.cost : undefined
+}
+
 /**
  * The variables that every policy of one request evaluates alike (CompilationResult.shareKey: the same
  * definition, reading nothing but `object`, `oldObject` and such variables), kept by key for the
@@ -125,8 +142,13 @@ export class RequestVariables {
 export function variableReader(input: ActivationInput): (name: string) => KnownVariable | undefined {
   let lazy: LazyVariables | undefined
   return (name) => {
+    const memo = input.memo
+    if (memo === undefined) return undefined
+    // kept in the memo: the common case (the validations read most variables)
+    const kept = memo.entries.get(name)
+    if (kept !== undefined) return kept
     const result = input.variables?.get(name)
-    if (input.memo === undefined || result === undefined) return undefined
+    if (result === undefined) return undefined
     const known = knownVariable(name, result, input.memo)
     if (known !== undefined) return known
     lazy ??= newActivation(input).activation[VariableVarName] as LazyVariables
@@ -180,6 +202,8 @@ class LazyVariables extends MapValue {
   trace: ExpressionTrace['reads'] | undefined
   /** Variables being evaluated (their look-ups are not the batch expressions'). */
   private depth = 0
+  /** The outcome of the evaluation at each depth. */
+  private readonly outcomes: RunOutcome[] = []
   activation: Activation = {}
 
   constructor(private readonly ctx: CompositionContext) {
@@ -213,7 +237,7 @@ class LazyVariables extends MapValue {
     const fromShared = shared?.get(shareKey as string)
     if (fromShared !== undefined) {
       // this batch's memo has it too, as if evaluated here (variableReader, MessageBatch.fits)
-      memo?.entries.set(name, fromShared)
+      memo?.keep(name, fromShared)
       return this.replay(fromShared)
     }
     const keep = memo !== undefined || result.constant === true || shared !== undefined
@@ -221,8 +245,9 @@ class LazyVariables extends MapValue {
     // the reads are recorded only for an evaluation that is kept (pushed, deduplicated once)
     const reads: string[] | undefined = keep ? [] : undefined
     this.reads = reads
-    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of variables)
-    const out: RunOutcome = { cost: 0, error: undefined }
+    // tryRunInto: no counter and result allocated per evaluation (a request evaluates dozens of
+    // variables); one outcome per nesting depth (a variable read while evaluating another has its own)
+    const out = (this.outcomes[this.depth] ??= { cost: 0, error: undefined })
     let v: CelValue | undefined
     this.depth++
     try {
@@ -238,7 +263,7 @@ class LazyVariables extends MapValue {
         : (v as CelValue)
     if (reads !== undefined) {
       const entry: KeptVariable = { value, cost: out.cost, reads: distinct(reads) }
-      memo?.entries.set(name, entry)
+      memo?.keep(name, entry)
       if (result.constant === true) CONSTANTS.set(result, entry)
       shared?.set(shareKey as string, entry)
     }
@@ -409,6 +434,8 @@ export function forInput(
   const { activation, composition, lazy } = newActivation(input)
   let remaining = budget
   const results: EvaluationResult[] = []
+  // tryRunInto: one outcome for the batch, no counter and result allocated per expression
+  const out: RunOutcome = { cost: 0, error: undefined }
   for (let i = 0; i < compiled.length; i++) {
     const c = compiled[i]
     // `evaluate` false: left out by the caller, as a placeholder (no cost, no result)
@@ -427,21 +454,21 @@ export function forInput(
       if (lazy !== undefined) lazy.trace = trace.reads
     }
     // each program carries its per-call limit (compile.ts perCallLimit, PerCallLimit by default)
-    const r = c.program.tryRun(activation)
+    const value = c.program.tryRunInto(activation, out)
     if (composition !== undefined) {
       const cost = composition.getAndResetCost()
       if (cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
       remaining -= cost
     }
-    if (r.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
-    remaining -= r.cost
-    if (trace !== undefined) trace.ownCost = r.cost
-    if ('error' in r) {
+    if (out.cost > remaining) return { batchError: OutOfBudget, outOfBudget: true }
+    remaining -= out.cost
+    if (trace !== undefined) trace.ownCost = out.cost
+    if (out.error !== undefined) {
       results.push({
         expression: c.expression,
-        error: `expression '${c.expression}' resulted in error: ${r.error.message}`,
+        error: `expression '${c.expression}' resulted in error: ${out.error.message}`,
       })
-    } else results.push({ expression: c.expression, value: r.value })
+    } else results.push({ expression: c.expression, value: value as CelValue })
   }
   return { results, remainingBudget: remaining }
 }

@@ -2,13 +2,16 @@
 // with the budget the validations left, evaluated before any outcome is read), leaving out what no answer
 // can observe: when every validation admits, only an out-of-budget failure of the whole batch shows
 // (ErrInternal is never raised for expressions that compiled), and a message whose validation admitted or
-// failed is read by no decision. `fits` and `evaluate` leave out only what provably cannot change an answer.
+// failed is read by no decision; a message that reads only variables, each the value its last evaluation
+// read, has that evaluation's result. `fits` and `evaluate` leave out only what provably cannot change an
+// answer.
 
 import type { Env } from '../../cel/env.js'
 import { estimateKubeCost } from '../../kube/cost.js'
 import type { CompilationResult } from '../cel/compile.js'
 import {
   type ActivationInput,
+  constantCost,
   type EvaluationResult,
   type ExpressionTrace,
   type ForInputOutcome,
@@ -49,18 +52,31 @@ function maxCost(r: CompilationResult | undefined, env: Env): number {
 /**
  * Whether two values are the same to any CEL expression: equal primitives (Object.is), or arrays and
  * plain objects (lists and string-keyed maps) of the same values, keys in the same order (iteration
- * follows it). Any other object only if it is the same one.
+ * follows it). Any other object only if it is the same one. Past `SAME_VALUE_NODES` containers compared
+ * or `SAME_VALUE_DEPTH` levels it answers false (the message is evaluated): a hostile object costs no
+ * more to compare than a bounded walk, and no deep recursion.
  */
 function sameValue(a: unknown, b: unknown): boolean {
+  // primitives and the same object (a constant variable's value) without allocating the walk's budget
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
   if (a === b) return true
+  return sameValueWithin(a, b, { nodes: SAME_VALUE_NODES }, SAME_VALUE_DEPTH)
+}
+
+const SAME_VALUE_NODES = 10_000
+const SAME_VALUE_DEPTH = 100
+
+function sameValueWithin(a: unknown, b: unknown, budget: { nodes: number }, depth: number): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  if (a === b) return true
+  if (depth === 0 || --budget.nodes < 0) return false
   const proto = Object.getPrototypeOf(a)
   if (proto !== Object.getPrototypeOf(b)) return false
   if (proto === Array.prototype) {
     const x = a as unknown[]
     const y = b as unknown[]
     if (x.length !== y.length) return false
-    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false
+    for (let i = 0; i < x.length; i++) if (!sameValueWithin(x[i], y[i], budget, depth - 1)) return false
     return true
   }
   if (proto !== Object.prototype && proto !== null) return false
@@ -69,7 +85,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (ka.length !== kb.length) return false
   for (let i = 0; i < ka.length; i++) {
     const k = ka[i] as string
-    if (k !== kb[i] || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
+    if (k !== kb[i]) return false
+    if (!sameValueWithin((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], budget, depth - 1))
+      return false
   }
   return true
 }
@@ -93,6 +111,10 @@ export class MessageBatch {
    * messagesReadOnlyVariables), index for index: its look-ups and its own cost (evaluate()).
    */
   private readonly traces: (ExpressionTrace | undefined)[] = []
+  /** Each messageExpression's result in its last traced evaluation, index for index with `traces`. */
+  private readonly results: EvaluationResult[] = []
+  /** The policy's constant variables (CompilationResult.constant). */
+  private constants: readonly CompilationResult[] | undefined
 
   constructor(private readonly c: MessageBatchParts) {}
 
@@ -127,12 +149,21 @@ export class MessageBatch {
     return false
   }
 
+  /** What the constant variables evaluated so far charge, each at its first read in a batch. */
+  private constantsCost(): number {
+    this.constants ??= [...this.c.variables.values()].filter((v) => v.constant === true)
+    let sum = 0
+    for (const v of this.constants) sum += constantCost(v) ?? 0
+    return sum
+  }
+
   /**
    * The message batch (ForInput with the budget the validations left), leaving out the messages whose
-   * results no decision reads (their validation admitted or failed) and whose cost is known: a message
-   * reads nothing but `variables` and evaluation is deterministic, so a message whose every look-up of
-   * `variables` gets what its traced evaluation got runs as that one did, with the same look-ups,
-   * result and own cost (its program's: the variables are charged apart). The batch's cost is then
+   * result and cost are known: a message reads nothing but `variables` and evaluation is deterministic,
+   * so a message whose every look-up of `variables` gets what its traced evaluation got runs as that one
+   * did, with the same look-ups, result and own cost (its program's: the variables are charged apart);
+   * it takes the traced result (the pack's failing seccompProfile message, the same for every pod whose
+   * containers have the same names). The batch's cost is then
    * known: every message's own cost (evaluated now or traced) plus what each variable read charges at
    * its first read (kept in `memo`, exact; with the variables it read, as replaying it charges). When
    * that fits, the results are the whole batch's for every message a decision reads; when the part
@@ -148,16 +179,21 @@ export class MessageBatch {
     }
     const stored = this.traces
     const read = variableReader(act)
+    const storedResults = this.results
     const evaluate = compiled.map((m, i) => {
       if (m?.program === undefined) return true // a placeholder or a compile error: nothing to run
-      const r = validations[i]
-      if (r === undefined || (r.error === undefined && r.value !== true)) return true // its message is read
+      if (validations[i] === undefined) return true
       const t = stored[i]
       return t === undefined || !traceHolds(t, read)
     })
     const traces: (ExpressionTrace | undefined)[] = []
     const keep = (out: ForInputOutcome): ForInputOutcome => {
-      if (!('batchError' in out)) for (const [i, t] of traces.entries()) if (t !== undefined) stored[i] = t
+      if (!('batchError' in out))
+        for (const [i, t] of traces.entries())
+          if (t !== undefined) {
+            stored[i] = t
+            storedResults[i] = out.results[i] as EvaluationResult
+          }
       return out
     }
     if (!evaluate.includes(false)) return keep(forInput(compiled, act, budget, traces))
@@ -165,14 +201,29 @@ export class MessageBatch {
       ? keep(forInput(compiled, act, budget, traces, evaluate))
       : { results: c.messagePlaceholders.map(() => ({})), remainingBudget: budget }
     if ('batchError' in part) return part
+    // a message left out has its traced result (the same look-ups give the same value or error)
+    for (let i = 0; i < compiled.length; i++) {
+      const r = storedResults[i]
+      if (!evaluate[i] && r !== undefined) part.results[i] = r
+    }
     let total = 0
+    let known = true
     const names: string[] = []
     for (let i = 0; i < compiled.length; i++) {
       const t = evaluate[i] ? traces[i] : stored[i]
       if (t === undefined) continue
       total += t.ownCost
-      for (let j = 0; j < t.reads.length; j += 2) names.push(t.reads[j] as string)
+      for (let j = 0; j < t.reads.length; j += 2) {
+        const name = t.reads[j] as string
+        names.push(name)
+        const v = c.variables.get(name)
+        if (known && (v === undefined || knownVariable(name, v, memo) === undefined)) known = false
+      }
     }
+    // A bound first: when every variable read is known, so is every one it read (a kept evaluation's
+    // reads were evaluated in its batch: kept in `memo`, or constants), and what they charge is at most
+    // all of `memo` and every constant evaluated so far. Else, or when the bound does not fit, the sum.
+    if (known && memo !== undefined && total + memo.total + this.constantsCost() <= budget) return part
     const charged = new Set<string>()
     while (names.length > 0 && total <= budget) {
       const name = names.pop() as string
