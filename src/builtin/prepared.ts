@@ -1,4 +1,5 @@
 import { featureEnabled } from '../kube/feature-gates.js'
+import { copyOwn } from '../kube/own-keys.js'
 import { deepEqualJSON } from '../kube/schema/deep-equal.js'
 import { filledOnCreate, keptOnUpdate, wholeSeconds } from '../kube/system-fields.js'
 import { isObject as isObj, type JSONObject } from '../kube/values/json.js'
@@ -197,12 +198,12 @@ export function groupKindOf(object: JSONObject): string {
 }
 
 /**
- * A shallow copy of `o[key]` as an object (a new empty one when it is not an object), set on `o`. A spread, not
- * Object.assign: it defines each key, so a `__proto__` annotation stays an own key of the copy.
+ * A shallow copy of `o[key]` as an object (a new empty one when it is not an object), set on `o`. copyOwn, not
+ * Object.assign: a `__proto__` annotation stays an own key of the copy.
  */
 function own(o: JSONObject, key: string): JSONObject {
   const v = o[key]
-  const copy: JSONObject = isObj(v) ? { ...v } : {}
+  const copy: JSONObject = isObj(v) ? (copyOwn(v) as JSONObject) : {}
   o[key] = copy
   return copy
 }
@@ -211,7 +212,7 @@ function own(o: JSONObject, key: string): JSONObject {
 export function preparedForCreate(object: JSONObject, options: PrepareOptions): JSONObject {
   const gk = groupKindOf(object)
   const minor = options.minor ?? 37
-  let o: JSONObject = { ...object }
+  let o = copyOwn(object) as JSONObject
   // WipeObjectMetaSystemFields, then FillObjectMetaSystemFields
   const meta = filledOnCreate(isObj(o.metadata) ? o.metadata : {})
   o.metadata = meta
@@ -272,7 +273,7 @@ const GENERATION_OF: Readonly<Record<string, (o: JSONObject) => unknown>> = {
 /** The object an update hands to validating admission (see the top of the file); `object` is not changed. */
 export function preparedForUpdate(object: JSONObject, old: JSONObject): JSONObject {
   const gk = groupKindOf(object)
-  const o: JSONObject = { ...object }
+  const o = copyOwn(object) as JSONObject
   // rest.BeforeUpdate: the uid when none is given and the creationTimestamp, and the generation, are the stored ones
   const meta = keptOnUpdate(isObj(o.metadata) ? o.metadata : {}, old)
   o.metadata = meta

@@ -20,3 +20,13 @@ export function setOwn<T>(o: { [key: string]: T }, k: string, v: T): void {
 /** Whether `o` has its own `k`. */
 export const hasOwn = (o: Obj | undefined | null, k: string): boolean =>
   o !== undefined && o !== null && Object.hasOwn(o, k)
+
+/**
+ * A shallow copy of `o`'s own enumerable keys, `__proto__` as data. Not a spread: on Node 20's V8 a spread
+ * followed by a new key takes ~2 µs where this loop takes a fraction (docs/benchmarks.md).
+ */
+export function copyOwn<T>(o: { readonly [key: string]: T }): { [key: string]: T } {
+  const out: { [key: string]: T } = {}
+  for (const k of Object.keys(o)) setOwn(out, k, o[k] as T)
+  return out
+}

@@ -1,6 +1,7 @@
+import { copyOwn } from './own-keys.js'
 import { isObject, type JSONObject } from './values/json.js'
 
-// Copies are spreads, not Object.assign: a spread defines each key, so any key (`__proto__` too) stays an own one.
+// Copies are copyOwn's, not Object.assign: any key (`__proto__` too) stays an own one.
 
 // The ObjectMeta fields the server owns, as the store sets them before validating admission
 // (k8s.io/apiserver pkg/registry/rest: FillObjectMetaSystemFields on create, BeforeUpdate on update), for
@@ -33,7 +34,10 @@ function now(): string {
  * handler wiped what the client gave of them before (WipeObjectMetaSystemFields).
  */
 export function filledOnCreate(meta: JSONObject): JSONObject {
-  return { ...meta, uid: PLACEHOLDER_UID, creationTimestamp: now() }
+  const out = copyOwn(meta)
+  out.uid = PLACEHOLDER_UID
+  out.creationTimestamp = now()
+  return out
 }
 
 /**
@@ -42,7 +46,7 @@ export function filledOnCreate(meta: JSONObject): JSONObject {
  */
 export function keptOnUpdate(meta: JSONObject, old: unknown): JSONObject {
   const o: JSONObject = isObject(old) && isObject(old.metadata) ? old.metadata : {}
-  const out = { ...meta }
+  const out = copyOwn(meta)
   if ((typeof out.uid !== 'string' || out.uid === '') && o.uid !== undefined) out.uid = o.uid
   if (typeof o.creationTimestamp === 'string' && o.creationTimestamp !== '') out.creationTimestamp = o.creationTimestamp
   return out

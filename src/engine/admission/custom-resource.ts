@@ -2,6 +2,7 @@
 // admission.
 
 import type { ValidateOptions } from '../../crd/custom-resource.js'
+import { copyOwn } from '../../kube/own-keys.js'
 import { filledOnCreate, keptOnUpdate } from '../../kube/system-fields.js'
 import { isObject, type JSONObject } from '../../kube/values/json.js'
 import type { AdmitResult } from '../answer.js'
@@ -56,6 +57,8 @@ export function customResourceValidation(ctx: AdmissionContext, s: AdmissionStat
  */
 function withSystemFields(object: JSONObject, operation: string, old: unknown): JSONObject {
   const meta: JSONObject = isObject(object.metadata) ? object.metadata : {}
-  // a spread: any key of the custom resource (`__proto__` too) stays an own one
-  return { ...object, metadata: operation === 'CREATE' ? filledOnCreate(meta) : keptOnUpdate(meta, old) }
+  // copyOwn: any key of the custom resource (`__proto__` too) stays an own one
+  const out = copyOwn(object) as JSONObject
+  out.metadata = operation === 'CREATE' ? filledOnCreate(meta) : keptOnUpdate(meta, old)
+  return out
 }
