@@ -1,8 +1,8 @@
 import type { FeatureGates } from '../kube/feature-gates.js'
 import { setOwn } from '../kube/own-keys.js'
 import { isObject as isObj, type JSONObject, sortedKeys } from '../kube/values/json.js'
-import type { Quantity } from '../kube/values/quantity.js'
-import { isHugePageResourceName, isOvercommitAllowed, quantity } from './validation/core/resources.js'
+import { aggregateContainerResources, type ResourceList, resourceList } from './resource-helpers.js'
+import { isHugePageResourceName, isOvercommitAllowed } from './validation/core/resources.js'
 
 // A Pod's pod-level resources (spec.resources) defaulted from its containers' (PodLevelResources, beta on from
 // 1.34), in two places by release (kubernetes v1.37.2):
@@ -15,66 +15,11 @@ import { isHugePageResourceName, isOvercommitAllowed, quantity } from './validat
 // sidecars' before it; the pod's is the larger), with apimachinery's Quantity arithmetic, whose formats decide
 // how a sum is written. Resource lists read from input are Maps (any resource name, `__proto__` included).
 
-type ResourceList = Map<string, Quantity>
+const objects = (v: unknown): JSONObject[] => (Array.isArray(v) ? v.filter(isObj) : [])
 
 /** resourcehelper.IsSupportedPodLevelResource: cpu, memory and the hugepages. */
 export const isSupportedPodLevelResource = (n: string): boolean =>
   n === 'cpu' || n === 'memory' || isHugePageResourceName(n)
-
-/** A ResourceList as decoded (entries that do not parse were refused by the decoder already). */
-function resourceList(v: unknown): ResourceList {
-  const out: ResourceList = new Map()
-  if (!isObj(v)) return out
-  for (const k of Object.keys(v)) {
-    const q = quantity(v[k])
-    if (q !== undefined) out.set(k, q)
-  }
-  return out
-}
-
-/** addResourceList: a name new to `list` is copied in, else added to the one there (whose format the sum keeps). */
-function addResourceList(list: ResourceList, add: ResourceList): void {
-  for (const [name, q] of add) {
-    const have = list.get(name)
-    list.set(name, have === undefined ? q.clone() : have.add(q))
-  }
-}
-
-/** maxResourceList: the greater of the two for every name of `other`. */
-function maxResourceList(list: ResourceList, other: ResourceList): void {
-  for (const [name, q] of other) {
-    const have = list.get(name)
-    if (have === undefined || q.clone().cmp(have) > 0) list.set(name, q.clone())
-  }
-}
-
-const objects = (v: unknown): JSONObject[] => (Array.isArray(v) ? v.filter(isObj) : [])
-const resourcesOf = (c: JSONObject, k: 'requests' | 'limits'): ResourceList =>
-  resourceList(isObj(c.resources) ? c.resources[k] : undefined)
-
-/** aggregateContainerResourcesByFn over the spec's containers (no status resources, no DRA claim statuses). */
-function aggregateContainers(spec: JSONObject, k: 'requests' | 'limits'): ResourceList {
-  const result: ResourceList = new Map()
-  for (const c of objects(spec.containers)) addResourceList(result, resourcesOf(c, k))
-  const restartable: ResourceList = new Map()
-  const init: ResourceList = new Map()
-  for (const c of objects(spec.initContainers)) {
-    let use = resourcesOf(c, k)
-    if (c.restartPolicy === 'Always') {
-      addResourceList(result, use)
-      addResourceList(restartable, use)
-      use = restartable
-    } else {
-      const combined: ResourceList = new Map()
-      addResourceList(combined, use)
-      addResourceList(combined, restartable)
-      use = combined
-    }
-    maxResourceList(init, use)
-  }
-  maxResourceList(result, init)
-  return result
-}
 
 /**
  * The list written back in place of `given` (its entries kept as they are, the new ones as Go marshals a
@@ -95,7 +40,7 @@ const nonEmpty = (v: unknown): boolean => isObj(v) && Object.keys(v).length > 0
 /** defaultHugePagePodLimits (both releases): a hugepage without a pod-level request or limit takes the containers'. */
 function defaultHugePagePodLimits(spec: JSONObject, res: JSONObject): void {
   const added: ResourceList = new Map()
-  for (const [name, q] of aggregateContainers(spec, 'limits')) {
+  for (const [name, q] of aggregateContainerResources(spec, 'limits')) {
     if (!isSupportedPodLevelResource(name) || !isHugePageResourceName(name)) continue
     if (has(res.requests, name) || has(res.limits, name)) continue
     added.set(name, q)
@@ -111,7 +56,7 @@ function defaultHugePagePodLimits(spec: JSONObject, res: JSONObject): void {
 function defaultPodLevelRequests(spec: JSONObject, res: JSONObject): void {
   const added: ResourceList = new Map()
   const missing = (name: string) => !has(res.requests, name) && !added.has(name)
-  for (const [name, q] of aggregateContainers(spec, 'requests'))
+  for (const [name, q] of aggregateContainerResources(spec, 'requests'))
     if (missing(name) && isSupportedPodLevelResource(name) && isOvercommitAllowed(name)) added.set(name, q)
   for (const [name, q] of resourceList(res.limits))
     if (missing(name) && isSupportedPodLevelResource(name)) added.set(name, q)
@@ -138,7 +83,7 @@ function defaultPodLevelLimits(spec: JSONObject, res: JSONObject): void {
     for (const name of candidates) if (!has(limits, name)) candidates.delete(name)
   }
   if (candidates.size === 0) return
-  const aggregated = aggregateContainers(spec, 'limits')
+  const aggregated = aggregateContainerResources(spec, 'limits')
   const added: ResourceList = new Map()
   for (const name of candidates) {
     let v = aggregated.get(name)

@@ -1,7 +1,7 @@
 import { setOwn } from '../../kube/own-keys.js'
 import { isObject, type JSONObject } from '../../kube/values/json.js'
 import type { Quantity } from '../../kube/values/quantity.js'
-import { quantity } from '../validation/core/resources.js'
+import { aggregateContainerResources, type ResourceList, resourceList } from '../resource-helpers.js'
 
 // The LimitRanger admission plugin (kubernetes plugin/pkg/admission/limitranger/admission.go), on by
 // default, with the LimitRanges of the request's namespace:
@@ -18,22 +18,8 @@ const limitRangerAnnotation = 'kubernetes.io/limit-ranger'
 /** resource.MaxMilliValue: math.MaxInt64 / 1000. */
 const MaxMilliValue = 9223372036854775807n / 1000n
 
-type ResourceList = Map<string, Quantity>
-
 const obj = (v: unknown): JSONObject | undefined => (isObject(v) ? v : undefined)
 const arr = (v: unknown): JSONObject[] => (Array.isArray(v) ? v.filter(isObject) : [])
-
-/** A ResourceList of the decoded object (quantities that do not parse left out: decoding refused them). */
-function resourceList(v: unknown): ResourceList {
-  const m: ResourceList = new Map()
-  const o = obj(v)
-  if (o === undefined) return m
-  for (const k of Object.keys(o)) {
-    const q = quantity(o[k])
-    if (q !== undefined) m.set(k, q)
-  }
-  return m
-}
 
 /** The limits of one type of a LimitRange (in its order). */
 const limitsOf = (lr: JSONObject): JSONObject[] => arr(obj(lr.spec)?.limits)
@@ -214,40 +200,9 @@ const containerResources = (c: JSONObject) => {
   return { requests: resourceList(r.requests), limits: resourceList(r.limits) }
 }
 
-function addResourceList(list: ResourceList, add: ResourceList): void {
-  for (const [k, q] of add) {
-    const v = list.get(k)
-    list.set(k, v === undefined ? q.clone() : v.add(q))
-  }
-}
-function maxResourceList(list: ResourceList, other: ResourceList): void {
-  for (const [k, q] of other) {
-    const v = list.get(k)
-    if (v === undefined || q.clone().cmp(v.clone()) > 0) list.set(k, q.clone())
-  }
-}
-
 /** podRequests / podLimits: containers summed, init containers (restartable ones cumulative) as their maximum. */
 function podResources(spec: JSONObject, which: 'requests' | 'limits', podLevel: boolean): ResourceList {
-  const total: ResourceList = new Map()
-  for (const c of arr(spec.containers)) addResourceList(total, containerResources(c)[which])
-  const restartable: ResourceList = new Map()
-  const init: ResourceList = new Map()
-  for (const c of arr(spec.initContainers)) {
-    let res = containerResources(c)[which]
-    if (c.restartPolicy === 'Always') {
-      addResourceList(total, res)
-      addResourceList(restartable, res)
-      res = restartable
-    } else {
-      const tmp: ResourceList = new Map()
-      addResourceList(tmp, res)
-      addResourceList(tmp, restartable)
-      res = tmp
-    }
-    maxResourceList(init, res)
-  }
-  maxResourceList(total, init)
+  const total = aggregateContainerResources(spec, which)
   const podLevelResources = obj(spec.resources)
   if (podLevel && podLevelResources !== undefined)
     for (const [k, q] of resourceList(podLevelResources[which])) if (k === 'cpu' || k === 'memory') total.set(k, q)
