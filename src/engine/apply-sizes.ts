@@ -54,7 +54,9 @@ export function jsonShorterThan(v: unknown, limit: number): boolean {
     else if (typeof x === 'number' || typeof x === 'bigint') left -= NUMBER_CHARS
     else if (x === null || x === undefined || typeof x === 'boolean') left -= 5
     else if (Array.isArray(x)) {
+      // the brackets and commas first: a huge array gives up before its items are stacked
       left -= 2 + x.length
+      if (left <= 0) return false
       for (let i = 0; i < x.length; i++) stack.push(x[i])
     } else if (typeof x === 'object' && typeof (x as { toJSON?: unknown }).toJSON !== 'function') {
       left -= 2
@@ -62,6 +64,7 @@ export function jsonShorterThan(v: unknown, limit: number): boolean {
         if (!Object.hasOwn(x, k)) continue
         // the key, its quotes, the colon and the comma
         left -= 4 + 6 * k.length
+        if (left <= 0) return false
         stack.push((x as Record<string, unknown>)[k])
       }
     } else return false

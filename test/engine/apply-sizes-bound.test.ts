@@ -56,6 +56,13 @@ describe('jsonShorterThan', () => {
     expect(jsonShorterThan(v, 100)).toBe(true)
   })
 
+  it('gives up on a huge array or object at once', () => {
+    expect(jsonShorterThan(new Array(10_000_000).fill(0), 24 * 1024)).toBe(false)
+    const wide: Record<string, number> = {}
+    for (let i = 0; i < 100_000; i++) wide[`k${i}`] = i
+    expect(jsonShorterThan(wide, 24 * 1024)).toBe(false)
+  })
+
   it('walks deep nesting without recursion, giving up at the limit', () => {
     let deep: unknown = 'x'
     for (let i = 0; i < 200_000; i++) deep = [deep]
