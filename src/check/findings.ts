@@ -329,13 +329,19 @@ function warningFindings(added: readonly string[], kind: string, policies?: Read
     const policy = policies?.get(w)
     if (policy !== undefined) return policy
     // a policy's warning the recorder cut to 256 runes: still the policy's finding, with the text as sent
-    const cutPolicy = policies === undefined ? undefined : [...policies].find(([k]) => k !== w && k.startsWith(w))
-    if (cutPolicy !== undefined) return { ...cutPolicy[1], message: w }
+    const cutPolicy = policies === undefined ? undefined : cutFrom(policies, w)
+    if (cutPolicy !== undefined) return { ...cutPolicy, message: w }
     // the PodSecurity plugin's warn mode (src/engine/admission/pod-security.ts) is a policy's warning, not a deprecation
     if (w.startsWith('would violate PodSecurity '))
       return { level: 'warn', type: 'policy', rule: 'admission/PodSecurity', message: w }
     return { level: 'warn', type: 'deprecated', rule: `warning/${kind}`, message: w }
   })
+}
+
+/** The first policy finding whose text is longer than `w` and begins with it (a loop: no array per warning). */
+function cutFrom(policies: ReadonlyMap<string, Unplaced>, w: string): Unplaced | undefined {
+  for (const [k, f] of policies) if (k !== w && k.startsWith(w)) return f
+  return undefined
 }
 
 /**

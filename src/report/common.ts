@@ -224,11 +224,15 @@ export function repoPath(file: string, root: string | undefined): { path: string
   return { path: norm.startsWith('./') ? norm.slice(2) : norm, absolute: false }
 }
 
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
 /**
  * C0 controls (but tab and newline), DEL and C1 controls, shown as `\xNN` rather than sent to a terminal (CRLF
  * becomes LF); with `oneLine`, tab and newline too.
  */
 export function escapeControls(s: string, oneLine = false): string {
+  // the common text has no control character at all (CR and LF are ones): nothing to replace
+  if (!ANY_CONTROL.test(s)) return s
   const re = oneLine ? /[\u0000-\u001f\u007f-\u009f]/g : /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
   return s.replace(/\r\n/g, '\n').replace(re, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
 }

@@ -155,11 +155,13 @@ const RANK: Record<Level, number> = { error: 4, deny: 3, warn: 2, audit: 1, info
 
 /** Exit code: 2 for input / policy errors, 1 for findings at or above failOn, else 0. */
 export function exitCode(report: Report, failOn: FailOn): number {
-  const all = [...report.diagnostics, ...report.objects.flatMap((o) => o.findings)]
-  if (all.some((f) => f.level === 'error')) return 2
+  // every finding read in place (no array of all of them: a run may have millions)
+  const some = (test: (f: Finding) => boolean): boolean =>
+    report.diagnostics.some(test) || report.objects.some((o) => o.findings.some(test))
+  if (some((f) => f.level === 'error')) return 2
   if (failOn === 'none') return 0
   const threshold = RANK[failOn]
-  return all.some((f) => RANK[f.level] >= threshold) ? 1 : 0
+  return some((f) => RANK[f.level] >= threshold) ? 1 : 0
 }
 
 /** The outcome an object's findings give it. */

@@ -55,6 +55,7 @@ function painter(color: boolean): Paint {
 
 /** Indents every line of `s` by `by`. */
 function indent(s: string, by: string): string {
+  if (!s.includes('\n')) return s === '' ? s : by + s // one line (most findings): no split
   return s
     .split('\n')
     .map((line) => (line === '' ? line : by + line))

@@ -14,9 +14,19 @@ const LIMITS: WarningLimits = { totalRunes: 4 * 1024, itemRunes: 256 }
 // unicode.IsControl (C0, DEL, C1) or a lone surrogate (a string Go would hold as invalid UTF-8)
 const UNSENDABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
+/** The code points of s as `for…of` counts them (a lone surrogate one), without a string per code point. */
 const runes = (s: string): number => {
-  let n = 0
-  for (const _ of s) n++
+  let n = s.length
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--
+        i++
+      }
+    }
+  }
   return n
 }
 
