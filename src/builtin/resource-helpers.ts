@@ -7,7 +7,8 @@ import { quantity } from './validation/core/resources.js'
 // statuses): regular containers add up; sidecars (restartable init containers) add to them, and an init
 // container's use is its own plus the sidecars' started before it; the pod's is the larger of the two. With
 // apimachinery's Quantity arithmetic, whose formats decide how a sum is written. Resource lists read from input
-// are Maps (any resource name, `__proto__` included). Used by LimitRanger and the pod-level resource defaulting.
+// are Maps (any resource name, `__proto__` included). Used by LimitRanger, the pod-level resource defaulting and the
+// pod-level resources validation (validatePodResourceConsistency).
 
 export type ResourceList = Map<string, Quantity>
 

@@ -10,6 +10,7 @@ import {
 } from '../../../kube/validation/objectmeta.js'
 import { isObject as isObj, type JSONObject, sortedKeys } from '../../../kube/values/json.js'
 import { parseQuantity, Quantity } from '../../../kube/values/quantity.js'
+import { aggregateContainerResources, resourceList } from '../../resource-helpers.js'
 import { validateDNS1123Label, validateNonnegativeField } from '../common.js'
 import { isConfigMapKey } from './config.js'
 import { validateAffinity, validateTopologySpreadConstraints } from './pod-affinity.js'
@@ -648,47 +649,6 @@ function validatePodResourceName(name: string, p: FieldPath): FieldError[] {
   return []
 }
 
-type ResourceList = Map<string, Quantity>
-
-const resourceList = (v: unknown): ResourceList => {
-  const m: ResourceList = new Map()
-  for (const [k, x] of Object.entries(obj(v))) {
-    const q = quantity(x)
-    if (q !== undefined) m.set(k, q)
-  }
-  return m
-}
-const addList = (to: ResourceList, from: ResourceList) => {
-  for (const [k, q] of from) to.set(k, to.has(k) ? (to.get(k) as Quantity).add(q) : q)
-}
-const maxList = (to: ResourceList, from: ResourceList) => {
-  for (const [k, q] of from) if (!to.has(k) || q.cmp(to.get(k) as Quantity) > 0) to.set(k, q)
-}
-
-/** resourcehelper.AggregateContainerRequests / AggregateContainerLimits of the spec (no status, no DRA allocations). */
-function aggregate(spec: JSONObject, which: 'requests' | 'limits'): ResourceList {
-  const result: ResourceList = new Map()
-  for (const c of arr(spec.containers)) addList(result, resourceList(obj(obj(c).resources)[which]))
-  const sidecars: ResourceList = new Map()
-  const inits: ResourceList = new Map()
-  for (const c of arr(spec.initContainers)) {
-    let r = resourceList(obj(obj(c).resources)[which])
-    if (obj(c).restartPolicy === 'Always') {
-      addList(result, r)
-      addList(sidecars, r)
-      r = new Map(sidecars)
-    } else {
-      const combined: ResourceList = new Map()
-      addList(combined, r)
-      addList(combined, sidecars)
-      r = combined
-    }
-    maxList(inits, r)
-  }
-  maxList(result, inits)
-  return result
-}
-
 /**
  * validatePodResources (PodLevelResources, beta on from 1.34): pod-level requests and limits, and
  * validatePodResourceConsistency against the containers. The pod-level defaulting of
@@ -706,7 +666,7 @@ function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, 
   const podRequests = resourceList(res.requests)
   const podLimits = resourceList(res.limits)
   // Go ranges over maps (random order): kelp visits resource names sorted
-  const reqs = aggregate(spec, 'requests')
+  const reqs = aggregateContainerResources(spec, 'requests')
   for (const name of [...reqs.keys()].sort(compareStrings)) {
     const pq = podRequests.get(name)
     const cq = reqs.get(name) as Quantity
@@ -719,7 +679,7 @@ function validatePodResources(spec: JSONObject, podClaims: ReadonlySet<string>, 
         ),
       )
   }
-  const lims = aggregate(spec, 'limits')
+  const lims = aggregateContainerResources(spec, 'limits')
   for (const name of [...lims.keys()].sort(compareStrings)) {
     if (!isHugePageResourceName(name)) continue
     const pq = podLimits.get(name)
