@@ -92,12 +92,22 @@ function sameValueWithin(a: unknown, b: unknown, budget: { nodes: number }, dept
   return true
 }
 
-/** Whether each look-up of a trace gets the same value now (`read`: the batch's variables). */
+/**
+ * Whether each look-up of a trace gets the same value now (`read`: the batch's variables). A value found
+ * the same but not the same object replaces the traced one: a constant variable (the pack's 0..99) is one
+ * object per policy, and a trace that kept another policy's copy would be walked element by element at
+ * every request.
+ */
 function traceHolds(t: ExpressionTrace, read: (name: string) => { readonly value: unknown } | undefined): boolean {
   const reads = t.reads
   for (let i = 0; i < reads.length; i += 2) {
     const known = read(reads[i] as string)
-    if (known === undefined || !sameValue(known.value, reads[i + 1])) return false
+    if (known === undefined) return false
+    const now = known.value
+    const traced = reads[i + 1]
+    if (now === traced) continue
+    if (!sameValue(now, traced)) return false
+    reads[i + 1] = now as (typeof reads)[number]
   }
   return true
 }
