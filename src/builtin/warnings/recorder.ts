@@ -11,8 +11,25 @@ export interface WarningLimits {
 }
 const LIMITS: WarningLimits = { totalRunes: 4 * 1024, itemRunes: 256 }
 
-// unicode.IsControl (C0, DEL, C1) or a lone surrogate (a string Go would hold as invalid UTF-8)
-const UNSENDABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/**
+ * Whether s has no unicode.IsControl character (C0, DEL, C1) and no lone surrogate (a string Go would hold
+ * as invalid UTF-8): what a header can carry. One pass over the char codes (a regular expression with a
+ * look-behind cost more than the rest of the recorder on the pack's warnings).
+ */
+function sendable(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // a high surrogate followed by a low one is one code point; anything else is lone
+      if (c > 0xdbff) return false
+      const d = s.charCodeAt(i + 1)
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
+      i++
+    }
+  }
+  return true
+}
 
 /** The code points of s as `for…of` counts them (a lone surrogate one), without a string per code point. */
 const runes = (s: string): number => {
@@ -62,7 +79,7 @@ export function recordWarnings(added: readonly string[], limits: WarningLimits =
       text = cut(text, TRUNCATE_ITEM_RUNES)
       length = TRUNCATE_ITEM_RUNES
     }
-    if (UNSENDABLE.test(text)) continue
+    if (!sendable(text)) continue
     if (written + length <= TRUNCATE_AT_TOTAL_RUNES || truncating) {
       written += length
       headers.push(text)
@@ -74,7 +91,7 @@ export function recordWarnings(added: readonly string[], limits: WarningLimits =
     headers = []
     for (const o of ordered) {
       const t = runes(o) > TRUNCATE_ITEM_RUNES ? cut(o, TRUNCATE_ITEM_RUNES) : o
-      if (UNSENDABLE.test(t)) continue
+      if (!sendable(t)) continue
       written += runes(t)
       headers.push(t)
     }

@@ -88,8 +88,12 @@ const errorDecision = (f: FailurePolicy, message: string): PolicyDecision => ({
 
 /** Go strings.TrimSpace: Unicode white space (unicode.IsSpace), not JavaScript's trim set (which adds U+FEFF). */
 export function trimSpace(s: string): string {
+  // printable ASCII at both ends (every message the pack writes): nothing to trim, no regular expression run
+  if (s.length > 0 && printableAscii(s.charCodeAt(0)) && printableAscii(s.charCodeAt(s.length - 1))) return s
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+|[\t\n\v\f\r \u0085\u00a0\p{Zs}\u2028\u2029]+$/gu, '')
 }
+
+const printableAscii = (c: number): boolean => c > 0x20 && c < 0x7f
 
 /** A ConditionEvaluator's ForInput for one request (activation fixed): the batch outcome for a budget. */
 export type Filter = (budget: number) => ForInputOutcome

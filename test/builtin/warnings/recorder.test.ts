@@ -42,3 +42,26 @@ describe('TestTruncation', () => {
     expect(recordWarnings(added, limits)).toEqual(['aaaaa', 'bb', 'ccc', 'Iñtër', 'e', 'fffff', 'ggggg'])
   })
 })
+
+// What net.NewWarningHeader refuses (k8s.io/apimachinery pkg/util/net/http.go: a rune for which
+// unicode.IsControl holds, or text that is not valid UTF-8): C0, DEL and C1 controls, and a lone surrogate (a
+// JavaScript string's stand-in for invalid UTF-8); a surrogate pair is one valid rune.
+describe('warnings a header cannot carry', () => {
+  const rows: [string, string, boolean][] = [
+    ['tab (C0)', 'a\tb', false],
+    ['NUL', '\u0000x', false],
+    ['unit separator, the last C0', 'x\u001f', false],
+    ['DEL', 'x\u007f', false],
+    ['NEL (C1)', 'y\u0085', false],
+    ['APC, the last C1', 'y\u009f', false],
+    ['NBSP, past C1', 'y\u00a0z', true],
+    ['a lone high surrogate at the end', 'hi\ud800', false],
+    ['a lone high surrogate before ASCII', '\ud800hi', false],
+    ['a lone low surrogate', '\udc00lo', false],
+    ['two high surrogates', '\ud83d\ud83d', false],
+    ['a surrogate pair', 'pair \ud83d\ude00', true],
+    ['a pair at the very end', 'end\ud83d\ude00', true],
+  ]
+  for (const [name, text, sent] of rows)
+    it(name, () => expect(recordWarnings(['ok', text])).toEqual(sent ? ['ok', text] : ['ok']))
+})
