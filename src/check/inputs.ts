@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { iterateManifests, type LoadedObject, type ManifestItem, manifestFile } from '../manifest/load.js'
-import { expandPaths, inputError, readError } from '../manifest/paths.js'
+import { expandPaths, inputError, readError, SKIPPED_DIRECTORIES } from '../manifest/paths.js'
 import { type ReadStdinOptions, readStdin, type StdinInput } from '../manifest/stdin.js'
 import { PIECE_BYTES, STREAM_BYTES, streamable, streamManifests } from '../manifest/stream.js'
 import { pushAll } from '../report/common.js'
@@ -30,7 +30,7 @@ export class Inputs {
     /** Files of at least this many bytes are read in pieces (stream.ts; tests make it small). */
     private readonly streamBytes: number = STREAM_BYTES,
   ) {
-    const { files, errors, notes } = expandPaths(paths, { kubectl: true })
+    const { files, errors, notes } = expandPaths(paths, { kubectl: true, skipDirectories: SKIPPED_DIRECTORIES })
     this.files = files
     this.pathFindings = [...errors, ...notes]
   }

@@ -4,7 +4,7 @@ import { instantiatePack } from '../check/pack.js'
 import { type AdmitResult, isAdmissionStatus, materialKind, PolicySet } from '../engine/policy-set.js'
 import type { KubeVersion } from '../kube/environment.js'
 import { expandPaths, type JSONObject, loadManifests, parseManifests } from '../manifest/load.js'
-import { readError } from '../manifest/paths.js'
+import { readError, SKIPPED_DIRECTORIES } from '../manifest/paths.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { location, pushAll } from '../report/common.js'
 
@@ -70,8 +70,6 @@ export interface SuiteRun {
   /** A suite that cannot run (bad file, refused policy material): the runner exits 2. */
   readonly error?: string
 }
-
-const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules'])
 
 /**
  * The suite files among `paths`: files as given; in directories, `*.kelp-test.yaml` / `.yml`, not looking

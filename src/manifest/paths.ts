@@ -36,9 +36,15 @@ export interface ExpandOptions {
    * extensions matched in any case (kelp serve's policy volumes).
    */
   readonly kubectl?: boolean
-  /** Names of directories not walked into (kelp test: `node_modules`); a directory given is still walked. */
+  /** Names of directories not walked into (`node_modules`); a directory given is still walked. */
   readonly skipDirectories?: ReadonlySet<string>
 }
+
+/**
+ * What kelp check and kelp test do not walk into: a project's dependencies hold thousands of JSON files and
+ * no manifest (kubectl apply -R would read each and refuse most); naming the directory still checks it.
+ */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules'])
 
 // an input that cannot be read or parsed (parse.ts: the page parses text without this file's node:fs)
 export { inputError }
@@ -124,6 +130,14 @@ export function expandPaths(
       }
       if (st.isDirectory()) {
         if (options.skipDirectories?.has(name) !== true) walk(p)
+        else
+          notes.push({
+            level: 'info',
+            type: 'parse',
+            rule: 'input/skipped-directory',
+            message: `${p}: directory not walked (a project's dependencies, not manifests); name it to check it`,
+            source: { file: p },
+          })
         continue
       }
       const manifest = kubectl ? isManifestName(name) : MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())

@@ -77,6 +77,31 @@ describe('kelp check: links in a directory', () => {
   })
 })
 
+describe('kelp check: a project root', () => {
+  it('node_modules is not walked into (a note says so) and its JSON is neither an error nor a note; naming it checks it', () => {
+    const dir = tmp('kelp-project-')
+    mkdirSync(join(dir, 'k8s'))
+    writeFileSync(join(dir, 'k8s', 'cm.yaml'), cm('a'))
+    mkdirSync(join(dir, 'node_modules', 'dep'), { recursive: true })
+    writeFileSync(join(dir, 'node_modules', 'dep', 'package.json'), '{"name": "dep"}')
+    writeFileSync(join(dir, 'node_modules', 'dep', 'list.json'), '[1, 2]')
+    writeFileSync(join(dir, 'node_modules', 'dep', 'cm.yaml'), cm('in-deps'))
+    const r = kelp(['check', '.', '-o', 'json', '--pack', 'off'], dir)
+    expect(r.code).toBe(0)
+    const rep = json(r.out)
+    expect(rep.objects.map((o) => o.name)).toEqual(['a'])
+    expect(rep.diagnostics.map((d) => [d.level, d.rule, d.source?.file])).toEqual([
+      ['info', 'input/skipped-directory', 'node_modules'],
+    ])
+    // named, it is walked as any directory: the list is an error there, as kubectl apply -f would refuse it
+    const named = json(kelp(['check', 'node_modules', '-o', 'json', '--pack', 'off'], dir).out)
+    expect(named.objects.map((o) => o.name)).toEqual(['in-deps'])
+    expect(named.diagnostics.some((d) => d.level === 'error' && d.source?.file === 'node_modules/dep/list.json')).toBe(
+      true,
+    )
+  })
+})
+
 describe("unreadable inputs in kubectl's words (issue 26)", () => {
   it('a path that does not exist: `the path "x" does not exist`, no errno code, no `:0`', () => {
     // kubectl 1.37.2: `kubectl apply -f missing.yaml` prints `error: the path "missing.yaml" does not exist`
