@@ -47,6 +47,23 @@ const runes = (s: string): number => {
   return n
 }
 
+/** runes(s) when sendable(s), else -1: one pass over the char codes (every warning of every object meets it). */
+function sendableRunes(s: string): number {
+  let n = s.length
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return -1
+    if (c >= 0xd800 && c <= 0xdfff) {
+      if (c > 0xdbff) return -1
+      const d = s.charCodeAt(i + 1)
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return -1
+      n--
+      i++
+    }
+  }
+  return n
+}
+
 /** The first `n` runes of s. */
 function cut(s: string, n: number): string {
   let i = 0
@@ -74,12 +91,13 @@ export function recordWarnings(added: readonly string[], limits: WarningLimits =
     recorded.add(w)
     ordered.push(w)
     let text = w
-    let length = runes(text)
-    if (truncating && length > TRUNCATE_ITEM_RUNES) {
-      text = cut(text, TRUNCATE_ITEM_RUNES)
-      length = TRUNCATE_ITEM_RUNES
+    // its runes when a header can carry it, else -1; a long one is cut first when truncating, then checked
+    let length = sendableRunes(w)
+    if (truncating && (length < 0 ? runes(w) : length) > TRUNCATE_ITEM_RUNES) {
+      text = cut(w, TRUNCATE_ITEM_RUNES)
+      length = sendable(text) ? TRUNCATE_ITEM_RUNES : -1
     }
-    if (!sendable(text)) continue
+    if (length < 0) continue
     if (written + length <= TRUNCATE_AT_TOTAL_RUNES || truncating) {
       written += length
       headers.push(text)

@@ -41,6 +41,12 @@ describe('TestTruncation', () => {
     ]
     expect(recordWarnings(added, limits)).toEqual(['aaaaa', 'bb', 'ccc', 'Iñtër', 'e', 'fffff', 'ggggg'])
   })
+  // warning.go AddWarning: while truncating, the header is made of the cut text (net.NewWarningHeader after
+  // truncate), so a control character past the cut does not drop the warning, one before it does
+  it('while truncating, the cut text decides whether a header can carry it', () => {
+    const added = ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbb\tb', 'cc\tcccc', 'd\te']
+    expect(recordWarnings(added, limits)).toEqual(['aaaaa', 'bbbbb'])
+  })
 })
 
 // What net.NewWarningHeader refuses (k8s.io/apimachinery pkg/util/net/http.go: a rune for which
