@@ -7,20 +7,9 @@ import { CelCompileError } from '../../src/cel/common/errors.js'
 import { Env } from '../../src/cel/env.js'
 import { celLibraries } from '../../src/cel/stdlib/index.js'
 import { parse } from '../../src/cel/syntax/index.js'
-import {
-  BoolType,
-  BytesType,
-  DoubleType,
-  DurationType,
-  DynType,
-  IntType,
-  listOf,
-  mapOf,
-  StringType,
-  TimestampType,
-  UintType,
-} from '../../src/cel/types/types.js'
+import { BoolType } from '../../src/cel/types/types.js'
 import { exprArb } from './gen/exprs.js'
+import { VARIABLE_TYPES } from './gen/values.js'
 
 // Robustness of the checker: whatever the input, check() returns a typed AST or throws
 // CelCompileError('check') (never a JavaScript exception), its result has no type parameter
@@ -29,21 +18,7 @@ import { exprArb } from './gen/exprs.js'
 // The variables of test/cel/gen/values.ts VARIABLES, declared with the types of their values.
 const env = new Env({
   libraries: celLibraries,
-  variables: {
-    i: IntType,
-    j: IntType,
-    d: DoubleType,
-    u: UintType,
-    s: StringType,
-    b: BoolType,
-    by: BytesType,
-    t: TimestampType,
-    du: DurationType,
-    l: listOf(DynType),
-    m: mapOf(DynType, DynType),
-    x: DynType,
-    y: DynType,
-  },
+  variables: VARIABLE_TYPES,
 })
 
 const OPTION_SETS: CheckOptions[] = [

@@ -6,41 +6,16 @@ import { CelCompileError } from '../../src/cel/common/errors.js'
 import { Env } from '../../src/cel/env.js'
 import { celLibraries } from '../../src/cel/stdlib/index.js'
 import { parse } from '../../src/cel/syntax/index.js'
-import {
-  BoolType,
-  BytesType,
-  DoubleType,
-  DurationType,
-  DynType,
-  IntType,
-  listOf,
-  mapOf,
-  StringType,
-  TimestampType,
-  UintType,
-} from '../../src/cel/types/types.js'
+import { BoolType } from '../../src/cel/types/types.js'
 import { exprArb } from './gen/exprs.js'
+import { VARIABLE_TYPES } from './gen/values.js'
 
 // The checker remembers the resolution of a call of a many-overload function on plain argument types, per
 // environment (checker.ts `resolutions`). Remembered or not, a check must give the same types, references
 // and error texts (`_varN` numbering included): an environment that has checked everything before (its
 // resolutions remembered) against a new one per expression (nothing remembered).
 
-const variables = {
-  i: IntType,
-  j: IntType,
-  d: DoubleType,
-  u: UintType,
-  s: StringType,
-  b: BoolType,
-  by: BytesType,
-  t: TimestampType,
-  du: DurationType,
-  l: listOf(DynType),
-  m: mapOf(DynType, DynType),
-  x: DynType,
-  y: DynType,
-}
+const variables = VARIABLE_TYPES
 const warm = new Env({ libraries: celLibraries, variables })
 
 const OPTION_SETS: EnvCheckOptions[] = [

@@ -11,26 +11,6 @@ export interface WarningLimits {
 }
 const LIMITS: WarningLimits = { totalRunes: 4 * 1024, itemRunes: 256 }
 
-/**
- * Whether s has no unicode.IsControl character (C0, DEL, C1) and no lone surrogate (a string Go would hold
- * as invalid UTF-8): what a header can carry. One pass over the char codes (a regular expression with a
- * look-behind cost more than the rest of the recorder on the pack's warnings).
- */
-function sendable(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false
-    if (c >= 0xd800 && c <= 0xdfff) {
-      // a high surrogate followed by a low one is one code point; anything else is lone
-      if (c > 0xdbff) return false
-      const d = s.charCodeAt(i + 1)
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
-      i++
-    }
-  }
-  return true
-}
-
 /** The code points of s as `for…of` counts them (a lone surrogate one), without a string per code point. */
 const runes = (s: string): number => {
   let n = s.length
@@ -47,7 +27,11 @@ const runes = (s: string): number => {
   return n
 }
 
-/** runes(s) when sendable(s), else -1: one pass over the char codes (every warning of every object meets it). */
+/**
+ * The runes of s when a header can carry it, else -1: a unicode.IsControl character (C0, DEL, C1) or a lone
+ * surrogate (a string Go would hold as invalid UTF-8) is refused. One pass over the char codes (every
+ * warning of every object meets it; a regular expression with a look-behind cost more than the recorder).
+ */
 function sendableRunes(s: string): number {
   let n = s.length
   for (let i = 0; i < s.length; i++) {
@@ -95,7 +79,7 @@ export function recordWarnings(added: readonly string[], limits: WarningLimits =
     let length = sendableRunes(w)
     if (truncating && (length < 0 ? runes(w) : length) > TRUNCATE_ITEM_RUNES) {
       text = cut(w, TRUNCATE_ITEM_RUNES)
-      length = sendable(text) ? TRUNCATE_ITEM_RUNES : -1
+      length = sendableRunes(text)
     }
     if (length < 0) continue
     if (written + length <= TRUNCATE_AT_TOTAL_RUNES || truncating) {
@@ -109,8 +93,9 @@ export function recordWarnings(added: readonly string[], limits: WarningLimits =
     headers = []
     for (const o of ordered) {
       const t = runes(o) > TRUNCATE_ITEM_RUNES ? cut(o, TRUNCATE_ITEM_RUNES) : o
-      if (!sendable(t)) continue
-      written += runes(t)
+      const n = sendableRunes(t)
+      if (n < 0) continue
+      written += n
       headers.push(t)
     }
   }

@@ -1,4 +1,18 @@
 import fc from 'fast-check'
+import {
+  BoolType,
+  BytesType,
+  DoubleType,
+  DurationType,
+  DynType,
+  IntType,
+  listOf,
+  mapOf,
+  StringType,
+  TimestampType,
+  type Type,
+  UintType,
+} from '../../../src/cel/types/types.js'
 import { buildMap } from '../../../src/cel/values/maps.js'
 import { Duration, Timestamp } from '../../../src/cel/values/time.js'
 import { type CelValue, Double, Optional, Uint } from '../../../src/cel/values/values.js'
@@ -187,6 +201,23 @@ export const VARIABLES: Readonly<Record<string, fc.Arbitrary<CelValue>>> = {
   m: mapArb,
   x: valueArb,
   y: valueArb,
+}
+
+/** VARIABLES declared with the types of their values (the checker's environment for generated expressions). */
+export const VARIABLE_TYPES: Readonly<Record<keyof typeof VARIABLES, Type>> = {
+  i: IntType,
+  j: IntType,
+  d: DoubleType,
+  u: UintType,
+  s: StringType,
+  b: BoolType,
+  by: BytesType,
+  t: TimestampType,
+  du: DurationType,
+  l: listOf(DynType),
+  m: mapOf(DynType, DynType),
+  x: DynType,
+  y: DynType,
 }
 
 /**
