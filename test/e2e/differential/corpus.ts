@@ -431,6 +431,9 @@ export function buildCorpus(): Group[] {
   // the Pod strategy's PrepareForCreate / PrepareForUpdate (matchLabelKeys merged, pod-level resources defaulted)
   const PP = join(C, 'pod-prepare')
   fixture('pod-prepare', [join(PP, 'policy.yaml')], [join(PP, 'objects.yaml')], [join(PP, 'objects.old.yaml')])
+  // warnings no header can carry (a control character in a Warn policy's message): dropped, as the recorder drops them
+  const WH = join(C, 'warn-headers')
+  fixture('warn-headers', [join(WH, 'policy.yaml')], [join(WH, 'objects.yaml')])
   fixture(
     'cli-policies',
     [join(F, 'policies/replicas.yaml')],
