@@ -82,16 +82,23 @@ export interface RunOutcome {
 
 /** A compiled expression: reusable and re-entrant (it keeps no state between evaluations but its tier). */
 export class Program {
-  /** The exact evaluator: closures implementing every rule of cel-go's semantics. */
-  private readonly exact: ExactEvaluator
+  /**
+   * The exact evaluator: closures implementing every rule of cel-go's semantics. Built at the first
+   * evaluation that needs it: many programs (a messageExpression of a rule that holds, a policy no object
+   * matches) are compiled and never run.
+   */
+  private exactEval: ExactEvaluator | undefined
   /** Generated JavaScript for the common case, counting cost; it bails to `exact` on anything unusual. */
   private fast: FastEvaluator | undefined
   /** The same without cost bookkeeping, for evaluations with no cost limit (nothing needs the cost). */
   private fastFree: FastEvaluator | undefined
   private runs = 0
   private readonly counter = { n: 0, l: 0, a: 0 }
-  /** Whether the expression calls a function that reserves budget before allocating (the meter is set only then). */
-  private readonly allocates: boolean
+  /**
+   * Whether the expression calls a function that reserves budget before allocating (the meter is set only
+   * then). Read only with generated code, so worked out when that is generated.
+   */
+  private allocates = false
   private depth = 0
 
   /** The checked type of the expression (dyn when compiled with disableCheck). */
@@ -106,8 +113,6 @@ export class Program {
     private readonly costLimit = Number.POSITIVE_INFINITY,
   ) {
     this.outputType = 'outputType' in ast ? (ast as CheckedAst).outputType : DynType
-    this.allocates = callsAllocating(ast.expr)
-    this.exact = closures(plan, env.ops)
     if (backend === 'js') this.generateFast()
   }
 
@@ -229,7 +234,13 @@ export class Program {
   }
 
   private generateFast(): void {
+    this.allocates = callsAllocating(this.ast.expr)
     this.fast = generate(this.plan, this.env.ops).fn
+  }
+
+  private get exact(): ExactEvaluator {
+    this.exactEval ??= closures(this.plan, this.env.ops)
+    return this.exactEval
   }
 
   private exactRun(activation: Activation, limit: number): EvalResult {

@@ -13,7 +13,7 @@ import {
   StringType,
   type Type,
 } from '../../src/cel/index.js'
-import { listsExtension, standardLibrary } from '../../src/cel/stdlib/index.js'
+import { listsExtension, standardLibrary, standardLibraryV029 } from '../../src/cel/stdlib/index.js'
 
 // Expected figures from cel-go interpreter/runtimecost_test.go (TestRuntimeCost), which runs
 // without OptOptimize (so literals are not folded). `x` stands in for cel-go's randSeq(500).
@@ -221,6 +221,58 @@ describe('run-time cost: attribute, optional and error rules of the cel-go obser
       // the failing index of a list literal: relative attribute 1 + qualifier 1
       const r3 = compile('["a"][4]', { ...optEnv, backend }).tryRun(act)
       expect('error' in r3 && r3.cost).toBe(2)
+    })
+  }
+})
+
+// The generated code works out a literal operand's size-dependent cost while generating and tests short
+// strings in line (codegen.ts foldedCost, shortTraversal); both back ends must charge cel-go's figure.
+// Figures from interpreter/runtimecost.go costCall: contains `ceil(size(s) * 0.1) * ceil(size(sub) * 0.1)`;
+// startsWith / endsWith `ceil(size * 0.1)` of the receiver (v0.26) or of the argument (v0.29); sizes in
+// code points (actualSize); each identifier 1, the call's formula replacing its 1.
+describe('run-time cost of a literal or short operand (runtimecost.go costCall formulas)', () => {
+  const long = 'x'.repeat(500)
+  const emoji = (n: number) => '\u{1F600}'.repeat(n) // n code points, 2n UTF-16 units
+  const v026 = new Env({ libraries: [standardLibrary], features: { celGo: 26 } })
+  const v029 = new Env({ libraries: [standardLibraryV029], features: { celGo: 29 } })
+  const vars = { input: StringType, arg1: StringType }
+  const figures: [env: Env, expr: string, act: Record<string, CelValue>, cost: number][] = [
+    [v026, "input.contains('ab')", { input: long }, 1 + 50 * 1],
+    [v026, "input.contains('')", { input: long }, 1 + 50 * 0],
+    [v026, "input.contains('abcdefghijk')", { input: long }, 1 + 50 * 2],
+    [v026, "input.contains('a')", { input: emoji(20) }, 1 + 2 * 1],
+    [v029, "input.contains('a')", { input: emoji(21) }, 1 + 3 * 1],
+    [v026, "'abcdefghijk'.startsWith(input)", { input: long }, 1 + 2],
+    [v029, "input.startsWith('abcdefghijk')", { input: long }, 1 + 2],
+    [v029, "input.endsWith('')", { input: long }, 1 + 0],
+    [v029, "input.endsWith('\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}')", { input: long }, 1 + 1],
+  ]
+  for (const [n, arg] of [
+    [0, ''],
+    [1, 'x'.repeat(10)],
+    [2, 'x'.repeat(11)],
+    [1, emoji(10)],
+    [2, emoji(11)],
+  ] as const) {
+    figures.push([v026, 'input.startsWith(arg1)', { input: arg, arg1: '' }, 2 + n])
+    figures.push([v029, 'input.endsWith(arg1)', { input: '', arg1: arg }, 2 + n])
+  }
+  for (const backend of ['js', 'closures'] as const)
+    for (const [env, expr, act, want] of figures)
+      it(`${backend}, cel-go v0.${env === v026 ? 26 : 29}: ${expr} with ${JSON.stringify(act).slice(0, 40)} costs ${want}`, () => {
+        const program = compile(expr, { env, declarations: vars, optimize: false, backend })
+        expect(program.run(act).cost).toBe(want)
+      })
+})
+
+describe('`!` in the generated code (a bool in line, anything else the overload error)', () => {
+  for (const backend of ['js', 'closures'] as const) {
+    it(`${backend}: !input`, () => {
+      const program = compile('!input', { declarations: { input: DynType }, optimize: false, backend })
+      expect(program.run({ input: true })).toEqual({ value: false, cost: 2 })
+      expect(program.run({ input: false })).toEqual({ value: true, cost: 2 })
+      // cel-go common/types/err.go NoSuchOverloadErr
+      expect(() => program.run({ input: 1 })).toThrow(/^no such overload$/)
     })
   }
 })

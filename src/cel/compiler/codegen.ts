@@ -1,5 +1,5 @@
 import { ListCreateBaseCost, type RuntimeCost } from '../cost/costs.js'
-import { setMembershipCost, standardRuntimeCosts } from '../cost/runtime.js'
+import { setMembershipCost, standardRuntimeCosts, standardRuntimeCostsV029, traversalCost } from '../cost/runtime.js'
 import type { CelValue } from '../values/values.js'
 import { MacroCost } from './closures.js'
 import type { Plan } from './plan.js'
@@ -64,10 +64,46 @@ const inlineCost = new Map<RuntimeCost | undefined, string>([
   [standardRuntimeCosts['_+_'], 'rt.addCost'],
   [standardRuntimeCosts.startsWith, 'rt.receiverTraversalCost'],
   [standardRuntimeCosts.endsWith, 'rt.receiverTraversalCost'],
+  [standardRuntimeCostsV029.startsWith, 'rt.argTraversalCost'],
+  [standardRuntimeCostsV029.endsWith, 'rt.argTraversalCost'],
   [standardRuntimeCosts.contains, 'rt.containsCost'],
   [standardRuntimeCosts.matches, 'rt.matchesCost'],
   [standardRuntimeCosts['@in'], 'rt.inCost'],
 ])
+
+/** A string literal argument's value (the size-dependent formulas of such an operand are known when generating). */
+function literalString(p: Plan | undefined): string | undefined {
+  return p?.op === 'const' && typeof p.value === 'string' ? p.value : undefined
+}
+
+/**
+ * A standard size-dependent cost with a string literal as the operand it reads, worked out while generating:
+ * `x.startsWith('a')` (v0.29: the prefix's traversal) is a constant, `x.contains(':')` the receiver's
+ * traversal times the literal's. `ts` are the temporaries holding the evaluated arguments.
+ */
+function foldedCost(inline: string, args: readonly Plan[], ts: readonly string[]): string | undefined {
+  if (inline === 'rt.argTraversalCost') {
+    const lit = literalString(args[1])
+    return lit === undefined ? shortTraversal(ts[1]!, inline, ts) : String(traversalCost(lit))
+  }
+  if (inline === 'rt.receiverTraversalCost') {
+    const lit = literalString(args[0])
+    return lit === undefined ? shortTraversal(ts[0]!, inline, ts) : String(traversalCost(lit))
+  }
+  if (inline === 'rt.containsCost') {
+    const lit = literalString(args[1])
+    if (lit === undefined) return undefined
+    const k = traversalCost(lit)
+    // another `contains` overload (a non-string receiver) keeps its formula
+    return `(typeof ${ts[0]} === 'string' ? ${k === 0 ? '0' : `rt.traversalCost(${ts[0]})${k === 1 ? '' : ` * ${k}`}`} : rt.containsCost(${ts.join(', ')}))`
+  }
+  return undefined
+}
+
+/** `ceil(size(s) * 0.1)` in line for a string of at most 10 UTF-16 units (as many code points: 0 or 1). */
+function shortTraversal(t: string, inline: string, ts: readonly string[]): string {
+  return `(typeof ${t} === 'string' && ${t}.length <= 10 ? (${t}.length === 0 ? 0 : 1) : ${inline}(${ts.join(', ')}))`
+}
 
 /** The run-time cost of a subtree when it does not depend on values (no branches, loops or sized calls). */
 function staticCost(p: Plan): number | undefined {
@@ -164,6 +200,12 @@ class Gen {
     return `c${idx}(${params.join(', ')}, ${rangeCode})`
   }
 
+  /** `!x` in line for a bool (ops.not, a call V8 did not always inline, raises the error otherwise). */
+  private not(arg: string): string {
+    const t = /^t\d+$/.test(arg) ? arg : this.temp()
+    return `(${t === arg ? '' : `(${t} = ${arg}), `}typeof ${t} === 'boolean' ? !${t} : ops.not(${t}))`
+  }
+
   /** Code for `p` that also counts its run-time cost. */
   expr(p: Plan): string {
     const sc = staticCost(p)
@@ -204,6 +246,7 @@ class Gen {
         return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
       }
       case 'opt':
+        if (p.name === 'not') return this.not(this.raw(p.args[0]!))
         return `ops.${p.name === 'index' ? 'indexJs' : p.name}(${p.args.map((a) => this.raw(a)).join(', ')})`
       case 'call':
         return `${this.k(p.impl)}(${p.args.map((a) => this.raw(a)).join(', ')})`
@@ -237,12 +280,15 @@ class Gen {
         const ts = p.args.map(() => this.temp())
         const r = this.temp()
         const assigns = p.args.map((a, i) => `${ts[i]} = ${this.expr(a)}`)
-        const call = `${r} = ${fn}(${ts.join(', ')})`
+        const call =
+          p.op === 'opt' && p.name === 'not' ? `${r} = ${this.not(ts[0]!)}` : `${r} = ${fn}(${ts.join(', ')})`
         let cost = p.op === 'opt' && p.extra ? String(1 + p.extra) : '1'
         if (p.cost === setMembershipCost) cost = '0'
         else if (p.cost && this.withCost) {
           const inline = inlineCost.get(p.cost)
-          cost = inline ? `${inline}(${ts.join(', ')})` : `(${this.k(p.cost)}([${ts.join(', ')}], ${r}) ?? 1)`
+          cost = inline
+            ? (foldedCost(inline, p.args, ts) ?? `${inline}(${ts.join(', ')})`)
+            : `(${this.k(p.cost)}([${ts.join(', ')}], ${r}) ?? 1)`
           // Two numbers (or booleans) are scalars of size 1: ==, != and ordering cost 1 (cel-go costCall).
           if (inline === 'rt.minSizeCost' || inline === 'rt.orderingCost')
             cost = `(typeof ${ts[0]} === typeof ${ts[1]} && (typeof ${ts[0]} === 'number' || typeof ${ts[0]} === 'boolean') ? 1 : ${cost})`

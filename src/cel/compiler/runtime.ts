@@ -332,10 +332,12 @@ export function attrCost(
 export {
   actualSize,
   addCost,
+  argTraversalCost,
   containsCost,
   inCost,
   matchesCost,
   minSizeCost,
   orderingCost,
   receiverTraversalCost,
+  traversalCost,
 } from '../cost/runtime.js'

@@ -58,6 +58,11 @@ export function receiverTraversalCost(a: CelValue): number {
   return traversalCost(a)
 }
 
+/** startsWith / endsWith (cel-go v0.29): linear in the argument (the prefix or suffix). */
+export function argTraversalCost(_s: CelValue, p: CelValue): number {
+  return traversalCost(p)
+}
+
 /**
  * An operand that failed: the call is still charged by the formula of the overload the checker chose
  * (runtimecost.go costCall keys it by call.OverloadID()), with the error's size, 1 (actualSize: not a
@@ -153,8 +158,8 @@ export const standardRuntimeCosts: Readonly<Record<string, RuntimeCost>> = {
  */
 export const standardRuntimeCostsV029: Readonly<Record<string, RuntimeCost>> = {
   ...standardRuntimeCosts,
-  startsWith: ([, p]) => traversalCost(p as CelValue),
-  endsWith: ([, p]) => traversalCost(p as CelValue),
+  startsWith: ([s, p]) => argTraversalCost(s as CelValue, p as CelValue),
+  endsWith: ([s, p]) => argTraversalCost(s as CelValue, p as CelValue),
 }
 
 const relationalIds = (prefix: string) => [`${prefix}_string`, `${prefix}_bytes`]
