@@ -4,7 +4,7 @@ import { addCheckCommand, addTestCommand } from '../cli/commands.js'
 import { addEvalCommand } from '../cli/eval.js'
 import { addPlaygroundCommand } from '../playground/command.js'
 import { escapeControls } from '../report/common.js'
-import { streamLines } from '../report/log.js'
+import { blockWhenPiped, streamLines } from '../report/log.js'
 import { type Io, UsageError } from '../report/usage.js'
 import { VERSION } from '../report/version.js'
 import { addServeCommand } from '../webhook/command.js'
@@ -17,12 +17,16 @@ import { addServeCommand } from '../webhook/command.js'
 
 export type { Io } from '../report/usage.js'
 
-// lines to stdout / stderr; a stream whose reader went away (`kelp check | head`) is given up
+// lines to stdout / stderr; a stream whose reader went away (`kelp check | head`) is given up; stdout waits
+// for a slow reader of a pipe rather than queue the report in memory (stderr, a server's log, does not)
 let outLines: ((line: string) => void) | undefined
 let errLines: ((line: string) => void) | undefined
 const processIo: Io = {
   out: (s) => {
-    outLines ??= streamLines(process.stdout)
+    if (outLines === undefined) {
+      blockWhenPiped(process.stdout)
+      outLines = streamLines(process.stdout)
+    }
     outLines(s)
   },
   err: (s) => {

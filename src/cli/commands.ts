@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander'
 import { checkParallel, type PackMode } from '../check/index.js'
 import { DEFAULT_KUBE_VERSION } from '../kube/environment.js'
 import { escapeControls } from '../report/common.js'
-import { format, type OutputFormat } from '../report/index.js'
+import { format, formatPieces, type OutputFormat } from '../report/index.js'
 import { formatTestRunsJUnit } from '../report/junit.js'
 import { exitCode, type FailOn } from '../report/model.js'
 import { formatPolicyReport } from '../report/policy-report.js'
@@ -226,18 +226,39 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
         } else if (opts.output === 'policyreport') {
           io.out(formatPolicyReport(report))
         } else {
-          io.out(
-            format(report, opts.output as OutputFormat, {
+          outPieces(
+            io.out,
+            formatPieces(report, opts.output as OutputFormat, {
               color: opts.color !== false && io.color === true,
               failOn,
               showExceptions,
-            }).replace(/\n$/, ''),
+            }),
           )
         }
         setCode(exitCode(report, failOn))
       },
     )
 }
+
+/**
+ * Writes a report given in pieces as `out(text.replace(/\n$/, ''))` would write the whole, in writes of about
+ * 64 KiB cut at line breaks (`out` ends each with one): the text is never one string.
+ */
+export function outPieces(out: (line: string) => void, pieces: Iterable<string>): void {
+  let buf = ''
+  for (const piece of pieces) {
+    buf += piece
+    if (buf.length < OUT_BATCH) continue
+    // the last line break but the text's last character so far (whose newline the end may strip)
+    const cut = buf.lastIndexOf('\n', buf.length - 2)
+    if (cut < 0) continue
+    out(buf.slice(0, cut))
+    buf = buf.slice(cut + 1)
+  }
+  out(buf.replace(/\n$/, ''))
+}
+
+const OUT_BATCH = 1 << 16
 
 export function addTestCommand(program: Command, io: Io, setCode: (c: number) => void): void {
   program

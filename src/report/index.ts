@@ -4,7 +4,7 @@ import { formatJSON } from './json.js'
 import { formatJUnit } from './junit.js'
 import type { Report } from './model.js'
 import { formatSARIF } from './sarif.js'
-import { formatText } from './text.js'
+import { formatText, textPieces } from './text.js'
 
 // The output formats of `kelp check` (`-o text|json|junit|sarif|github`): pure functions of a Report. Each
 // returns the whole output without a trailing newline (the CLI writes one).
@@ -16,7 +16,7 @@ export { formatJSON, toJSON } from './json.js'
 export { escapeAttr, escapeText, formatJUnit } from './junit.js'
 export * from './model.js'
 export { formatSARIF, SARIF_SCHEMA } from './sarif.js'
-export { formatText } from './text.js'
+export { formatText, textPieces } from './text.js'
 
 export const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const
 
@@ -43,3 +43,11 @@ export {
   type PolicyReportOptions,
   policyReports,
 } from './policy-report.js'
+
+/**
+ * The report in the given format, in pieces whose concatenation is `format`'s: the text report a block at a
+ * time (10,000 objects with findings make a 15 MB report), the others whole.
+ */
+export function formatPieces(report: Report, output: OutputFormat, options: FormatOptions = {}): Iterable<string> {
+  return output === 'text' ? textPieces(report, options) : [format(report, output, options)]
+}

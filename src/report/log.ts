@@ -47,6 +47,21 @@ export function streamLines(stream: NodeJS.WriteStream): (line: string) => void 
   }
 }
 
+/**
+ * Makes writes to a pipe wait for its reader, as writes to a file or a terminal do. Node writes to a pipe
+ * without blocking and queues what the pipe cannot take yet, so a report written faster than its reader reads
+ * (`kelp check | less`, a CI runner's log collector) was held whole in memory (16 MB queued, measured).
+ * libuv's uv_stream_set_blocking, through the handle Node keeps for a pipe (there is no public API); any
+ * other stream is left as it is (a server's log on a socket must not stall the server).
+ */
+export function blockWhenPiped(stream: NodeJS.WriteStream): void {
+  const handle = (
+    stream as { _handle?: { setBlocking?: (blocking: boolean) => number; constructor?: { name?: string } } }
+  )._handle
+  if (stream.isTTY !== true && handle?.constructor?.name === 'Pipe' && typeof handle.setBlocking === 'function')
+    handle.setBlocking(true)
+}
+
 let stderrLines: ((line: string) => void) | undefined
 const writeStderr = (line: string) => {
   stderrLines ??= streamLines(process.stderr)

@@ -116,14 +116,30 @@ function summaryText(r: Report, paint: Paint, color: boolean): string {
 
 /** The text report: diagnostics, the objects with findings (all with `verbose`), the summary line. */
 export function formatText(report: Report, options: FormatOptions = {}): string {
+  let text = ''
+  for (const piece of textPieces(report, options)) text += piece
+  return text
+}
+
+/**
+ * formatText in pieces (a block each, with the blank line before it), whose concatenation is formatText's:
+ * a large report is written as it is formatted, never held as one string.
+ */
+export function* textPieces(report: Report, options: FormatOptions = {}): Generator<string> {
   const paint = painter(options.color === true)
-  const blocks: string[] = []
-  if (report.diagnostics.length > 0) blocks.push(report.diagnostics.map((d) => diagnosticText(d, paint)).join('\n'))
+  let first = true
+  const block = (b: string) => {
+    if (first) {
+      first = false
+      return b
+    }
+    return `\n\n${b}`
+  }
+  if (report.diagnostics.length > 0) yield block(report.diagnostics.map((d) => diagnosticText(d, paint)).join('\n'))
   const showExceptions = options.showExceptions === true || options.verbose === true
   for (const o of report.objects) {
     if (o.findings.length > 0 || options.verbose === true || (showExceptions && o.excepted !== undefined))
-      blocks.push(objectText(o, paint, showExceptions))
+      yield block(objectText(o, paint, showExceptions))
   }
-  blocks.push(summaryText(report, paint, options.color === true))
-  return blocks.join('\n\n')
+  yield block(summaryText(report, paint, options.color === true))
 }
