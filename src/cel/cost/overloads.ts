@@ -42,10 +42,7 @@ export function withOverloadCosts(
   }
   for (const [name, rows] of rowsByName) {
     runtimeCosts[name] = (args, result, id) => {
-      for (const r of rows) {
-        if (r.arity !== args.length) continue
-        if (r.guards.every((g, i) => !g || g(args[i] as CelValue))) return r.actual(args, result, id)
-      }
+      for (const r of rows) if (r.arity === args.length && accepts(r.guards, args)) return r.actual(args, result, id)
       // A failed argument: Kubernetes' CallCost and cel-go's costCall still charge the call, by the
       // overload the checker chose (`id`, which the evaluator passes then), with the error's size (1):
       // the formulas read sizes through actualSize. Without it, the row the other arguments select.
@@ -65,6 +62,15 @@ export function withOverloadCosts(
 }
 
 const isError = (v: unknown): boolean => v instanceof ErrorValue
+
+/** Whether each argument passes its parameter's guard (null: any); a loop, as it runs on every such call. */
+function accepts(guards: readonly ReturnType<typeof guardFor>[], args: readonly CelValue[]): boolean {
+  for (let i = 0; i < guards.length; i++) {
+    const g = guards[i]
+    if (g && !g(args[i] as CelValue)) return false
+  }
+  return true
+}
 
 interface Row {
   readonly id: string

@@ -63,6 +63,8 @@ export function indexOfOffset(s: string, sub: string, offset: Int): Int {
 export function lastIndexOf(s: string, sub: string): number {
   if (sub === '') return codePointLength(s)
   if (s.length === 0) return -1
+  // no surrogates: code points are UTF-16 units (lastIndexOfOffset from the last one, without counting)
+  if (isBmpOnly(s)) return s.length < sub.length ? -1 : s.lastIndexOf(sub, s.length - sub.length)
   return lastIndexOfOffset(s, sub, codePointLength(s) - 1) as number
 }
 

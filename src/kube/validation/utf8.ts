@@ -1,8 +1,13 @@
 // Go's len(s) of a JS string: the UTF-8 byte count (a lone surrogate is U+FFFD when encoded, 3 bytes).
 // The one implementation; names, annotations, CEL's sizes and the schema formats all count with it.
 
+/** A UTF-16 unit that is not ASCII (a surrogate included: no `u` flag). */
+const NON_ASCII = /[\u0080-\uffff]/
+
 /** Go's len(s): the UTF-8 byte length. */
 export function utf8Length(s: string): number {
+  // nearly every string is ASCII: one native scan says so (a loop over the units took 1.5 ns each)
+  if (s.length > 8 && !NON_ASCII.test(s)) return s.length
   let n = s.length
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
