@@ -70,7 +70,8 @@ function queuedWhileReaderSleeps(block: boolean): Promise<number> {
 }
 
 describe('stdout to a slow reader of a pipe', () => {
-  if (!existsSync(join(root, 'dist/report/log.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)')
+  if (!existsSync(join(root, 'dist/report/log.js')))
+    throw new Error('dist/ is missing: run `npm run build` (npm test does)')
   it('Node queues what the pipe cannot take (the behaviour blockWhenPiped changes)', async () => {
     expect(await queuedWhileReaderSleeps(false)).toBeGreaterThan(1 << 20)
   })
