@@ -217,7 +217,10 @@ export function* pieceManifests(
     if (lines === 0 && before === 0) yield item
     else if ('error' in item) {
       const e: Finding = item.error
-      yield { error: e.source === undefined ? e : { ...e, source: moved(e.source, lines, before) } }
+      const error = e.source === undefined ? e : { ...e, source: moved(e.source, lines, before) }
+      // what the document is when it is no manifest: manifestFile judges the whole file on it (a file of 16 MiB
+      // or more of data documents was an error per document from its second piece on, a note when smaller)
+      yield item.notManifest === undefined ? { error } : { error, notManifest: item.notManifest }
     } else yield { object: item.object, source: moved(item.source, lines, before) }
   }
 }

@@ -139,6 +139,25 @@ describe('kelp check: nothing to check', () => {
   })
 })
 
+describe('kelp check: a file of data documents, no manifest (manifestFile)', () => {
+  it('is one note and no object whatever its size: 16 MiB and more is read in pieces, and judged as the whole', () => {
+    const dir = tmp('kelp-data-')
+    const doc = (i: number) => `name: item-${i}\nvalue: ${'x'.repeat(20)}\n---\n`
+    writeFileSync(join(dir, 'small.yaml'), Array.from({ length: 100 }, (_, i) => doc(i)).join(''))
+    // past STREAM_BYTES (16 MiB), several pieces of 4 MiB
+    writeFileSync(join(dir, 'large.yaml'), Array.from({ length: 400_000 }, (_, i) => doc(i)).join(''))
+    const rules = (file: string) => {
+      const r = kelp(['check', file, '-o', 'json'], dir)
+      const report = json(r.out)
+      return { code: r.code, objects: report.objects.length, diagnostics: report.diagnostics.map((d) => d.rule) }
+    }
+    const small = rules('small.yaml')
+    expect(small.diagnostics).toContain('input/not-a-manifest')
+    expect(small.diagnostics).toHaveLength(2)
+    expect(rules('large.yaml')).toEqual(small)
+  })
+})
+
 describe('kelp check: the bundled pack beside --policies material', () => {
   it('Namespaces given with -p keep the pack (a privileged pod is denied); --pack off turns it off', () => {
     const dir = tmp('kelp-pack-')

@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readShare } from '../../src/check/inputs.js'
-import { pieces } from '../../src/manifest/stream.js'
+import { iterateManifests } from '../../src/manifest/load.js'
+import { pieces, streamable, streamManifests } from '../../src/manifest/stream.js'
 import type { Finding } from '../../src/report/model.js'
 
 // Large files are read in pieces cut at `---` lines (src/manifest/stream.ts). What kubectl reads is decided by the
@@ -72,6 +73,18 @@ describe('large files in pieces read as the whole file', () => {
     for (const x of got.slice(1)) expect(x.bytes.subarray(0, 3).toString()).toBe('---')
     expect(got.length).toBeGreaterThan(20)
   })
+
+  it.each(Array.from({ length: 20 }, (_, i) => i + 1))(
+    'mix %i in pieces of 7, 64 and 300 bytes (documents longer than a piece): the items of the whole file',
+    (seed) => {
+      // a first document that is no JSON stream: the file is streamable (a JSON stream is read whole)
+      const text = `${cm('first')}---\n${mix(seed, 60)}`
+      const p = file(text)
+      expect(streamable(p, 7)).toBe(true)
+      const whole = [...iterateManifests(readFileSync(p), p)]
+      for (const size of [7, 64, 300]) expect([...streamManifests(p, text.length, undefined, size)]).toEqual(whole)
+    },
+  )
 
   it.each(Array.from({ length: 40 }, (_, i) => i + 1))('mix %i: the same objects and errors', (seed) => {
     const p = file(mix(seed, 60))
