@@ -1,7 +1,8 @@
 // kelp's side of the CEL differential: an expression compiled and run as the admission CEL compiler does it
 // (src/policy/cel/compile.ts: kubeEnv of 1.37 with `object`, `oldObject`, `params` declared dyn, the per-call cost
 // limit), the estimate as Kubernetes makes it (estimateKubeCost, no size estimator: dyn is unbounded), and the value
-// in the tagged form oracle/main.go writes.
+// in the tagged form oracle/main.go writes. Each expression also runs on the generated-JavaScript tier (what a program
+// evaluated often runs), which must answer as the closures do.
 import { CelCompileError, CelError } from '../../../src/cel/common/errors.js'
 import { compile, type Program } from '../../../src/cel/program.js'
 import { DynType, Type } from '../../../src/cel/types/types.js'
@@ -87,12 +88,29 @@ export function runKelp(expr: string, env: 'new' | 'stored', vars: Readonly<Reco
     return { compile: '', panic: `estimate: ${String(err)}` }
   }
   const activation = { object: null, oldObject: null, params: null, ...vars } as Record<string, CelValue>
+  let outcome: Outcome
   try {
-    const r = program.tryRun(activation)
-    const cost = String(r.cost)
-    if ('error' in r) return { compile: '', ...(estimate ? { estimate } : {}), error: r.error.message, cost }
-    return { compile: '', ...(estimate ? { estimate } : {}), value: tag(r.value), cost }
+    outcome = { compile: '', ...(estimate ? { estimate } : {}), ...evaluation(program, activation) }
   } catch (err) {
     return { compile: '', ...(estimate ? { estimate } : {}), panic: `run: ${String(err)}` }
   }
+  // The run above is a first one: the exact evaluator (closures). A program run often (every admission
+  // request) runs generated JavaScript, which must give the same value, error and cost: any other answer
+  // is a crash of kelp's side, compared with the oracle as such.
+  try {
+    const generated = evaluation(compile(expr, { env: e, costLimit: PerCallLimit, backend: 'js' }), activation)
+    const exact = JSON.stringify({ value: outcome.value, error: outcome.error, cost: outcome.cost })
+    const js = JSON.stringify({ value: generated.value, error: generated.error, cost: generated.cost })
+    if (js !== exact) return { ...outcome, panic: `generated code: ${js} where the closures gave ${exact}` }
+  } catch (err) {
+    return { ...outcome, panic: `generated code: ${String(err)}` }
+  }
+  return outcome
+}
+
+/** One run's value (tagged) or error, and its cost. */
+function evaluation(program: Program, activation: Record<string, CelValue>): Pick<Outcome, 'value' | 'error' | 'cost'> {
+  const r = program.tryRun(activation)
+  const cost = String(r.cost)
+  return 'error' in r ? { error: r.error.message, cost } : { value: tag(r.value), cost }
 }
