@@ -200,10 +200,9 @@ class Gen {
     return `c${idx}(${params.join(', ')}, ${rangeCode})`
   }
 
-  /** `!x` in line for a bool (ops.not, a call V8 did not always inline, raises the error otherwise). */
-  private not(arg: string): string {
-    const t = /^t\d+$/.test(arg) ? arg : this.temp()
-    return `(${t === arg ? '' : `(${t} = ${arg}), `}typeof ${t} === 'boolean' ? !${t} : ops.not(${t}))`
+  /** `!t` of a temporary in line for a bool (ops.not, a call V8 did not always inline, raises the error otherwise). */
+  private not(t: string): string {
+    return `(typeof ${t} === 'boolean' ? !${t} : ops.not(${t}))`
   }
 
   /** Code for `p` that also counts its run-time cost. */
@@ -246,7 +245,10 @@ class Gen {
         return `((${t} = ${this.raw(p.operand)}) !== null && typeof ${t} === 'object' && ${t}.constructor === Object ? ((${v} = ${t}[${f}]) === undefined ? false : ${v} !== OP[${f}] ? true : rt.has(${t}, ${f})) : rt.has(${t}, ${f}))`
       }
       case 'opt':
-        if (p.name === 'not') return this.not(this.raw(p.args[0]!))
+        if (p.name === 'not') {
+          const t = this.temp()
+          return `(${t} = ${this.raw(p.args[0]!)}, ${this.not(t)})`
+        }
         return `ops.${p.name === 'index' ? 'indexJs' : p.name}(${p.args.map((a) => this.raw(a)).join(', ')})`
       case 'call':
         return `${this.k(p.impl)}(${p.args.map((a) => this.raw(a)).join(', ')})`

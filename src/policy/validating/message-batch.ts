@@ -60,6 +60,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   // primitives and the same object (a constant variable's value) without allocating the walk's budget
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
   if (a === b) return true
+  // two empty lists (most traced look-ups: a list of offenders, empty now as before): no walk
+  if (Array.isArray(a) && Array.isArray(b) && a.length === 0 && b.length === 0)
+    return Object.getPrototypeOf(a) === Object.getPrototypeOf(b)
   return sameValueWithin(a, b, { nodes: SAME_VALUE_NODES }, SAME_VALUE_DEPTH)
 }
 
@@ -106,10 +109,7 @@ function traceHolds(t: ExpressionTrace, read: (name: string) => { readonly value
     const now = known.value
     const traced = reads[i + 1]
     if (now === traced) continue
-    // the common case, a list of offenders that is empty now as it was, without the walk
-    if (!(Array.isArray(now) && now.length === 0 && Array.isArray(traced) && traced.length === 0)) {
-      if (!sameValue(now, traced)) return false
-    }
+    if (!sameValue(now, traced)) return false
     reads[i + 1] = now as (typeof reads)[number]
   }
   return true
