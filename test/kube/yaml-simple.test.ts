@@ -70,6 +70,37 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
       { a: [], b: {}, c: ['x', 'y', "z's", 1, '-c', true], d: 'x = 1\n# not a comment\n\ny\n', e: 'z', f: 1 },
     ],
     ['- |\n  a\n   b\n- key: |-\n    v\n  k2: [ 1 , 2 ]\n', ['a\n b\n', { key: 'v', k2: [1, 2] }]],
+    // one-line flow collections: a whole document as js-yaml dumps it with flowLevel 0 (bench/corpora.js's flow
+    // corpus), flow mappings as block values and sequence entries; `:` inside a plain scalar (an image reference)
+    [
+      '{apiVersion: apps/v1, kind: Deployment, metadata: {name: web-0, labels: {app: web}}, spec: {replicas: 3, template: {spec: {containers: [{name: web, image: registry.example.com/web:1.0, ports: [{containerPort: 8080}]}, {name: s, image: "p:2", args: [-v, \'x y\']}]}}}}\n',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web-0', labels: { app: 'web' } },
+        spec: {
+          replicas: 3,
+          template: {
+            spec: {
+              containers: [
+                { name: 'web', image: 'registry.example.com/web:1.0', ports: [{ containerPort: 8080 }] },
+                { name: 's', image: 'p:2', args: ['-v', 'x y'] },
+              ],
+            },
+          },
+        },
+      },
+    ],
+    [
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-1}\ndata: { k: v , num: 012, bool: yes, e: {}, l: [ ] } # c\n',
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'cm-1' },
+        data: { k: 'v', num: 10, bool: true, e: {}, l: [] },
+      },
+    ],
+    ['- {a: 1}\n- b: {c: [d, {e: f}]}\n-\n  {g: h}\n', [{ a: 1 }, { b: { c: ['d', { e: 'f' }] } }, { g: 'h' }]],
   ]
   it.each(accepted)('answers for %j', (text, expected) => {
     const fast = readSimpleYAML(text)
@@ -101,7 +132,36 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     'a: [x: y]\n',
     'a: [[x]]\n',
     'a: [x,\n  y]\n',
-    'a: {b: 1}\n',
+    // flow mappings: a pair without its space, a key without a value, empty entries and trailing commas, a
+    // pair in a value, quoted and resolving keys, duplicates, `:` before a flow indicator (js-yaml ends the
+    // scalar there, go-yaml does not), `?` and `:` opening a value (go-yaml refuses them: refusals.ts),
+    // anchors, tags, aliases, comments and text after the collection, several lines
+    'a: {b:1}\n',
+    'a: {b}\n',
+    'a: {b: }\n',
+    'a: {b: 1,}\n',
+    'a: {b: 1,, c: 2}\n',
+    'a: {, b: 1}\n',
+    'a: {b: c: d}\n',
+    'a: {"b": 1}\n',
+    'a: {true: 1}\n',
+    'a: {b: 1, b: 2}\n',
+    'a: {__proto__: 1}\n',
+    'a: {b: c:, d: e}\n',
+    'a: {b: x?y}\n',
+    'a: {b: ?x}\n',
+    'a: {b: :x}\n',
+    'a: {b: &x 1}\n',
+    'a: {b: !t 1}\n',
+    'a: {b: *x}\n',
+    'a: {b: c #d}\n',
+    'a: {b: c}d\n',
+    'a: {b: c} d\n',
+    'a: {b: [[c]]}\n',
+    'a: {b: 1,\n  c: 2}\n',
+    '{a: 1}\nb: 2\n',
+    '{a: 1}\n  b: 2\n',
+    'a: {b: "c\\"d"}\n',
     'true: 1\n',
     '1: a\n',
     '<<: {a: 1}\n',
@@ -217,7 +277,7 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     quotingType: fc.constantFrom("'" as const, '"' as const),
     forceQuotes: fc.boolean(),
     lineWidth: fc.constantFrom(-1, 20),
-    flowLevel: fc.constantFrom(-1, -1, -1, 2),
+    flowLevel: fc.constantFrom(-1, -1, -1, 0, 1, 2),
   })
   const dumped = fc.tuple(value, dumpOptions).map(([v, o]) => {
     try {
@@ -265,6 +325,38 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     console.info(
       `${n} edited texts (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
     )
+    expect(differ.slice(0, 5)).toEqual([])
+    expect(answered).toBeGreaterThan(n / 10)
+  })
+  // the same as flow documents (js-yaml's dump with flowLevel 0, each on one line: the flow corpus's shape),
+  // edited: every `{`, `[`, `,` and `:` of a flow collection is a place where the two readers could part
+  it('agrees on edited flow documents', { timeout: 600_000 }, () => {
+    const seeds = projectYAMLFiles()
+      .flatMap(documents)
+      .flatMap((d) => {
+        const r = reference(d)
+        if (!r.ok || r.value === null || typeof r.value !== 'object') return []
+        try {
+          return [jsyaml.dump(r.value, { flowLevel: 0, lineWidth: -1 })]
+        } catch {
+          return []
+        }
+      })
+      .filter((d) => readSimpleYAML(d) !== NOT_SIMPLE)
+    const n = Number(process.env.KELP_YAML_FUZZ ?? 20_000)
+    const seed = Number(process.env.KELP_YAML_SEED ?? 1)
+    const pick = picker(seed)
+    let answered = 0
+    const differ: string[] = []
+    for (let i = 0; i < n; i++) {
+      const text = edit(seeds[pick(seeds.length)] as string, pick)
+      if (readSimpleYAML(text) !== NOT_SIMPLE) answered++
+      if (!agrees(text)) differ.push(JSON.stringify(text))
+    }
+    console.info(
+      `${n} edited flow texts (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
+    )
+    expect(seeds.length).toBeGreaterThan(100)
     expect(differ.slice(0, 5)).toEqual([])
     expect(answered).toBeGreaterThan(n / 10)
   })

@@ -1,8 +1,8 @@
 import { plainScalar } from './resolve.js'
 
 // The YAML most manifests are written in, read without js-yaml: block mappings and sequences of
-// printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, `{}` and one-line
-// flow sequences of scalars, literal block scalars, comments. Every
+// printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, one-line flow
+// collections (a whole document written `{…}` on one line too), literal block scalars, comments. Every
 // other text (and every error) is js-yaml's: a line this reader is not sure of makes it give up, and
 // readYAMLChunk reads the document with GOYAML_V2_SCHEMA. Where it answers, it answers what js-yaml
 // would (test/kube/yaml-simple.test.ts checks that on real files and on fuzzed ones); it is here for
@@ -103,7 +103,15 @@ const isEntry = (s: number, e: number) => t.charCodeAt(s) === 45 && (s + 1 === e
 function node(depth: number): unknown {
   if (depth > MAX_NESTING) throw GIVE_UP
   const indent = indents[next] as number
-  return isEntry(starts[next] as number, ends[next] as number) ? sequence(indent, depth) : mapping(indent, depth)
+  const s = starts[next] as number
+  const c = t.charCodeAt(s)
+  // a flow collection as the document (or as a block entry's value on its own line): one line
+  if (c === 123 || c === 91) {
+    const e = ends[next] as number
+    next++
+    return flowCollection(s, e, depth)
+  }
+  return isEntry(s, ends[next] as number) ? sequence(indent, depth) : mapping(indent, depth)
 }
 
 /** Where the key at s ends (at its `:`), or -1 when the line does not start with a key. */
@@ -130,7 +138,7 @@ function mapping(indent: number, depth: number): Record<string, unknown> {
     next++
     if (p === e || t.charCodeAt(p) === 35) out[key] = blockValue(indent, depth, true)
     else {
-      out[key] = scalar(p, e, indent)
+      out[key] = scalar(p, e, indent, depth)
       if (has(next) && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
     }
   }
@@ -165,7 +173,7 @@ function sequence(indent: number, depth: number): unknown[] {
       out.push(mapping(indents[next] as number, depth + 1))
     } else {
       next++
-      out.push(scalar(p, e, indent))
+      out.push(scalar(p, e, indent, depth))
       if (has(next) && (indents[next] as number) > indent) throw GIVE_UP
     }
   }
@@ -189,16 +197,9 @@ function blockValue(indent: number, depth: number, inMapping: boolean): unknown 
  * after it: a one-line scalar, an empty or one-line flow collection, or a literal block scalar (then
  * the lines it takes are read; `indent` is the collection's the value belongs to).
  */
-function scalar(p: number, e: number, indent: number): unknown {
+function scalar(p: number, e: number, indent: number, depth: number): unknown {
   const c = t.charCodeAt(p)
-  if (c === 91) return flowSequence(p, e)
-  if (c === 123) {
-    let q = p + 1
-    while (q < e && t.charCodeAt(q) === 32) q++
-    if (t.charCodeAt(q) !== 125) throw GIVE_UP // a flow mapping with entries is js-yaml's
-    afterQuoted(q + 1, e)
-    return {}
-  }
+  if (c === 91 || c === 123) return flowCollection(p, e, depth + 1)
   if (c === 124) return literal(p, e, indent)
   if (c === 34) {
     let q = p + 1
@@ -253,56 +254,130 @@ function afterQuoted(q: number, e: number): void {
 }
 
 /**
- * Stops a plain item of a one-line flow sequence (`:` and `#` too: pairs and comments are js-yaml's;
- * `?`, which go-yaml refuses there and js-yaml reads: refusals.ts).
+ * Stops a plain scalar of a flow collection: `,[]{}` end it (go-yaml and js-yaml alike); `#`, `?` and quotes
+ * make the reader give up (a comment; `?`, where go-yaml ends the scalar and js-yaml reads on: refusals.ts).
  */
-const FLOW_STOP = table(',[]{}:#?\'"')
+const FLOW_STOP = table(',[]{}#?\'"')
+const FLOW_INDICATOR = table(',[]{}')
 
-/** `[a, "b", 'c']` on one line: scalars only, no pair, no empty entry, no trailing comma. */
-function flowSequence(p: number, e: number): unknown[] {
-  const out: unknown[] = []
-  let q = p + 1
-  while (q < e && t.charCodeAt(q) === 32) q++
-  if (t.charCodeAt(q) === 93) {
-    afterQuoted(q + 1, e)
+// where the flow collection being read is (an offset in its line)
+let fp = 0
+
+/**
+ * A flow collection that opens at p and closes on the same line (ending at e), then nothing but a comment:
+ * mappings of plain keys, sequences of scalars and mappings, one-line scalars. Multi-line collections,
+ * empty entries, pairs in sequences, sequences of sequences, keys without a value and trailing commas are
+ * js-yaml's.
+ */
+function flowCollection(p: number, e: number, depth: number): unknown {
+  fp = p
+  const v = flowNode(e, depth)
+  afterQuoted(fp, e)
+  return v
+}
+
+function flowNode(e: number, depth: number): unknown {
+  if (depth > MAX_NESTING) throw GIVE_UP
+  const c = t.charCodeAt(fp)
+  if (c === 123) return flowMapping(e, depth)
+  if (c === 91) return flowSequence(e, depth)
+  return flowScalar(e)
+}
+
+function flowSpaces(e: number): void {
+  while (fp < e && t.charCodeAt(fp) === 32) fp++
+}
+
+/** After an entry: `,` and the next entry (true), or the closing bracket (false). */
+function flowNext(e: number, close: number): boolean {
+  flowSpaces(e)
+  const d = t.charCodeAt(fp)
+  if (fp < e && d === close) {
+    fp++
+    return false
+  }
+  if (fp >= e || d !== 44) throw GIVE_UP
+  fp++
+  flowSpaces(e)
+  // an empty entry or a trailing comma
+  if (fp >= e || t.charCodeAt(fp) === close || t.charCodeAt(fp) === 44) throw GIVE_UP
+  return true
+}
+
+/** `{k: v, …}`: plain keys as in a block mapping, each followed by `: `. */
+function flowMapping(e: number, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  fp++
+  flowSpaces(e)
+  if (fp < e && t.charCodeAt(fp) === 125) {
+    fp++
     return out
   }
-  for (;;) {
-    const c = t.charCodeAt(q)
-    if (c === 34 || c === 39) {
-      const close = closingQuote(q, e)
-      const v = t.slice(q + 1, close)
-      out.push(c === 39 && v.includes("''") ? v.replaceAll("''", "'") : v)
-      q = close + 1
-    } else {
-      // `-` starts a plain item only before a character that can go on one (js-yaml readPlainScalar)
-      if (
-        INDICATOR[c] === 1 &&
-        (c !== 45 || q + 1 >= e || FLOW_STOP[t.charCodeAt(q + 1)] === 1 || t.charCodeAt(q + 1) === 32)
-      )
-        throw GIVE_UP
-      const from = q
-      let last = q
-      while (q < e && FLOW_STOP[t.charCodeAt(q)] !== 1) {
-        if (t.charCodeAt(q) !== 32) last = q + 1
-        q++
-      }
-      if (last === from) throw GIVE_UP
-      const item = t.slice(from, last)
-      if (item === '<<') throw GIVE_UP
-      out.push(plainScalar(item))
-    }
-    while (q < e && t.charCodeAt(q) === 32) q++
-    const d = t.charCodeAt(q)
-    if (d === 93) {
-      afterQuoted(q + 1, e)
-      return out
-    }
-    if (d !== 44) throw GIVE_UP
-    q++
-    while (q < e && t.charCodeAt(q) === 32) q++
-    if (q >= e || t.charCodeAt(q) === 93) throw GIVE_UP
+  do {
+    const s = fp
+    if (KEY_START[t.charCodeAt(s)] !== 1) throw GIVE_UP
+    let k = s + 1
+    while (k < e && KEY_CHAR[t.charCodeAt(k)] === 1) k++
+    // `key: ` (a key followed by anything else, or by nothing, is js-yaml's)
+    if (k + 1 >= e || t.charCodeAt(k) !== 58 || t.charCodeAt(k + 1) !== 32 || k - s > MAX_KEY) throw GIVE_UP
+    const key = t.slice(s, k)
+    if (plainScalar(key) !== key || key === '__proto__' || Object.hasOwn(out, key)) throw GIVE_UP
+    fp = k + 1
+    flowSpaces(e)
+    if (fp >= e) throw GIVE_UP
+    out[key] = flowNode(e, depth + 1)
+  } while (flowNext(e, 125))
+  return out
+}
+
+/** `[v, …]`: scalars and mappings (a sequence in a sequence is js-yaml's). */
+function flowSequence(e: number, depth: number): unknown[] {
+  const out: unknown[] = []
+  fp++
+  flowSpaces(e)
+  if (fp < e && t.charCodeAt(fp) === 93) {
+    fp++
+    return out
   }
+  do {
+    if (t.charCodeAt(fp) === 91) throw GIVE_UP
+    out.push(flowNode(e, depth + 1))
+  } while (flowNext(e, 93))
+  return out
+}
+
+/** A quoted scalar, or a plain one up to a flow indicator (its trailing spaces not part of it). */
+function flowScalar(e: number): unknown {
+  const c = t.charCodeAt(fp)
+  if (c === 34 || c === 39) {
+    const close = closingQuote(fp, e)
+    const v = t.slice(fp + 1, close)
+    fp = close + 1
+    return c === 39 && v.includes("''") ? v.replaceAll("''", "'") : v
+  }
+  // `-` starts a plain scalar only before a character that can go on one (js-yaml readPlainScalar)
+  if (
+    INDICATOR[c] === 1 &&
+    (c !== 45 || fp + 1 >= e || FLOW_STOP[t.charCodeAt(fp + 1)] === 1 || t.charCodeAt(fp + 1) === 32)
+  )
+    throw GIVE_UP
+  const from = fp
+  let last = fp
+  for (; fp < e; fp++) {
+    const ch = t.charCodeAt(fp)
+    if (FLOW_STOP[ch] === 1) break
+    if (ch === 58) {
+      // `:` then a space, the end or a flow indicator: a pair, or a scalar js-yaml ends there and go-yaml
+      // does not (`a:,`)
+      const d = t.charCodeAt(fp + 1)
+      if (fp + 1 >= e || d === 32 || FLOW_INDICATOR[d] === 1) throw GIVE_UP
+    }
+    if (ch !== 32) last = fp + 1
+  }
+  if (last === from) throw GIVE_UP
+  const item = t.slice(from, last)
+  if (item === '<<') throw GIVE_UP
+  return plainScalar(item)
 }
 
 /** The closing quote of the one-line quoted scalar opening at q (no escapes; `''` in single quotes). */

@@ -12,8 +12,10 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
+import jsyaml from 'js-yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeStream } from '../../../src/kube/yaml/decode.js'
+import { NOT_SIMPLE, readSimpleYAML } from '../../../src/kube/yaml/simple.js'
 import { documents, edit, picker, projectYAMLFiles, ROOT } from '../../yaml-corpus.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -257,6 +259,34 @@ describe('YAML: kelp reads manifests as kubectl does', () => {
     const seed = Number(process.env.KELP_YAML_SEED ?? 1)
     const texts = corpus(Number(process.env.KELP_YAML_EDITS ?? 20_000), seed)
     expect(compare(texts, `manifests (seed ${seed})`)).toEqual([])
+  })
+
+  // the same documents written in flow style, each on one line (js-yaml's dump with flowLevel 0: the bench's flow
+  // corpus), and texts edited from them that kelp reads without js-yaml (src/kube/yaml/simple.ts's one-line flow
+  // collections): each must read as kubectl reads it. (Edited flow texts outside that subset go through js-yaml,
+  // as every text did before the subset grew; they are not this test's.)
+  it('reads flow-style documents as kubectl does', { timeout: 600_000 }, () => {
+    const seed = Number(process.env.KELP_YAML_SEED ?? 1)
+    const flow = projectYAMLFiles()
+      .flatMap(documents)
+      .flatMap((d) => {
+        const read = [...decodeStream(Buffer.from(d, 'utf8'))]
+        const value = read[0]?.value
+        if (read.length !== 1 || read[0]?.error !== undefined || value === null || typeof value !== 'object') return []
+        try {
+          return [jsyaml.dump(value, { flowLevel: 0, lineWidth: -1 })]
+        } catch {
+          return [] // a value js-yaml cannot write (a bigint)
+        }
+      })
+    const pick = picker(seed)
+    const edits = Number(process.env.KELP_YAML_EDITS ?? 20_000)
+    const edited = Array.from({ length: edits }, () => edit(flow[pick(flow.length)] as string, pick, 3)).filter(
+      (t) => !/^---/m.test(t) && readSimpleYAML(t) !== NOT_SIMPLE,
+    )
+    expect(flow.filter((t) => readSimpleYAML(t) !== NOT_SIMPLE).length).toBeGreaterThan(1000)
+    expect(edited.length).toBeGreaterThan(edits / 10)
+    expect(compare([...flow, ...edited], `flow documents, and ${edited.length} edited ones (seed ${seed})`)).toEqual([])
   })
 
   // go-yaml v2's resolution of plain scalars (resolve.go: booleans, nulls, ints in every base, floats,
