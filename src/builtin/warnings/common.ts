@@ -28,6 +28,8 @@ export const metadataOf = (o: JSONObject): JSONObject => obj(o.metadata) ?? {}
 export const annotationsOf = (o: JSONObject): unknown => metadataOf(o).annotations
 export const nameOf = (o: JSONObject): string => str(metadataOf(o).name)
 
-/** `root.Child(name, …more)` where root may be Go's nil path. */
-export const child = (root: FieldPath | undefined, name: string, ...more: string[]): FieldPath =>
-  root === undefined ? FieldPath.of(name, ...more) : root.child(name, ...more)
+/** `root.Child(name, …more)` (up to two more, as FieldPath.child) where root may be Go's nil path. */
+export const child = (root: FieldPath | undefined, name: string, more?: string, last?: string): FieldPath =>
+  root === undefined
+    ? FieldPath.of(name, ...(more === undefined ? [] : last === undefined ? [more] : [more, last]))
+    : root.child(name, more, last)

@@ -27,12 +27,17 @@ const runes = (s: string): number => {
   return n
 }
 
+/** A control character or a surrogate: a text without any is sendable, its runes its length. */
+const CONTROL_OR_SURROGATE = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/
+
 /**
  * The runes of s when a header can carry it, else -1: a unicode.IsControl character (C0, DEL, C1) or a lone
- * surrogate (a string Go would hold as invalid UTF-8) is refused. One pass over the char codes (every
- * warning of every object meets it; a regular expression with a look-behind cost more than the recorder).
+ * surrogate (a string Go would hold as invalid UTF-8) is refused. Every warning of every object meets it: one
+ * native scan answers the common text (printable, no surrogate); the others take one pass over the char codes
+ * (a regular expression with a look-behind for lone surrogates cost more than the recorder).
  */
 function sendableRunes(s: string): number {
+  if (!CONTROL_OR_SURROGATE.test(s)) return s.length
   let n = s.length
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)

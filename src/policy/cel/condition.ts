@@ -53,6 +53,33 @@ export interface OptionalVariableBindings {
 }
 
 /**
+ * A policy's variables by position: a batch keeps its variables' values in an array indexed by these slots,
+ * not in a Map of its own (a request builds a dozen batches, each filling a Map of up to 40 names: their
+ * growth was a tenth of all that `kelp check` allocated with the bundled pack). Built once per policy.
+ */
+interface VariableSlots {
+  readonly index: ReadonlyMap<string, number>
+  readonly results: readonly CompilationResult[]
+}
+
+const SLOTS = new WeakMap<ReadonlyMap<string, CompilationResult>, VariableSlots>()
+
+function slotsOf(variables: ReadonlyMap<string, CompilationResult>): VariableSlots {
+  let slots = SLOTS.get(variables)
+  if (slots === undefined) {
+    const index = new Map<string, number>()
+    const results: CompilationResult[] = []
+    for (const [name, result] of variables) {
+      index.set(name, results.length)
+      results.push(result)
+    }
+    slots = { index, results }
+    SLOTS.set(variables, slots)
+  }
+  return slots
+}
+
+/**
  * The variables one batch evaluated, for a later batch of the same Validate with the same inputs
  * (its validations, then its messageExpressions: same object, request, params and namespace). A
  * variable is a pure function of those, so the later batch takes its value or error and charges its
@@ -61,17 +88,32 @@ export interface OptionalVariableBindings {
  * reach `authorizer`, which is bound for validations and not for messages.
  */
 export class VariableMemo {
-  readonly entries = new Map<string, KeptVariable>()
+  private readonly slots: VariableSlots
+  /** The kept evaluations by slot (VariableSlots of the policy's variables). */
+  private readonly kept: (KeptVariable | undefined)[]
   /**
    * The sum of the entries' costs: a bound of what reading any of them charges a batch (each variable
    * is charged once per batch, and the variables a kept one read are kept too: MessageBatch.evaluate).
    */
   total = 0
 
+  /** A memo for the batches of one policy, whose variables are `variables`. */
+  constructor(variables: ReadonlyMap<string, CompilationResult>) {
+    this.slots = slotsOf(variables)
+    this.kept = new Array(this.slots.results.length).fill(undefined)
+  }
+
+  /** Variable `name`'s kept evaluation. */
+  get(name: string): KeptVariable | undefined {
+    const slot = this.slots.index.get(name)
+    return slot === undefined ? undefined : this.kept[slot]
+  }
+
   /** Keeps `name`'s evaluation (the first one: a batch evaluates a variable once). */
   keep(name: string, entry: KeptVariable): void {
-    if (this.entries.has(name)) return
-    this.entries.set(name, entry)
+    const slot = this.slots.index.get(name)
+    if (slot === undefined || this.kept[slot] !== undefined) return
+    this.kept[slot] = entry
     this.total += entry.cost
   }
 }
@@ -104,7 +146,7 @@ export function knownVariable(
   result: CompilationResult,
   memo: VariableMemo | undefined,
 ): KnownVariable | undefined {
-  return memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
+  return memo?.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
 }
 
 export type KnownVariable = KeptVariable
@@ -145,7 +187,7 @@ export function variableReader(input: ActivationInput): (name: string) => KnownV
     const memo = input.memo
     if (memo === undefined) return undefined
     // kept in the memo: the common case (the validations read most variables)
-    const kept = memo.entries.get(name)
+    const kept = memo.get(name)
     if (kept !== undefined) return kept
     const result = input.variables?.get(name)
     if (result === undefined) return undefined
@@ -174,11 +216,14 @@ export interface ExpressionTrace {
 /** compositionContext: the lazy `variables` of one batch and the cost they ran up. */
 class CompositionContext {
   accumulatedCost = 0
+  readonly slots: VariableSlots
   constructor(
     readonly variables: ReadonlyMap<string, CompilationResult>,
     readonly memo: VariableMemo | undefined,
     readonly shared: Map<string, KeptVariable> | undefined,
-  ) {}
+  ) {
+    this.slots = slotsOf(variables)
+  }
   getAndResetCost(): number {
     const c = this.accumulatedCost
     this.accumulatedCost = 0
@@ -186,16 +231,22 @@ class CompositionContext {
   }
 }
 
-/** The names of `reads` once each, in order of first read (a few names: no Set). */
-function distinct(reads: readonly string[]): string[] {
-  const out: string[] = []
-  for (const r of reads) if (!out.includes(r)) out.push(r)
-  return out
+/** The names of `reads` once each, in order of first read (a few names: no Set); `reads` itself when they are. */
+function distinct(reads: string[]): string[] {
+  for (let i = 1; i < reads.length; i++) {
+    if (reads.lastIndexOf(reads[i] as string, i - 1) < 0) continue
+    // a name read again: the names up to i are distinct, the rest are filtered
+    const out = reads.slice(0, i)
+    for (let j = i + 1; j < reads.length; j++) if (!out.includes(reads[j] as string)) out.push(reads[j] as string)
+    return out
+  }
+  return reads
 }
 
 /** lazy.MapValue over the compiled variables: each evaluated on first access, result (or error) kept. */
 class LazyVariables extends MapValue {
-  private readonly values = new Map<string, CelValue | ErrorValue>()
+  /** Each variable's value or error by slot (VariableSlots), once evaluated in this batch. */
+  private readonly values: (CelValue | ErrorValue | undefined)[]
   /** The variables read by the variable being evaluated (for its KeptVariable). */
   private reads: string[] | undefined
   /** The batch's expressions' look-ups and their outcomes (not the variables'), when the batch is traced. */
@@ -208,17 +259,18 @@ class LazyVariables extends MapValue {
 
   constructor(private readonly ctx: CompositionContext) {
     super()
+    this.values = new Array(ctx.slots.results.length).fill(undefined)
   }
 
   find(key: CelValue): CelValue | undefined {
     if (typeof key !== 'string') return undefined
     this.reads?.push(key)
-    let v = this.values.get(key)
+    const slot = this.ctx.slots.index.get(key)
+    if (slot === undefined) return undefined
+    let v = this.values[slot]
     if (v === undefined) {
-      const result = this.ctx.variables.get(key)
-      if (result === undefined) return undefined
-      v = this.evaluate(key, result)
-      this.values.set(key, v)
+      v = this.evaluate(key, this.ctx.slots.results[slot] as CompilationResult)
+      this.values[slot] = v
     }
     if (this.depth === 0) this.trace?.push(key, v)
     if (v instanceof ErrorValue) throw v
@@ -230,7 +282,7 @@ class LazyVariables extends MapValue {
       return new ErrorValue(`composited variable "${name}" fails to compile: ${result.error?.detail ?? ''}`)
     }
     const memo = this.ctx.memo
-    const kept = memo?.entries.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
+    const kept = memo?.get(name) ?? (result.constant === true ? CONSTANTS.get(result) : undefined)
     if (kept !== undefined) return this.replay(kept)
     const shareKey = result.shareKey
     const shared = shareKey === undefined ? undefined : this.ctx.shared
@@ -273,9 +325,9 @@ class LazyVariables extends MapValue {
   /** A kept evaluation: the variables it read first (those not evaluated in this batch yet), then its own cost. */
   private replay(kept: KeptVariable): CelValue | ErrorValue {
     for (const d of kept.reads) {
-      if (this.values.has(d)) continue
-      const result = this.ctx.variables.get(d)
-      if (result !== undefined) this.values.set(d, this.evaluate(d, result))
+      const slot = this.ctx.slots.index.get(d)
+      if (slot === undefined || this.values[slot] !== undefined) continue
+      this.values[slot] = this.evaluate(d, this.ctx.slots.results[slot] as CompilationResult)
     }
     this.ctx.accumulatedCost += kept.cost
     return kept.value

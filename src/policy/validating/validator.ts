@@ -369,7 +369,7 @@ export class PolicyValidator {
     // the validations' variables serve the messages' batch (same inputs but the authorizer)
     const memo =
       variables.size > 0 && this.c.hasMessageExpressions && this.c.variablesWithoutAuthorizer
-        ? new VariableMemo()
+        ? new VariableMemo(variables)
         : undefined
     const requestShared = variables.size > 0 ? input.requestVariables?.of(a) : undefined
     // one input shape for every batch (no spreads: this runs per policy, binding and param)

@@ -47,7 +47,7 @@ function run(
   budget: number,
   shared: Map<string, KeptVariable> | undefined,
 ): [ForInputOutcome, ForInputOutcome] {
-  const memo = new VariableMemo()
+  const memo = new VariableMemo(c.variables)
   const input = (): ActivationInput => ({
     attributes,
     request: createAdmissionRequest(attributes, attributes.resource, attributes.kind),

@@ -61,7 +61,7 @@ describe('VariableMemo: the messages batch takes the validations batch variables
 
   it('gives the same results and budget left as evaluating each batch afresh', () => {
     const fresh = batches(c, 1_000_000, undefined)
-    const shared = batches(c, 1_000_000, new VariableMemo())
+    const shared = batches(c, 1_000_000, new VariableMemo(c.variables))
     expect(shared).toEqual(fresh)
     // the variable error is the same in both batches
     const messages = fresh[1]
@@ -75,7 +75,7 @@ describe('VariableMemo: the messages batch takes the validations batch variables
     let outOfBudget = 0
     for (let budget = 0; budget <= total * 3; budget++) {
       const fresh = batches(c, budget, undefined)
-      expect(batches(c, budget, new VariableMemo()), `budget ${budget}`).toEqual(fresh)
+      expect(batches(c, budget, new VariableMemo(c.variables)), `budget ${budget}`).toEqual(fresh)
       if ('batchError' in fresh[1]) outOfBudget++
     }
     expect(outOfBudget).toBeGreaterThan(0) // some budgets end in the messages batch
@@ -127,7 +127,7 @@ describe('constant variables (CompilationResult.constant): computed once, charge
     const [v] = batches(fresh, 1_000_000, undefined)
     const total = 1_000_000 - ('remainingBudget' in v ? v.remainingBudget : 0)
     for (let budget = 0; budget <= total * 3; budget++)
-      for (const memo of [undefined, new VariableMemo()])
+      for (const memo of [undefined, new VariableMemo(kept.variables)])
         expect(batches(kept, budget, memo), `budget ${budget}`).toEqual(batches(fresh, budget, undefined))
   })
 })

@@ -186,10 +186,7 @@ function onlyAdditions(nt: JSONObject, ot: JSONObject): boolean {
 function validateNodeAffinityMutation(na: JSONObject | undefined, oa: JSONObject | undefined): FieldError[] {
   const or = required(oa)
   if (or === undefined) return []
-  const p = SPEC.child(
-    'affinity',
-    'nodeAffinity',
-    'requiredDuringSchedulingIgnoredDuringExecution',
+  const p = SPEC.child('affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution').child(
     'nodeSelectorTerms',
   )
   const oldTerms = arr(or.nodeSelectorTerms)
