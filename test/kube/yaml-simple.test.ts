@@ -307,11 +307,8 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     )
   })
 
-  // the project's documents in the subset, edited: KELP_YAML_FUZZ=800000 KELP_YAML_SEED=21 for a long run
-  it('agrees on edited project documents', { timeout: 600_000 }, () => {
-    const seeds = projectYAMLFiles()
-      .flatMap(documents)
-      .filter((d) => readSimpleYAML(d) !== NOT_SIMPLE)
+  /** `KELP_YAML_FUZZ` texts edited from `seeds` (seed `KELP_YAML_SEED`): how many the fast reader answers, and where it differs. */
+  function editedRun(seeds: readonly string[], label: string): { answered: number; differ: string[]; n: number } {
     const n = Number(process.env.KELP_YAML_FUZZ ?? 20_000)
     const seed = Number(process.env.KELP_YAML_SEED ?? 1)
     const pick = picker(seed)
@@ -323,11 +320,21 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
       if (!agrees(text)) differ.push(JSON.stringify(text))
     }
     console.info(
-      `${n} edited texts (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
+      `${n} edited ${label} (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
     )
+    return { answered, differ, n }
+  }
+
+  // the project's documents in the subset, edited: KELP_YAML_FUZZ=800000 KELP_YAML_SEED=21 for a long run
+  it('agrees on edited project documents', { timeout: 600_000 }, () => {
+    const seeds = projectYAMLFiles()
+      .flatMap(documents)
+      .filter((d) => readSimpleYAML(d) !== NOT_SIMPLE)
+    const { answered, differ, n } = editedRun(seeds, 'texts')
     expect(differ.slice(0, 5)).toEqual([])
     expect(answered).toBeGreaterThan(n / 10)
   })
+
   // the same as flow documents (js-yaml's dump with flowLevel 0, each on one line: the flow corpus's shape),
   // edited: every `{`, `[`, `,` and `:` of a flow collection is a place where the two readers could part
   it('agrees on edited flow documents', { timeout: 600_000 }, () => {
@@ -343,19 +350,7 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
         }
       })
       .filter((d) => readSimpleYAML(d) !== NOT_SIMPLE)
-    const n = Number(process.env.KELP_YAML_FUZZ ?? 20_000)
-    const seed = Number(process.env.KELP_YAML_SEED ?? 1)
-    const pick = picker(seed)
-    let answered = 0
-    const differ: string[] = []
-    for (let i = 0; i < n; i++) {
-      const text = edit(seeds[pick(seeds.length)] as string, pick)
-      if (readSimpleYAML(text) !== NOT_SIMPLE) answered++
-      if (!agrees(text)) differ.push(JSON.stringify(text))
-    }
-    console.info(
-      `${n} edited flow texts (seed ${seed}) from ${seeds.length} documents: ${answered} in the subset, ${differ.length} differ`,
-    )
+    const { answered, differ, n } = editedRun(seeds, 'flow texts')
     expect(seeds.length).toBeGreaterThan(100)
     expect(differ.slice(0, 5)).toEqual([])
     expect(answered).toBeGreaterThan(n / 10)

@@ -288,6 +288,15 @@ function flowSpaces(e: number): void {
   while (fp < e && t.charCodeAt(fp) === 32) fp++
 }
 
+/** Past the opening bracket: whether the collection is empty (`{}`, `[ ]`: then past its closing bracket too). */
+function flowOpenEmpty(e: number, close: number): boolean {
+  fp++
+  flowSpaces(e)
+  if (fp >= e || t.charCodeAt(fp) !== close) return false
+  fp++
+  return true
+}
+
 /** After an entry: `,` and the next entry (true), or the closing bracket (false). */
 function flowNext(e: number, close: number): boolean {
   flowSpaces(e)
@@ -307,12 +316,7 @@ function flowNext(e: number, close: number): boolean {
 /** `{k: v, …}`: plain keys as in a block mapping, each followed by `: `. */
 function flowMapping(e: number, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  fp++
-  flowSpaces(e)
-  if (fp < e && t.charCodeAt(fp) === 125) {
-    fp++
-    return out
-  }
+  if (flowOpenEmpty(e, 125)) return out
   do {
     const s = fp
     if (KEY_START[t.charCodeAt(s)] !== 1) throw GIVE_UP
@@ -333,12 +337,7 @@ function flowMapping(e: number, depth: number): Record<string, unknown> {
 /** `[v, …]`: scalars and mappings (a sequence in a sequence is js-yaml's). */
 function flowSequence(e: number, depth: number): unknown[] {
   const out: unknown[] = []
-  fp++
-  flowSpaces(e)
-  if (fp < e && t.charCodeAt(fp) === 93) {
-    fp++
-    return out
-  }
+  if (flowOpenEmpty(e, 93)) return out
   do {
     if (t.charCodeAt(fp) === 91) throw GIVE_UP
     out.push(flowNode(e, depth + 1))
