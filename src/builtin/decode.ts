@@ -35,6 +35,8 @@ class Abort {
 export class DecodeContext {
   /** The first saved error (d.savedError), already formatted. */
   err: string | undefined
+  /** Where `err` was met (the strict field stack then). */
+  private errAt: readonly (string | number)[] = []
   /** Unknown field paths (strict errors), when tracked. */
   readonly strict: string[] | undefined
   private readonly seen: Set<string> | undefined
@@ -81,8 +83,15 @@ export class DecodeContext {
     return `json: cannot unmarshal ${value} into Go value of type ${goType}`
   }
 
+  /**
+   * d.saveError: the first error in the order the apiserver meets them. kubectl sends the object written from a
+   * map (encoding/json sorts its keys), so that order is every object's keys in byte order, not the manifest's
+   * (`data: {enabled: yes, count: 1}`: the number's error, at `count`).
+   */
   save(message: string): void {
-    this.err ??= message
+    if (this.err !== undefined && kubectlOrder(this.ss, this.errAt) >= 0) return
+    this.err = message
+    this.errAt = [...this.ss]
   }
 
   unknown(key: string): void {
@@ -820,19 +829,17 @@ export function omitEmptyCollections(t: TypeNode, v: unknown, nilEmpty = false):
  */
 export function inKubectlOrder(paths: readonly string[]): string[] {
   const segments = (p: string) => p.split(/\.|(?=\[)/).map((s) => (/^\[\d+\]$/.test(s) ? Number(s.slice(1, -1)) : s))
-  const cmp = (a: string, b: string) => {
-    const x = segments(a)
-    const y = segments(b)
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-      const u = x[i]!
-      const v = y[i]!
-      if (u === v) continue
-      if (typeof u === 'number' && typeof v === 'number') return u - v
-      const su = String(u)
-      const sv = String(v)
-      return compareStrings(su, sv) < 0 ? -1 : 1
-    }
-    return x.length - y.length
+  return [...paths].sort((a, b) => kubectlOrder(segments(a), segments(b)))
+}
+
+/** Two field paths (keys and list indexes) in the order the apiserver's decoder meets them (inKubectlOrder). */
+function kubectlOrder(x: readonly (string | number)[], y: readonly (string | number)[]): number {
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const u = x[i] as string | number
+    const v = y[i] as string | number
+    if (u === v) continue
+    if (typeof u === 'number' && typeof v === 'number') return u - v
+    return compareStrings(String(u), String(v)) < 0 ? -1 : 1
   }
-  return [...paths].sort(cmp)
+  return x.length - y.length
 }

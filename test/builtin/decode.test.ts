@@ -128,13 +128,45 @@ describe('type errors: encoding/json UnmarshalTypeError through sigs.k8s.io/json
       { template: { spec: { ephemeralContainers: [{ name: 'e', image: 5 }] } } },
       'json: cannot unmarshal number into Go struct field EphemeralContainer.spec.template.spec.ephemeralContainers.EphemeralContainerCommon.image of type string',
     ],
-    // the first saved error wins
+    // the first saved error wins, first in the order the apiserver reads what kubectl sends: written from a map,
+    // every object's keys sorted (`paused` before `replicas`, whatever the manifest's order; the real apiserver
+    // answers so: test/e2e/differential/cases/yaml-flow.yaml)
     [
       { replicas: 'a', paused: 'b' },
-      'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+      'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.paused of type bool',
+    ],
+    [
+      { paused: 'b', replicas: 'a' },
+      'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.paused of type bool',
+    ],
+    // a later key's error inside an earlier key's object: the paths compare key by key, indexes as numbers
+    [
+      { template: { spec: { containers: [{ name: 'c', image: 1 }], activeDeadlineSeconds: 'x' } }, paused: 'b' },
+      'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.paused of type bool',
+    ],
+    [
+      {
+        template: {
+          spec: {
+            containers: [
+              { name: 'c', image: 'i' },
+              { name: 'd', image: 1 },
+            ],
+            activeDeadlineSeconds: 'x',
+          },
+        },
+      },
+      'json: cannot unmarshal string into Go struct field PodSpec.spec.template.spec.activeDeadlineSeconds of type int64',
     ],
   ])('%j', (spec, error) => expect(message(deployment(spec))).toBe(pre + error))
 
+  test('a map: its keys in byte order (ConfigMap data, as the real apiserver answers: cases/yaml-flow.yaml)', () => {
+    expect(
+      message({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { enabled: true, count: 10 } }),
+    ).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string',
+    )
+  })
   test('metadata', () => {
     expect(message(deployment({}, { name: 'd', labels: { a: 1 } }))).toBe(
       `${pre}json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string`,
