@@ -29,7 +29,7 @@ export const annotationsOf = (o: JSONObject): unknown => metadataOf(o).annotatio
 export const nameOf = (o: JSONObject): string => str(metadataOf(o).name)
 
 /** `root.Child(name, …more)` (up to two more, as FieldPath.child) where root may be Go's nil path. */
-export const child = (root: FieldPath | undefined, name: string, more?: string, last?: string): FieldPath =>
-  root === undefined
-    ? FieldPath.of(name, ...(more === undefined ? [] : last === undefined ? [more] : [more, last]))
-    : root.child(name, more, last)
+export function child(root: FieldPath | undefined, name: string, more?: string, last?: string): FieldPath {
+  const first = root === undefined ? FieldPath.of(name) : root.child(name)
+  return more === undefined ? first : first.child(more, last)
+}
