@@ -51,6 +51,26 @@ export interface CompileOptions {
 /** Evaluations after which `auto` generates JavaScript for a program. */
 const HOT_AFTER = 16
 
+/** Whether `auto` programs generate JavaScript once hot (process-wide; withoutGeneratedCode turns it off). */
+let generating = true
+
+/**
+ * Runs `run` with `auto` programs on the closure evaluator only, however often they are evaluated: for a
+ * caller that knows it evaluates each program too few times for generated code to pay. V8 parses each
+ * generated program on its own and compiles it again once hot; in a `kelp check` of fewer than about
+ * 10,000 objects that cost more CPU than the faster code saved (docs/benchmarks.md). The answers are the
+ * same: the closures are the exact evaluator. Nests; the setting is restored when `run` returns or throws.
+ */
+export function withoutGeneratedCode<T>(run: () => T): T {
+  const before = generating
+  generating = false
+  try {
+    return run()
+  } finally {
+    generating = before
+  }
+}
+
 let defaultEnv: Env | undefined
 /** The CEL standard environment (cel-go's standard library and the extensions Kubernetes enables). */
 export function standardEnv(): Env {
@@ -230,7 +250,7 @@ export class Program {
   }
 
   private warm(): void {
-    if (this.backend === 'auto' && ++this.runs >= HOT_AFTER) this.generateFast()
+    if (this.backend === 'auto' && ++this.runs >= HOT_AFTER && generating) this.generateFast()
   }
 
   private generateFast(): void {

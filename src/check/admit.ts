@@ -1,3 +1,4 @@
+import { withoutGeneratedCode } from '../cel/program.js'
 import type { PolicySet } from '../engine/policy-set.js'
 import type { JSONObject } from '../kube/values/json.js'
 import type { LoadedObject } from '../manifest/load.js'
@@ -16,6 +17,14 @@ import { type Prepared, prepare } from './prepare.js'
 // against a built set (admit-one.ts), and the report: the engine decides (src/engine/apply.ts), findings.ts words
 // its answers.
 
+/**
+ * Objects from which a run's CEL programs generate JavaScript once hot (program.ts); a run of fewer stays on
+ * the closure evaluator (withoutGeneratedCode). A program is evaluated about once an object, and generating
+ * and optimizing it costs V8 a fixed amount: with the bundled pack on bench/cold.js's Deployments, closures
+ * alone took 0.83× the CPU at 2,000 objects, the same at 10,000 and 1.15× at 30,000 (docs/benchmarks.md).
+ */
+export const GENERATE_FROM_OBJECTS = 10_000
+
 /** Admits a run of objects against a built set, keeping the results `keep` says. */
 export function admitAll(
   set: PolicySet,
@@ -27,6 +36,23 @@ export function admitAll(
   keep: Keep = 'all',
   total?: number,
   except?: Excepter,
+): Admitted {
+  // the count when known (the first pass's, or this thread's share); a stream of unknown length generates
+  const count = total ?? (Array.isArray(objects) ? objects.length : undefined)
+  const admit = () => admitEach(set, objects, olds, target, defaultNamespace, onProgress, keep, total, except)
+  return count !== undefined && count < GENERATE_FROM_OBJECTS ? withoutGeneratedCode(admit) : admit()
+}
+
+function admitEach(
+  set: PolicySet,
+  objects: Iterable<LoadedObject>,
+  olds: ReadonlyMap<string, JSONObject>,
+  target: string,
+  defaultNamespace: string,
+  onProgress: ((done: number, total: number) => void) | undefined,
+  keep: Keep,
+  total: number | undefined,
+  except: Excepter | undefined,
 ): Admitted {
   const results: ObjectResult[] = []
   const counter = new SummaryCounter()
