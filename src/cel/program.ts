@@ -108,6 +108,8 @@ export class Program {
    * matches) are compiled and never run.
    */
   private exactEval: ExactEvaluator | undefined
+  /** The closure tree that tags errors with their node (failure()), built on the first untagged error. */
+  private locatingEval: ExactEvaluator | undefined
   /** Generated JavaScript for the common case, counting cost; it bails to `exact` on anything unusual. */
   private fast: FastEvaluator | undefined
   /** The same without cost bookkeeping, for evaluations with no cost limit (nothing needs the cost). */
@@ -197,7 +199,8 @@ export class Program {
     try {
       return { value: this.exact(frame), cost: frame.cost }
     } catch (e) {
-      return { error: toPublicError(e, this.ast), cost: frame.cost }
+      const failed = this.failure(frame, e)
+      return { error: failed.error, cost: failed.cost }
     } finally {
       meter.exact = pe
       meter.fast = pf
@@ -240,8 +243,9 @@ export class Program {
       out.cost = frame.cost
       return value
     } catch (e) {
-      out.cost = frame.cost
-      out.error = toPublicError(e, this.ast)
+      const failed = this.failure(frame, e)
+      out.cost = failed.cost
+      out.error = failed.error
       return undefined
     } finally {
       meter.exact = pe
@@ -258,9 +262,37 @@ export class Program {
     this.fast = generate(this.plan, this.env.ops).fn
   }
 
+  /** The closure tree, whose errors do not say their node (failure() finds it when one reaches the caller). */
   private get exact(): ExactEvaluator {
-    this.exactEval ??= closures(this.plan, this.env.ops)
+    this.exactEval ??= closures(this.plan, this.env.ops, false)
     return this.exactEval
+  }
+
+  /**
+   * The public error of a closure evaluation that raised `e` (at `cost`), with the node it came from. An
+   * error value the closure tree raised without its node is raised again by evaluating once more on the
+   * locating tree, which fails at the same node at the same cost: evaluation is deterministic, and the
+   * variables the first evaluation computed are read as they were. Anything else (the cost limit, an error
+   * that says its node) is reported as raised. Called with the meter set to `failed`, the failed evaluation's
+   * frame.
+   */
+  private failure(failed: Frame, e: unknown): { error: CelError; cost: number } {
+    const cost = failed.cost
+    if (!(e instanceof ErrorValue) || e.exprId !== 0) return { error: toPublicError(e, this.ast), cost }
+    this.locatingEval ??= closures(this.plan, this.env.ops, true)
+    // what the failed evaluation held (a comprehension's accumulators) is not kept through the second
+    failed.s.length = 0
+    const frame: Frame = { act: failed.act, s: new Array(this.slots), cost: 0, limit: failed.limit, alloc: 0 }
+    const pe = meter.exact
+    meter.exact = frame
+    try {
+      this.locatingEval(frame)
+    } catch (again) {
+      return { error: toPublicError(again, this.ast), cost: frame.cost }
+    } finally {
+      meter.exact = pe
+    }
+    return { error: toPublicError(e, this.ast), cost }
   }
 
   private exactRun(activation: Activation, limit: number): EvalResult {
@@ -273,7 +305,7 @@ export class Program {
       const value = this.exact(frame)
       return { value, cost: frame.cost }
     } catch (e) {
-      throw toPublicError(e, this.ast)
+      throw this.failure(frame, e).error
     } finally {
       meter.exact = pe
       meter.fast = pf
