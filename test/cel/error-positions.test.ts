@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest'
 import type { CelEvalError } from '../../src/cel/common/errors.js'
 import { compile, withoutGeneratedCode } from '../../src/cel/program.js'
 import { DynType } from '../../src/cel/types/types.js'
+import type { CelValue } from '../../src/cel/values/values.js'
 
 // An evaluation error says the node that raised it (CelEvalError exprId, line, column): the position cel-go's
 // parser gives that node (a select at its `.`, a call at its `(`, an operator at its token). The closure tree
 // raises errors without their node and the program evaluates again on the locating tree to find it
 // (program.ts failure()); every way to evaluate, on either tier, must report the same place and cost.
 
-const CASES = [
+interface Case {
+  readonly expr: string
+  readonly act: Record<string, CelValue>
+  readonly message: string
+  readonly line: number
+  readonly column: number
+}
+
+const CASES: readonly Case[] = [
   { expr: 'x.a + x.b', act: { x: { a: 1 } }, message: 'no such key: b', line: 1, column: 8 },
   {
     expr: 'x.a +\n  int(x.s)',
