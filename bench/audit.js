@@ -7,6 +7,7 @@
 // limit raised (--qps 1000) so that the figure is kelp's, not client-go's default 5 requests a second.
 //
 //   npm run build && node bench/audit.js                 # KELP_BENCH_AUDIT="10000,100000"
+//   KELP_BENCH_BASE=/other/kelp KELP_BENCH_RUNS=7 …   # also that checkout's built CLI, runs alternating
 import { spawnSync } from 'node:child_process'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -14,7 +15,9 @@ import { importTs } from '../test/e2e/run-ts.js'
 
 const { Cluster, ROOT } = await importTs('test/e2e/harness.ts')
 const SIZES = (process.env.KELP_BENCH_AUDIT ?? '10000,100000').split(',').map(Number)
-const RUNS = 3
+const RUNS = Number(process.env.KELP_BENCH_RUNS ?? 3)
+/** Another checkout's built dist/, audited in the same rounds (runs alternating; A/B CPU ratio of the medians). */
+const BASE = process.env.KELP_BENCH_BASE
 
 const deployment = (name, bad) => ({
   apiVersion: 'apps/v1',
@@ -55,8 +58,8 @@ async function createMany(cluster, ns, from, to, concurrency = 32) {
   await Promise.all(Array.from({ length: concurrency }, worker))
 }
 
-function audit(kubeconfig) {
-  const args = [join(ROOT, 'dist/cli/kelp.cjs'), 'audit', '--kubeconfig', kubeconfig, '-p', join(ROOT, 'policies')]
+function audit(kubeconfig, root = ROOT) {
+  const args = [join(root, 'dist/cli/kelp.cjs'), 'audit', '--kubeconfig', kubeconfig, '-p', join(ROOT, 'policies')]
   const start = process.hrtime.bigint()
   // text output: only the results with findings are kept (what bounds memory), the summary line counts all
   const r = spawnSync(
@@ -90,14 +93,27 @@ try {
     await createMany(cluster, ns, have, n)
     have = n
     console.error(`[bench] ${n} Deployments stored (${Date.now() - t} ms)`)
-    const runs = Array.from({ length: RUNS }, () => audit(cluster.kubeconfig))
-    const wall = median(runs.map((r) => r.wall))
-    const cpu = median(runs.map((r) => r.cpu))
-    const rss = median(runs.map((r) => r.rssMiB))
-    const s = runs[0].summary
-    console.log(
-      `${String(s.objects).padStart(7)}   ${wall.toFixed(0).padStart(9)}   ${cpu.toFixed(0).padStart(8)}   ${((s.objects / wall) * 1000).toFixed(0).padStart(16)}   ${rss.toFixed(0).padStart(14)}   ${s.denied}`,
-    )
+    const runs = []
+    const based = []
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(audit(cluster.kubeconfig))
+      if (BASE !== undefined) based.push(audit(cluster.kubeconfig, BASE))
+    }
+    const row = (rs, label) => {
+      const wall = median(rs.map((r) => r.wall))
+      const cpu = median(rs.map((r) => r.cpu))
+      const rss = median(rs.map((r) => r.rssMiB))
+      const s = rs[0].summary
+      console.log(
+        `${String(s.objects).padStart(7)}   ${wall.toFixed(0).padStart(9)}   ${cpu.toFixed(0).padStart(8)}   ${((s.objects / wall) * 1000).toFixed(0).padStart(16)}   ${rss.toFixed(0).padStart(14)}   ${s.denied}${label}`,
+      )
+      return cpu
+    }
+    const cpu = row(runs, '')
+    if (BASE !== undefined) {
+      const baseCpu = row(based, '   (base)')
+      console.log(`        this build / base, CPU medians: ${(cpu / baseCpu).toFixed(3)}×`)
+    }
   }
 } finally {
   await cluster.stop()
