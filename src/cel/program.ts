@@ -269,7 +269,7 @@ export class Program {
   }
 
   /**
-   * The public error of a closure evaluation that raised `e` (at `cost`), with the node it came from. An
+   * The public error of a closure evaluation (its frame `failed`) that raised `e`, with the node it came from. An
    * error value the closure tree raised without its node is raised again by evaluating once more on the
    * locating tree, which fails at the same node at the same cost: evaluation is deterministic, and the
    * variables the first evaluation computed are read as they were. Anything else (the cost limit, an error

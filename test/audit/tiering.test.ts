@@ -7,17 +7,10 @@ import type { JSONObject } from '../../src/kube/values/json.js'
 // `kelp audit` reads a listing of unknown length: its first GENERATE_FROM_OBJECTS objects are admitted with CEL on
 // the closure evaluator (program.ts withoutGeneratedCode), as a `kelp check` of that many is; the rest generate.
 
-const runs = vi.hoisted(() => ({ without: 0 }))
-vi.mock('../../src/cel/program.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/cel/program.js')>()
-  return {
-    ...real,
-    withoutGeneratedCode: <T>(run: () => T): T => {
-      runs.without++
-      return real.withoutGeneratedCode(run)
-    },
-  }
-})
+vi.mock('../../src/cel/program.js', async (importOriginal) =>
+  (await import('../fixtures/tiering-spy.js')).countingTiering(importOriginal),
+)
+const { tiering: runs } = await import('../fixtures/tiering-spy.js')
 
 const { audit } = await import('../../src/audit/run.js')
 const { GENERATE_FROM_OBJECTS } = await import('../../src/check/admit.js')

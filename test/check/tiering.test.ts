@@ -7,17 +7,10 @@ import { describe, expect, it, vi } from 'vitest'
 // program.ts withoutGeneratedCode): generating each program's JavaScript costs more than it saves there. The
 // count is the first pass's (`total`) or the objects held; a stream of unknown length generates.
 
-const runs = vi.hoisted(() => ({ without: 0 }))
-vi.mock('../../src/cel/program.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/cel/program.js')>()
-  return {
-    ...real,
-    withoutGeneratedCode: <T>(run: () => T): T => {
-      runs.without++
-      return real.withoutGeneratedCode(run)
-    },
-  }
-})
+vi.mock('../../src/cel/program.js', async (importOriginal) =>
+  (await import('../fixtures/tiering-spy.js')).countingTiering(importOriginal),
+)
+const { tiering: runs } = await import('../fixtures/tiering-spy.js')
 
 const { admitAll, GENERATE_FROM_OBJECTS, check } = await import('../../src/check/admit.js')
 const { PolicySet } = await import('../../src/engine/policy-set.js')
