@@ -17,8 +17,9 @@ import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 //   while decoding goes on: `json: cannot unmarshal string into Go struct field
 //   DeploymentSpec.spec.replicas of type int32` (the innermost struct's Go name, the path of JSON
 //   names and embedded Go field names without indexes or map keys, the Go type);
-// - types with their own UnmarshalJSON (Quantity, Time, IntOrString, ...) fail at once, and their
-//   error is returned even when an earlier one was saved (encoding/json's value() returns it);
+// - types with their own UnmarshalJSON (Quantity, Time, IntOrString, ...) fail at once: the first such
+//   error in the order the apiserver reads the object is returned, even over a saved one (encoding/json's
+//   value() returns it);
 //   base64 errors of []byte fields are saved as they are (`illegal base64 data at input byte 4`);
 // - null leaves a value field as it is and makes pointers, slices and maps nil;
 // - the output is the Go value marshalled: fields in Go order, `omitempty` / `omitzero` zero values
@@ -27,16 +28,14 @@ import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 //
 // Each struct's decoder is built once from the type table (gotypes.ts) and reused.
 
-/** A custom UnmarshalJSON failed: decoding stops (encoding/json returns the error at once). */
-class Abort {
-  constructor(readonly message: string) {}
-}
-
 export class DecodeContext {
   /** The first saved error (d.savedError), already formatted. */
   err: string | undefined
   /** Where `err` was met (the strict field stack then). */
   private errAt: readonly (string | number)[] = []
+  /** The first custom UnmarshalJSON error, in the same order (abort()). */
+  aborted: string | undefined
+  private abortedAt: readonly (string | number)[] = []
   /** Unknown field paths (strict errors), when tracked. */
   readonly strict: string[] | undefined
   private readonly seen: Set<string> | undefined
@@ -92,6 +91,17 @@ export class DecodeContext {
     if (this.err !== undefined && kubectlOrder(this.ss, this.errAt) >= 0) return
     this.err = message
     this.errAt = [...this.ss]
+  }
+
+  /**
+   * A custom UnmarshalJSON failed: encoding/json stops there and returns that error, whatever was saved. The
+   * apiserver meets the failures in the order of save(); decoding goes on here so that the first in that order is
+   * the one kept, not the manifest's first (`limits: {memory: x, cpu: y}`: cpu's).
+   */
+  abort(message: string): void {
+    if (this.aborted !== undefined && kubectlOrder(this.ss, this.abortedAt) >= 0) return
+    this.aborted = message
+    this.abortedAt = [...this.ss]
   }
 
   unknown(key: string): void {
@@ -372,13 +382,14 @@ function parseCanonicalQuantity(text: string): CanonicalQuantity {
 function unmarshalerDecoder(goType: string): Decoder {
   switch (goType) {
     case 'resource.Quantity':
-      return (v, _ctx) => {
+      return (v, ctx) => {
         if (v === null) return '0'
         // the raw JSON: a string's contents, or the literal
         const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : numberLiteral(v as number)
         const q = canonicalQuantity(text)
-        if (q.error !== undefined) throw new Abort(q.error)
-        return q.text
+        if (q.error === undefined) return q.text
+        ctx.abort(q.error)
+        return '0'
       }
     case 'intstr.IntOrString':
       return (v, ctx) => {
@@ -387,18 +398,26 @@ function unmarshalerDecoder(goType: string): Decoder {
         if (typeof v === 'number' || typeof v === 'bigint') {
           const n = asInt(v, 32)
           if (n !== undefined) return n
-          throw new Abort(ctx.typeError(`number ${numberLiteral(v)}`, 'int32'))
+          ctx.abort(ctx.typeError(`number ${numberLiteral(v)}`, 'int32'))
+          return 0
         }
-        throw new Abort(ctx.typeError(jsonKind(v), 'int32'))
+        ctx.abort(ctx.typeError(jsonKind(v), 'int32'))
+        return 0
       }
     case 'v1.Time':
     case 'v1.MicroTime': {
       const micro = goType === 'v1.MicroTime'
       return (v, ctx) => {
         if (v === null) return null
-        if (typeof v !== 'string') throw new Abort(ctx.typeError(jsonKind(v), 'string'))
+        if (typeof v !== 'string') {
+          ctx.abort(ctx.typeError(jsonKind(v), 'string'))
+          return null
+        }
         const t = parseRFC3339(v)
-        if ('error' in t) throw new Abort(t.error)
+        if ('error' in t) {
+          ctx.abort(t.error)
+          return null
+        }
         const s = formatRFC3339(t.unixSeconds)
         return micro ? `${s.slice(0, -1)}.000000Z` : s
       }
@@ -770,13 +789,8 @@ export function decodeStruct(
   keepEmpty = false,
 ): DecodeResult {
   const ctx = new DecodeContext(trackUnknown, hidden, keepEmpty)
-  let object: unknown
-  try {
-    object = decoderOf(id)(input, ctx)
-  } catch (e) {
-    if (e instanceof Abort) return { error: e.message, unknownFields: [] }
-    throw e
-  }
+  const object = decoderOf(id)(input, ctx)
+  if (ctx.aborted !== undefined) return { error: ctx.aborted, unknownFields: [] }
   if (ctx.err !== undefined) return { error: ctx.err, unknownFields: [] }
   return {
     object: object as JSONObject,

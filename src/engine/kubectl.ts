@@ -22,7 +22,7 @@ export const generateNameRefusal = (generateName: string): string =>
 /**
  * What kubectl refuses before it sends anything (undefined: nothing), in its words: a built-in object whose
  * metadata does not decode (cli-runtime resource/mapper.go infoForData: `unable to decode "<file>": json: cannot
- * unmarshal …`, the same json error the apiserver's decoding gives), and a name that is not a path segment
+ * unmarshal …` or `parsing time …`, the same error the apiserver's decoding gives), and a name that is not a path segment
  * (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the GET kubectl apply starts
  * with), or no name at all (`resource name may not be empty`). `metadataDecoded`: the engine decoded the object's metadata cleanly (metadataDecoded), so kubectl's
  * probe of it needs no decoding again.
@@ -32,8 +32,14 @@ export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boo
     // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
     // for it (the error names the struct ObjectMeta and the path from metadata)
     const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
-    if (probe.error?.includes('Go struct field ObjectMeta.metadata'))
-      return `unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${probe.error}`
+    // a field's type error, or a time that does not parse (metav1.Time's UnmarshalJSON: creationTimestamp,
+    // deletionTimestamp, managedFields' times)
+    const error = probe.error
+    if (
+      error !== undefined &&
+      (error.includes('Go struct field ObjectMeta.metadata') || error.startsWith('parsing time '))
+    )
+      return `unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${error}`
   }
   const meta = isObject(o.metadata) ? o.metadata : {}
   // no name: the GET kubectl apply starts with has no path (client-go rest/request.go); a generateName is

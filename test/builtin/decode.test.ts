@@ -210,6 +210,35 @@ describe('types with their own UnmarshalJSON', () => {
       ),
     ).toBe(`${pre}quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`)
   })
+  // kube-apiserver 1.37.2 (test/e2e/differential/cases/decode-order.yaml): of two such errors, the first in the keys
+  // kubectl sends sorted, not the manifest's first
+  test('of two UnmarshalJSON errors, the first in the sorted keys', () => {
+    expect(message(deployment({ strategy: { rollingUpdate: { maxUnavailable: true, maxSurge: 1.5 } } }))).toBe(
+      `${pre}json: cannot unmarshal number 1.5 into Go struct field RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge of type int32`,
+    )
+    expect(message(deployment({}, { name: 'd', deletionTimestamp: 'later', creationTimestamp: 'yesterday' }))).toBe(
+      `${pre}parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"`,
+    )
+    // a quantity under spec written before a time under metadata
+    const mixed = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      spec: { template: { spec: { containers: [{ name: 'c', resources: { limits: { cpu: 'lots' } } }] } } },
+      metadata: { name: 'd', creationTimestamp: 'soon' },
+    }
+    expect(message(mixed)).toBe(
+      `${pre}parsing time "soon" as "2006-01-02T15:04:05Z07:00": cannot parse "soon" as "2006"`,
+    )
+    // a type error saved first (paused) and a quantity's error after it: the quantity's
+    expect(
+      message(
+        deployment({
+          template: { spec: { containers: [{ name: 'c', resources: { requests: { memory: 'many' } } }] } },
+          paused: 'maybe',
+        }),
+      ),
+    ).toBe(`${pre}quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`)
+  })
   test('int-or-string (intstr.IntOrString UnmarshalJSON: json.Unmarshal into int32, with the outer context)', () => {
     expect(message(deployment({ strategy: { rollingUpdate: { maxSurge: 1.5 } } }))).toBe(
       `${pre}json: cannot unmarshal number 1.5 into Go struct field RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge of type int32`,

@@ -286,6 +286,25 @@ describe('what kubectl refuses before sending', () => {
   })
 })
 
+describe('a metadata time that does not parse', () => {
+  // kubectl 1.37.2 against a real kube-apiserver (test/e2e/differential/cases/decode-order.yaml): kubectl refuses the
+  // object before sending it, with metav1.Time's error for the first time in its sorted keys (creationTimestamp, not
+  // deletionTimestamp written before it), even with a quantity's error under spec written before the metadata
+  it('kubectl refuses it, the first time in the sorted keys', () => {
+    const r = kelp(
+      ['check', '--pack', 'off', '-'],
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: t, deletionTimestamp: later, creationTimestamp: yesterday}\n---\n' +
+        'apiVersion: apps/v1\nkind: Deployment\nspec: {selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}, ' +
+        'spec: {containers: [{name: c, image: "nginx:1.27", resources: {limits: {cpu: lots}}}]}}}\nmetadata: {name: m, creationTimestamp: soon}\n',
+    )
+    expect(r.code).toBe(1)
+    expect(r.out.split('\n').filter((l) => l.startsWith('  error: '))).toEqual([
+      '  error: unable to decode "STDIN": parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"',
+      '  error: unable to decode "STDIN": parsing time "soon" as "2006-01-02T15:04:05Z07:00": cannot parse "soon" as "2006"',
+    ])
+  })
+})
+
 describe('unknown fields in the order kubectl sends them', () => {
   // kubectl 1.37.2 against a real kube-apiserver, kubernetes/examples _archived/volumes/rbd/rbd.yaml (imageformat
   // written before imagefeatures): `strict decoding error: unknown field "spec.volumes[0].rbd.imagefeatures",

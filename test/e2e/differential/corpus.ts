@@ -12,9 +12,9 @@
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
 //   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
 //   one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
-//   cases/yaml-flow.yaml (flow-style manifests), cases/metadata.yaml (bad metadata on kinds whose spec
-//   validation kelp has not ported), cases/kinds/*.yaml (valid and one-rule-broken objects per family of kinds,
-//   written from the kinds' Go validation)
+//   cases/yaml-flow.yaml (flow-style manifests), cases/decode-order.yaml (two decoding errors in one object),
+//   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
+//   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
 // - podsecurity: cases/podsecurity.yaml in a Namespace labelled for the PodSecurity admission plugin
 // - prepared: cases/prepared/objects.yaml (CREATE, and UPDATE over objects.old.yaml) under a Warn policy printing
 //   what it reads of the object the store prepared (server fields, generation, status)
@@ -363,11 +363,11 @@ export function buildCorpus(): Group[] {
     const publicFiles = walk(join(ROOT, 'test/e2e/differential/public'))
     const builtin = (o: Obj) => BUILTIN_GROUPS.has(apiGroup(o.apiVersion))
     b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o), { real: true })
-    // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts), and flow-style
-    // manifests (one-line flow collections, read by src/kube/yaml/simple.ts)
+    // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts), flow-style manifests
+    // (one-line flow collections, read by src/kube/yaml/simple.ts), and which of two decoding errors is answered
     b.addFiles(
       'YAML cases',
-      ['yaml-go.yaml', 'yaml-flow.yaml'].map((f) => join(ROOT, 'test/e2e/differential/cases', f)),
+      ['yaml-go.yaml', 'yaml-flow.yaml', 'decode-order.yaml'].map((f) => join(ROOT, 'test/e2e/differential/cases', f)),
     )
     // bad metadata on the kinds whose spec validation kelp has not ported (the generic registry's ObjectMeta rules)
     b.addFiles('metadata cases', [join(ROOT, 'test/e2e/differential/cases/metadata.yaml')])
