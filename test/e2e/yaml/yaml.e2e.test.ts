@@ -149,6 +149,21 @@ const KNOWN: {
       k.error === undefined &&
       /[[{,] *![^\s,[\]{}]*["']/.test(t),
   },
+  // `?` opening a key in a flow mapping (`{?2 name: x}`): the key indicator to go-yaml in any flow context (key
+  // `2 name`), part of the plain scalar to js-yaml (`?2 name`); both read the text
+  {
+    id: 'flow-question-key',
+    explains: (t, g, k) => g.error === undefined && k.error === undefined && /[{,][ \t]*\?[^ \t\n,}\]]/.test(t),
+  },
+  // a multi-line single-quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`):
+  // go-yaml's parser refuses what follows the quote, js-yaml reads it as the mapping's next key
+  {
+    id: 'quoted-scalar-then-content',
+    explains: (t, g, k) =>
+      /did not find expected key$/.test(g.error ?? '') &&
+      k.error === undefined &&
+      /'(?:[^'\n]|'')*\n(?:[^'\n]|'')*'[^'\s]/.test(t),
+  },
   // `-` alone as a flow item or value (`[-]`, `{count: -}`): a plain scalar to go-yaml, an error to js-yaml
   {
     id: 'flow-dash',
