@@ -28,14 +28,25 @@ import { type FieldRow, structInfo, type TypeNode } from './gotypes.js'
 //
 // Each struct's decoder is built once from the type table (gotypes.ts) and reused.
 
+/** An error and where it was met (the strict field stack then). */
+interface Met {
+  readonly message: string
+  readonly at: readonly (string | number)[]
+}
+
+/**
+ * Of `kept` and an error met at `at`, the one met first in the order the apiserver decodes what kubectl sends
+ * (written from a map: every object's keys sorted, kubectlOrder).
+ */
+function firstMet(kept: Met | undefined, message: string, at: readonly (string | number)[]): Met {
+  return kept !== undefined && kubectlOrder(at, kept.at) >= 0 ? kept : { message, at: [...at] }
+}
+
 export class DecodeContext {
   /** The first saved error (d.savedError), already formatted. */
-  err: string | undefined
-  /** Where `err` was met (the strict field stack then). */
-  private errAt: readonly (string | number)[] = []
-  /** The first custom UnmarshalJSON error, in the same order (abort()). */
-  aborted: string | undefined
-  private abortedAt: readonly (string | number)[] = []
+  saved: Met | undefined
+  /** The first custom UnmarshalJSON error (abort()). */
+  aborted: Met | undefined
   /** Unknown field paths (strict errors), when tracked. */
   readonly strict: string[] | undefined
   private readonly seen: Set<string> | undefined
@@ -88,9 +99,7 @@ export class DecodeContext {
    * (`data: {enabled: yes, count: 1}`: the number's error, at `count`).
    */
   save(message: string): void {
-    if (this.err !== undefined && kubectlOrder(this.ss, this.errAt) >= 0) return
-    this.err = message
-    this.errAt = [...this.ss]
+    this.saved = firstMet(this.saved, message, this.ss)
   }
 
   /**
@@ -99,9 +108,7 @@ export class DecodeContext {
    * the one kept, not the manifest's first (`limits: {memory: x, cpu: y}`: cpu's).
    */
   abort(message: string): void {
-    if (this.aborted !== undefined && kubectlOrder(this.ss, this.abortedAt) >= 0) return
-    this.aborted = message
-    this.abortedAt = [...this.ss]
+    this.aborted = firstMet(this.aborted, message, this.ss)
   }
 
   unknown(key: string): void {
@@ -790,8 +797,8 @@ export function decodeStruct(
 ): DecodeResult {
   const ctx = new DecodeContext(trackUnknown, hidden, keepEmpty)
   const object = decoderOf(id)(input, ctx)
-  if (ctx.aborted !== undefined) return { error: ctx.aborted, unknownFields: [] }
-  if (ctx.err !== undefined) return { error: ctx.err, unknownFields: [] }
+  const error = ctx.aborted ?? ctx.saved
+  if (error !== undefined) return { error: error.message, unknownFields: [] }
   return {
     object: object as JSONObject,
     unknownFields: ctx.strict ?? [],

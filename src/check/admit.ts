@@ -37,38 +37,26 @@ export function admitAll(
   total?: number,
   except?: Excepter,
 ): Admitted {
+  const admit = (): Admitted => {
+    const results: ObjectResult[] = []
+    const counter = new SummaryCounter()
+    let done = 0
+    for (const o of objects) {
+      const id = olds.size === 0 ? undefined : identity(o.object, defaultNamespace)
+      const old = id === undefined ? undefined : olds.get(id)
+      const admitted = admitOne(set, o, old, target, defaultNamespace, keep === 'stored')
+      // exceptions (exceptions.ts): excepted findings move to `excepted`, still reported
+      const r = except === undefined ? admitted : except.apply(admitted, o.object)
+      counter.add(r)
+      if (keep !== 'findings' || r.findings.length > 0 || r.excepted !== undefined) results.push(r)
+      done++
+      if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
+    }
+    return { results, counter }
+  }
   // the count when known (the first pass's, or this thread's share); a stream of unknown length generates
   const count = total ?? (Array.isArray(objects) ? objects.length : undefined)
-  const admit = () => admitEach(set, objects, olds, target, defaultNamespace, onProgress, keep, total, except)
   return count !== undefined && count < GENERATE_FROM_OBJECTS ? withoutGeneratedCode(admit) : admit()
-}
-
-function admitEach(
-  set: PolicySet,
-  objects: Iterable<LoadedObject>,
-  olds: ReadonlyMap<string, JSONObject>,
-  target: string,
-  defaultNamespace: string,
-  onProgress: ((done: number, total: number) => void) | undefined,
-  keep: Keep,
-  total: number | undefined,
-  except: Excepter | undefined,
-): Admitted {
-  const results: ObjectResult[] = []
-  const counter = new SummaryCounter()
-  let done = 0
-  for (const o of objects) {
-    const id = olds.size === 0 ? undefined : identity(o.object, defaultNamespace)
-    const old = id === undefined ? undefined : olds.get(id)
-    const admitted = admitOne(set, o, old, target, defaultNamespace, keep === 'stored')
-    // exceptions (exceptions.ts): excepted findings move to `excepted`, still reported
-    const r = except === undefined ? admitted : except.apply(admitted, o.object)
-    counter.add(r)
-    if (keep !== 'findings' || r.findings.length > 0 || r.excepted !== undefined) results.push(r)
-    done++
-    if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
-  }
-  return { results, counter }
 }
 
 /** Admission results: those kept, and the counts of all. */

@@ -22,10 +22,10 @@ export const generateNameRefusal = (generateName: string): string =>
 /**
  * What kubectl refuses before it sends anything (undefined: nothing), in its words: a built-in object whose
  * metadata does not decode (cli-runtime resource/mapper.go infoForData: `unable to decode "<file>": json: cannot
- * unmarshal …` or `parsing time …`, the same error the apiserver's decoding gives), and a name that is not a path segment
- * (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the GET kubectl apply starts
- * with), or no name at all (`resource name may not be empty`). `metadataDecoded`: the engine decoded the object's metadata cleanly (metadataDecoded), so kubectl's
- * probe of it needs no decoding again.
+ * unmarshal …` or `parsing time …`, the same error the apiserver's decoding gives), and a name that is not a path
+ * segment (client-go rest/request.go `invalid resource name "a/b": [may not contain '/']`, the GET kubectl apply
+ * starts with), or no name at all (`resource name may not be empty`). `metadataDecoded`: the engine decoded the
+ * object's metadata cleanly (metadataDecoded), so kubectl's probe of it needs no decoding again.
  */
 export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boolean): string | undefined {
   if (o.metadata !== undefined && !metadataDecoded) {

@@ -61,6 +61,18 @@ function tagKelp(v: unknown): unknown {
   return v
 }
 
+/** `v` with each mapping key that opens with `?` (and blanks) written without them: go-yaml's flow key. */
+function withoutQuestionKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutQuestionKeys)
+  if (v === null || typeof v !== 'object') return v
+  return Object.fromEntries(
+    Object.entries(v).map(([key, x]) => [
+      key.startsWith('?') ? key.replace(/^\?[ \t]*/, '') : key,
+      withoutQuestionKeys(x),
+    ]),
+  )
+}
+
 /** What kelp sends of a file, read as kubectl's StreamVisitor reads it: documents until the first error. */
 function kelpRead(text: string): KelpFile {
   const docs: unknown[] = []
@@ -150,19 +162,27 @@ const KNOWN: {
       /[[{,] *![^\s,[\]{}]*["']/.test(t),
   },
   // `?` opening a key in a flow mapping (`{?2 name: x}`): the key indicator to go-yaml in any flow context (key
-  // `2 name`), part of the plain scalar to js-yaml (`?2 name`); both read the text
+  // `2 name`), part of the plain scalar to js-yaml (`?2 name`); both read the text, and they agree once kelp's
+  // keys lose that `?`
   {
     id: 'flow-question-key',
-    explains: (t, g, k) => g.error === undefined && k.error === undefined && /[{,][ \t]*\?[^ \t\n,}\]]/.test(t),
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error === undefined &&
+      /[{,][ \t]*\?[^ \t\n,}\]]/.test(t) &&
+      isDeepStrictEqual(untagGo(g.docs), withoutQuestionKeys(k.docs)),
   },
   // a multi-line single-quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`):
-  // go-yaml's parser refuses what follows the quote, js-yaml reads it as the mapping's next key
+  // go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as the mapping's next key
   {
     id: 'quoted-scalar-then-content',
-    explains: (t, g, k) =>
-      /did not find expected key$/.test(g.error ?? '') &&
-      k.error === undefined &&
-      /'(?:[^'\n]|'')*\n(?:[^'\n]|'')*'[^'\s]/.test(t),
+    explains: (t, g, k) => {
+      const m = /'(?:[^'\n]|'')*\n(?:[^'\n]|'')*'[^'\s]/.exec(t)
+      if (m === null || k.error !== undefined) return false
+      // go-yaml v2 words a parser error with the 0-based line of its token (yaml.go fail: only scanner errors get +1)
+      const line = t.slice(0, m.index + m[0].length).split('\n').length - 1
+      return (g.error ?? '').endsWith(`yaml: line ${line}: did not find expected key`)
+    },
   },
   // `-` alone as a flow item or value (`[-]`, `{count: -}`): a plain scalar to go-yaml, an error to js-yaml
   {
