@@ -8,7 +8,8 @@ import { decodeStream } from '../../src/kube/yaml/decode.js'
 // yaml_parser_scan_plain_scalar ends a plain scalar of a flow collection at `?`; in flow context a `:`
 // is a value indicator (yaml_parser_fetch_next_token); yaml_parser_scan_to_next_token skips a tab in
 // block context only where no simple key may start; quoted scalars fold without their lines' trailing
-// blanks (yaml_parser_scan_flow_scalar). The values below are what kubectl's reading gave.
+// blanks (yaml_parser_scan_flow_scalar); in flow context `?` is the key indicator wherever a token starts. The
+// values below are what kubectl's reading gave (.cache/e2e/kubectl-yaml, test/e2e/yaml's oracle).
 const read = (text: string) => [...decodeStream(text)][0]
 
 describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => {
@@ -69,6 +70,20 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['a:\tb\nc: d\t# e\nf: g\th\ni: |\n  x\n  \ty\n', { a: 'b', c: 'd', f: 'g\th', i: 'x\n\ty\n' }],
     // a multi-line quoted scalar folds without the spaces that end its lines (an escaped one stays)
     ['a: "x \n  y"\nb: \'x \n  y\'\nc: "x\\ \n  y"\nd: "x  \n\n  y"\n', { a: 'x y', b: 'x y', c: 'x  y', d: 'x\ny' }],
+    // `?` opening a scalar where a flow key may start: go-yaml's key indicator in any flow context
+    // (yaml_parser_fetch_next_token), the key without it; `[?x]` a single-pair mapping
+    ['a: {?ip: 127.0.0.1}\n', { a: { ip: '127.0.0.1' } }],
+    ['a: {b: 1, ?x: y}\n', { a: { b: 1, x: true } }],
+    ['a: {?2 name: x}\n', { a: { '2 name': 'x' } }],
+    ['a: {?x}\n', { a: { x: null } }],
+    ['a: {?"x": y}\n', { a: { x: true } }],
+    ['a: {?1: y}\n', { a: { '1': true } }],
+    ['a: [?x]\n', { a: [{ x: null }] }],
+    ['a: [?x: y]\n', { a: [{ x: true }] }],
+    ['a: [a, ?b]\n', { a: ['a', { b: null }] }],
+    // with multi-line quoted scalars folded, before and after the keys
+    ['a: {?k: "x \n  y"}\n', { a: { k: 'x y' } }],
+    ['b: "x \n  y"\na: {?k: v, ?l: "p \n  q"}\n', { b: 'x y', a: { k: 'v', l: 'p q' } }],
     // `?` in block scalars and in quoted flow scalars is content
     ['a: http://x?y=1\nb: ["http://x?y=1", \'?\']\n', { a: 'http://x?y=1', b: ['http://x?y=1', '?'] }],
   ])('%j is read', (text, value) => {

@@ -259,10 +259,10 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
-    // js-yaml keeps the spaces that end a line of a multi-line quoted scalar, which YAML (and go-yaml)
-    // drop when folding: read the text without them
-    const folded = watch?.foldedText()
-    if (folded !== undefined) value = jsyaml.load(folded, { schema: GOYAML_V2_SCHEMA })
+    // what go-yaml reads otherwise than js-yaml (refusals.ts): the spaces that end a line of a multi-line quoted
+    // scalar, which YAML (and go-yaml) drop when folding, and `?` running into a flow key; read again as go-yaml reads
+    const again = watch?.rereadText()
+    if (again !== undefined) value = jsyaml.load(again, { schema: GOYAML_V2_SCHEMA })
   } catch (e) {
     // go-yaml stops at what it refused before js-yaml met its error
     const r = refused((e as { mark?: { position: number } }).mark?.position)

@@ -13,8 +13,12 @@
 //   content".
 // - a tab where go-yaml's block context allows a simple key (a line's indentation, after `-` or `?`):
 //   "found character that cannot start any token" (js-yaml takes tabs as separation).
-// And one reading go-yaml makes otherwise: a multi-line quoted scalar folds without the blanks that end
-// its lines, which js-yaml keeps (foldedText gives the text to read again without them).
+// And two readings go-yaml makes otherwise, for which rereadText gives the text to read again:
+// - a multi-line quoted scalar folds without the blanks that end its lines, which js-yaml keeps;
+// - `?` opening a scalar of a flow collection where a key may start (`{?ip: 10.0.0.1}`, `[?x]`): the key
+//   indicator to go-yaml in any flow context (yaml_parser_fetch_next_token: `flow_level > 0`), so the key is
+//   `ip` and `[?x]` a single-pair mapping; js-yaml wants a blank after it and reads the scalar `?ip`. Read
+//   again with the blank.
 // Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, a blank before a
 // line break, or `?` or `:` and a flow collection.
 
@@ -42,8 +46,11 @@ export interface GoYAMLWatch {
   readonly listener: (event: EventType, state: State) => void
   /** The first refusal seen, by position. */
   refusal(): Refusal | undefined
-  /** The text without the spaces that end lines of multi-line quoted scalars, if it has any. */
-  foldedText(): string | undefined
+  /**
+   * The text to read again, if it needs it: without the spaces that end lines of multi-line quoted scalars, and
+   * with a blank after each `?` go-yaml reads as a flow key's indicator. Its positions are not the text's.
+   */
+  rereadText(): string | undefined
 }
 
 /** A listener for js-yaml's load, and what it saw; undefined when the text needs none. */
@@ -62,6 +69,8 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   if (!anchors && !escapes && !flows && !tabs && !trailing) return undefined
   // multi-line quoted scalars with a line that ends in spaces: [start, end) of each
   const quoted: [number, number][] = []
+  // the `?` of each flow key go-yaml reads with the key indicator (`{?ip: …}`)
+  const keys: number[] = []
   let refusal: Refusal | undefined
   // with tabs: the spans of block and quoted scalars and of flow collections, where tabs are content or
   // separation go-yaml takes
@@ -83,7 +92,17 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
       return refusal
     },
-    foldedText: () => (quoted.length === 0 ? undefined : withoutTrailingSpace(text, quoted)),
+    rereadText: () =>
+      quoted.length === 0 && keys.length === 0
+        ? undefined
+        : withoutTrailingSpace(
+            withKeyBlanks(
+              text,
+              keys.sort((a, b) => a - b),
+            ),
+            quoted,
+            keys,
+          ),
     listener: (event, st) => {
       // js-yaml's state holds more than @types/js-yaml declares
       const state = st as unknown as ListenerState
@@ -131,6 +150,8 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
           else if (questions && first === '?' && afterValueIndicator(s, start))
             refuse('did not find expected node content', start)
           else if (q >= 0) refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
+          // `?` opening a key's scalar, more after it: go-yaml's key indicator (js-yaml may close it twice)
+          else if (first === '?' && state.position > start + 1 && keys[keys.length - 1] !== start) keys.push(start)
         }
       }
     },
@@ -265,14 +286,31 @@ function slashEscape(s: string, start: number, to: number): number {
   return -1
 }
 
-/**
- * The text with the literal spaces and tabs that end a line inside the `spans` (quoted scalars)
- * removed; an escaped one (`\ ` in double quotes) stays, as folding keeps it.
- */
-function withoutTrailingSpace(text: string, spans: readonly [number, number][]): string {
+/** `text` with a blank after the `?` at each of `keys` (ascending offsets). */
+function withKeyBlanks(text: string, keys: readonly number[]): string {
   let out = ''
   let from = 0
-  for (const [a, b] of spans) {
+  for (const k of keys) {
+    out += `${text.slice(from, k + 1)} `
+    from = k + 1
+  }
+  return out + text.slice(from)
+}
+
+/**
+ * `text` with the literal spaces and tabs that end a line inside the `spans` (quoted scalars) removed; an escaped
+ * one (`\ ` in double quotes) stays, as folding keeps it. The spans' offsets are from before `keys`' blanks were
+ * written (withKeyBlanks): each moves what follows it by one.
+ */
+function withoutTrailingSpace(text: string, spans: readonly [number, number][], keys: readonly number[]): string {
+  if (spans.length === 0) return text
+  let out = ''
+  let from = 0
+  let k = 0
+  for (const [a0, b0] of spans) {
+    while (k < keys.length && (keys[k] as number) < a0) k++
+    const a = a0 + k
+    const b = b0 + k
     const double = text[a] === '"'
     out += text.slice(from, a)
     out += text.slice(a, b).replace(/[ \t]+(?=\n)/g, (run, at: number, raw: string) => {

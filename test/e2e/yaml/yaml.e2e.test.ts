@@ -61,18 +61,6 @@ function tagKelp(v: unknown): unknown {
   return v
 }
 
-/** `v` with each mapping key that opens with `?` (and blanks) written without them: go-yaml's flow key. */
-function withoutQuestionKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutQuestionKeys)
-  if (v === null || typeof v !== 'object') return v
-  return Object.fromEntries(
-    Object.entries(v).map(([key, x]) => [
-      key.startsWith('?') ? key.replace(/^\?[ \t]*/, '') : key,
-      withoutQuestionKeys(x),
-    ]),
-  )
-}
-
 /** What kelp sends of a file, read as kubectl's StreamVisitor reads it: documents until the first error. */
 function kelpRead(text: string): KelpFile {
   const docs: unknown[] = []
@@ -161,17 +149,6 @@ const KNOWN: {
       k.error === undefined &&
       /[[{,] *![^\s,[\]{}]*["']/.test(t),
   },
-  // `?` opening a key in a flow mapping (`{?2 name: x}`): the key indicator to go-yaml in any flow context (key
-  // `2 name`), part of the plain scalar to js-yaml (`?2 name`); both read the text, and they agree once kelp's
-  // keys lose that `?`
-  {
-    id: 'flow-question-key',
-    explains: (t, g, k) =>
-      g.error === undefined &&
-      k.error === undefined &&
-      /[{,][ \t]*\?[^ \t\n,}\]]/.test(t) &&
-      isDeepStrictEqual(untagGo(g.docs), withoutQuestionKeys(k.docs)),
-  },
   // a multi-line single-quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`):
   // go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as the mapping's next key
   {
@@ -209,17 +186,6 @@ const KNOWN: {
       /did not find expected node content/.test(g.error ?? '') &&
       k.error === undefined &&
       /(?:[[{,] *\?[^\s,[\]{}]|[[{,] *&[\w-]+:)/.test(t),
-  },
-  // `?` running into a flow mapping's key (`{?ip: 127.0.0.1}`): go-yaml's scanner takes `?` as the key indicator in
-  // any flow context and reads the key `ip`; js-yaml reads the key `?ip` (both read the file; the objects differ by
-  // that key's name)
-  {
-    id: 'flow-question-key',
-    explains: (t, g, k) =>
-      g.error === undefined &&
-      k.error === undefined &&
-      /[{,] *\?[^\s,?[\]{}:]+:/.test(t) &&
-      JSON.stringify(k.docs).includes('"?'),
   },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
   // (`{name: a\nb}`): go-yaml folds it, js-yaml wants the continuation indented
