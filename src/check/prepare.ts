@@ -110,7 +110,9 @@ export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs)
   const target = options.target ?? options.kubeVersion
   const inputs = split?.inputs ?? given ?? new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
-  const hold = options.holdObjects ?? (inputs.bytes() > HOLD_BYTES ? 0 : HOLD_OBJECTS)
+  const large = inputs.bytes() > HOLD_BYTES
+  if (large) options.onLargeInput?.()
+  const hold = options.holdObjects ?? (large ? 0 : HOLD_OBJECTS)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
   const { material, namespaces, objectCount, notServedPolicies, generateNamed } = pass
   // kubectl apply on the same inputs: `error: no objects passed to apply`

@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { HOLD_BYTES } from '../../src/check/first-pass.js'
 import { check } from '../../src/check/index.js'
 
 // kelp check's inputs as a new user meets them (issue 15): links in directories, empty inputs, the
@@ -308,6 +309,28 @@ describe('kelp check: a million-document scale in bounded memory', () => {
     expect(r.stderr).toBe('')
     expect(r.stdout.trim()).toBe('120000 objects: 120000 allowed, 0 denied, 0 warned; 0 errors')
     expect(r.status).toBe(0)
+  })
+})
+
+describe('kelp check: a large input is announced before it is read', () => {
+  // the CLI collects garbage sooner then (src/cli/commands.ts collectSooner): the run holds no object
+  it('onLargeInput is called once for inputs of more than HOLD_BYTES, not for smaller ones', () => {
+    const dir = tmp('kelp-large-')
+    // a sparse file: its size is the input's, its bytes (NULs) are no YAML (one error, read quickly)
+    const big = join(dir, 'big.yaml')
+    writeFileSync(big, '')
+    truncateSync(big, HOLD_BYTES + 1)
+    writeFileSync(join(dir, 'small.yaml'), cm('x'))
+    const calls: string[] = []
+    const big1 = check({ paths: [big], kubeVersion: '1.36', pack: 'off', onLargeInput: () => calls.push('big') })
+    check({
+      paths: [join(dir, 'small.yaml')],
+      kubeVersion: '1.36',
+      pack: 'off',
+      onLargeInput: () => calls.push('small'),
+    })
+    expect(calls).toEqual(['big'])
+    expect(big1.diagnostics.filter((d) => d.level === 'error')).toHaveLength(1)
   })
 })
 

@@ -86,6 +86,16 @@ describe('large files in pieces read as the whole file', () => {
     },
   )
 
+  it('a `{{` anywhere is seen whatever the reads: inside one, across two, in the last', () => {
+    // streamable reads every piece into one buffer: the byte kept from the read before must be that read's
+    const text = `${cm('a')}---\n${cm('b')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "{{ x }}"}\n`
+    const at = text.indexOf('{{')
+    const p = file(text)
+    for (const size of [1, 2, 3, 7, at, at + 1, at + 2, text.length]) expect(streamable(p, size)).toBe(false)
+    const single = file(text.replace('{{', '{ {'))
+    for (const size of [1, 2, 3, 7, at, at + 1, at + 2, text.length]) expect(streamable(single, size)).toBe(true)
+  })
+
   it.each(Array.from({ length: 40 }, (_, i) => i + 1))('mix %i: the same objects and errors', (seed) => {
     const p = file(mix(seed, 60))
     const whole = read(p, Number.POSITIVE_INFINITY)
