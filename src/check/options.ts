@@ -51,8 +51,9 @@ export interface CheckOptions {
   /** Objects held after the first pass before the run switches to reading the inputs again (HOLD_OBJECTS). */
   readonly holdObjects?: number
   /**
-   * Called once, before the inputs are read, when they are larger than HOLD_BYTES: the run then holds no object,
-   * and what the process owner does about its heap is its own (the CLI: src/cli/commands.ts).
+   * Called once when the inputs are larger than HOLD_BYTES: before they are read (standard input: as soon as that
+   * many bytes have come). The run then holds no object; what the process owner does about its heap is its own
+   * (the CLI: src/cli/commands.ts).
    */
   readonly onLargeInput?: () => void
 }

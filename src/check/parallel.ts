@@ -8,7 +8,7 @@ import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
 import { admitAll, report } from './admit.js'
 import { Excepter } from './exceptions.js'
-import { type FirstPass, firstPass, HOLD_OBJECTS } from './first-pass.js'
+import { type FirstPass, firstPass, HOLD_BYTES, HOLD_OBJECTS } from './first-pass.js'
 import { Inputs } from './inputs.js'
 import type { CheckOptions, Keep } from './options.js'
 import { build, gather, paramKindsOf, prepare } from './prepare.js'
@@ -87,11 +87,19 @@ export async function checkParallel(
   keep: Keep = 'all',
 ): Promise<Report> {
   const inputs = new Inputs(options.paths, options.stdin)
-  // standard input as a stream, documents as they arrive (a pipe may fill slowly: stdin.ts)
-  if (options.stdin === undefined && inputs.files.includes('-'))
-    await inputs.readStdin(options.stdinStream ?? process.stdin)
+  let rest = options
+  // standard input as a stream, documents as they arrive (a pipe may fill slowly: stdin.ts); a large one is
+  // announced as soon as it is (and then not again by gather)
+  if (options.stdin === undefined && inputs.files.includes('-')) {
+    const { onLargeInput, ...others } = options
+    const then = () => {
+      rest = others
+      onLargeInput?.()
+    }
+    await inputs.readStdin(options.stdinStream ?? process.stdin, { large: { bytes: HOLD_BYTES + 1, then } })
+  }
   try {
-    return await checkInputs(options, inputs, jobs, onProgress, keep)
+    return await checkInputs(rest, inputs, jobs, onProgress, keep)
   } finally {
     inputs.dispose()
   }

@@ -7,11 +7,17 @@ import { type PieceCount, PieceCutter, pieceManifests, readWhole, STREAM_BYTES }
 // Standard input of `kelp check -`, read as a stream: a pipe (`helm template … | kelp check -`) may be
 // empty when kelp starts and fill later, and Node makes fd 0 non-blocking once process.stdin exists, so a
 // synchronous read fails with EAGAIN. The bytes are cut into pieces at document boundaries as they arrive
-// (stream.ts's cutter) and each piece is parsed then. A small input keeps its items and bytes (the bytes
+// (stream.ts's cutter) and each piece is parsed then, for the first PARSE_BYTES: past them the rest is
+// parsed at the end, when it is known not to go to a temporary file (a large input's first 16 MiB parsed and
+// dropped had left V8 a heap limit of four times their ~80 MiB of objects: peaks of 440 MiB for a 72 MiB
+// input, docs/benchmarks.md). A small input keeps its items and bytes (the bytes
 // for the positions of findings); one of STREAM_BYTES or more is written to a temporary file as it comes and
 // read from there like any large file (in pieces, twice when it must be), so memory stays bounded. What
 // reads differently in pieces (a JSON stream, UTF-16, a possible Helm template with `{{`) is parsed whole
 // at the end, as a file of it would be.
+
+/** The bytes of standard input parsed as they arrive (the rest, if kept, is parsed when it has all come). */
+export const PARSE_BYTES = 2 << 20
 
 /** Standard input as read: its items, or the file its bytes were written to. */
 export interface StdinInput {
@@ -31,6 +37,10 @@ export interface ReadStdinOptions {
   readonly spoolBytes?: number
   /** The bytes that must be pending before the cutter looks for a boundary (1: at every chunk). */
   readonly pieceBytes?: number
+  /** Inputs of at least this many bytes are parsed when they have all come (tests make it small). */
+  readonly parseBytes?: number
+  /** Called once when the bytes read reach `bytes` (the reader of a large input may prepare for it). */
+  readonly large?: { readonly bytes: number; readonly then: () => void }
 }
 
 /** Reads standard input (or any byte stream) to its end, parsing its documents as they arrive. */
@@ -39,6 +49,7 @@ export async function readStdin(
   options: ReadStdinOptions = {},
 ): Promise<StdinInput> {
   const spoolBytes = options.spoolBytes ?? STREAM_BYTES
+  const parseBytes = options.parseBytes ?? PARSE_BYTES
   const cutter = new PieceCutter(options.pieceBytes ?? 1)
   const count: PieceCount = { docs: 0 }
   let items: ManifestItem[] | undefined = []
@@ -58,7 +69,10 @@ export async function readStdin(
     for await (const chunk of source) {
       const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
       if (b.length === 0) continue
+      const before = size
       size += b.length
+      if (options.large !== undefined && before < options.large.bytes && size >= options.large.bytes)
+        options.large.then()
       if (held !== undefined) {
         held.push(b)
         if (size >= spoolBytes) {
@@ -70,6 +84,8 @@ export async function readStdin(
           items = undefined
         }
       } else if (fd !== undefined) writeSync(fd, b)
+      // past PARSE_BYTES: parsed at the end if held, read from the file if not
+      if (size >= parseBytes) items = undefined
       if (items === undefined || whole === true) continue
       for (const p of cutter.push(b)) {
         // the first piece decides as the first bytes of a file do; `{{` anywhere (also across two pieces)
@@ -89,8 +105,8 @@ export async function readStdin(
   const spool = dir === undefined ? undefined : join(dir, 'stdin')
   if (spool !== undefined) return { spool, size, dispose }
   const bytes = Buffer.concat(held ?? [], size)
-  if (whole === true) items = [...iterateManifests(bytes, '-')]
-  else if (items !== undefined) {
+  if (whole === true || items === undefined) items = [...iterateManifests(bytes, '-')]
+  else {
     for (const p of cutter.end()) {
       whole ??= readWhole(p.bytes)
       if (whole || p.bytes.indexOf('{{') >= 0 || (last === 123 && p.bytes[0] === 123)) {
@@ -100,5 +116,5 @@ export async function readStdin(
       for (const item of pieceManifests(p, '-', count)) items.push(item)
     }
   }
-  return { items: items ?? [], bytes, size, dispose }
+  return { items, bytes, size, dispose }
 }

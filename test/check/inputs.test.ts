@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { HOLD_BYTES } from '../../src/check/first-pass.js'
 import { check } from '../../src/check/index.js'
+import { checkParallel } from '../../src/check/parallel.js'
 
 // kelp check's inputs as a new user meets them (issue 15): links in directories, empty inputs, the
 // bundled pack beside --policies material, git revisions, inputs too large to hold. kubectl's words
@@ -331,6 +332,22 @@ describe('kelp check: a large input is announced before it is read', () => {
     })
     expect(calls).toEqual(['big'])
     expect(big1.diagnostics.filter((d) => d.level === 'error')).toHaveLength(1)
+  })
+
+  it('standard input is announced once, as soon as more than HOLD_BYTES have come', async () => {
+    const calls: string[] = []
+    async function* nuls() {
+      for (let sent = 0; sent <= HOLD_BYTES; sent += 1 << 16) yield Buffer.alloc(1 << 16)
+      // announced before the rest comes
+      expect(calls).toEqual(['large'])
+      yield Buffer.alloc(1 << 16)
+    }
+    const r = await checkParallel(
+      { paths: ['-'], kubeVersion: '1.36', pack: 'off', stdinStream: nuls(), onLargeInput: () => calls.push('large') },
+      1,
+    )
+    expect(calls).toEqual(['large'])
+    expect(r.diagnostics.filter((d) => d.level === 'error')).toHaveLength(1)
   })
 })
 

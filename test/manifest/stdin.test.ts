@@ -136,13 +136,16 @@ function chunks(bytes: Buffer, seed: number): Buffer[] {
 
 describe('readStdin: documents as they arrive read as the whole text', () => {
   it.each(Array.from({ length: 20 }, (_, i) => i + 1))(
-    'mix %i, in chunks, held and in a temporary file',
+    'mix %i, in chunks, held (parsed as they arrive, or some at the end) and in a temporary file',
     async (seed) => {
       const bytes = Buffer.from(mix(seed, 40))
       const whole = [...iterateManifests(bytes, '-')]
       const held = await readStdin(Readable.from(chunks(bytes, seed)))
       expect(held.items).toEqual(whole)
       expect(held.bytes?.equals(bytes)).toBe(true)
+      // parsed as they arrive for the first bytes only, the rest when all have come: the same items
+      const late = await readStdin(Readable.from(chunks(bytes, seed)), { parseBytes: 1 + (seed % 5) * 60 })
+      expect(late.items).toEqual(whole)
       const spooled = await readStdin(Readable.from(chunks(bytes, seed)), { spoolBytes: 100 })
       expect(spooled.items).toBeUndefined()
       expect(spooled.spool !== undefined && existsSync(spooled.spool)).toBe(true)
