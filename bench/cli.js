@@ -3,7 +3,7 @@
 //  - cold start: `kelp check one.yaml` (one Deployment, the bundled pack) against bare `node -e 0`, several
 //    alternating runs, medians of the runs and of the pairs' differences (target: at most bare node + 150 ms);
 //  - large inputs: 1,000,000 small documents in one file (KELP_BENCH_LARGE: another count), wall time and peak RSS
-//    against the input's size (target: peak RSS ≤ 2× the input);
+//    against the input's size (target: peak RSS ≤ 2× the input), read from the file and piped;
 //  - `--base HEAD` on 5,000 files in a git repository against the plain run (target: within 2x), in the repository
 //    just committed to and in a clone of it.
 // The cold-CLI comparisons on 10,000 manifests with peers are bench/cold.js. Prints Markdown.
@@ -78,6 +78,12 @@ const m = timed([cli, 'check', big, '--pack', 'off'])
 console.log(`### kelp check, ${large.toLocaleString('en')} documents in one file (${size.toFixed(0)} MiB)\n`)
 console.log(
   `wall ${(m.ms / 1000).toFixed(1)} s, CPU ${(m.cpu / 1000).toFixed(1)} s, peak RSS ${m.rss.toFixed(0)} MiB: ${(m.rss / size).toFixed(2)}× the input (target ≤ 2×: ${verdict(m.rss <= 2 * size)})\n`,
+)
+// the same piped (`cat … | kelp check -`: standard input, spooled to a temporary file as it comes; GNU time's peak
+// RSS is the largest process's, kelp's)
+const piped = time('sh', ['-c', `cat '${big}' | '${process.execPath}' '${cli}' check - --pack off`], { cwd: dir })
+console.log(
+  `piped to \`kelp check -\`: wall ${(piped.ms / 1000).toFixed(1)} s, CPU ${(piped.cpu / 1000).toFixed(1)} s (cat's included), peak RSS ${piped.rss.toFixed(0)} MiB: ${(piped.rss / size).toFixed(2)}× the input\n`,
 )
 
 // --base HEAD on 5,000 files
