@@ -43,6 +43,32 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
       'found a tab character that violates indentation',
       5,
     ],
+    // an anchor running into a key's `:`: go-yaml's anchor ends there and its key is null, which the conversion to
+    // JSON refuses (sigs.k8s.io/yaml convertToJSONableObject), printing the value with %+#v
+    [
+      'metadata: {&name: policy1-binding}\n',
+      'unsupported map key of type: %!s(<nil>), key: <nil>, value: "policy1-binding"',
+      1,
+    ],
+    [
+      'state:\n  &running:\n    t: 2018-12-02T09:24:49Z\n',
+      'unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{"t":"2018-12-02T09:24:49Z"}',
+      2,
+    ],
+    ['a: {&a: 1.5}\n', 'unsupported map key of type: %!s(<nil>), key: <nil>, value: 1.5', 1],
+    ['a: {&a: [1, b]}\n', 'unsupported map key of type: %!s(<nil>), key: <nil>, value: []interface {}{1, "b"}', 1],
+    [
+      'a: [&a: {c: {d: e}, b: 2}]\n',
+      'unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{"b":2, "c":map[interface {}]interface {}{"d":"e"}}',
+      1,
+    ],
+    ['s:\n  &r: yes\n', 'unsupported map key of type: %!s(<nil>), key: <nil>, value: true', 2],
+    ['a: {&a: }\n', 'unsupported map key of type: %!s(<nil>), key: <nil>, value: <nil>', 1],
+    [
+      '&a:\n  b: 1\nc: 2\n',
+      'unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{"b":1}',
+      1,
+    ],
     // a collection as an explicit key: go-yaml's decode refuses it (decode.go mapping: invalid map key)
     [
       'spec:\n  containers:\n  - name: nginx\n    ports:\n?    - containerPort: 80\n',

@@ -12,7 +12,9 @@
 //   go-yaml in any flow context, where the parser wants the value's node: "did not find expected node
 //   content".
 // - a tab where go-yaml's block context allows a simple key (a line's indentation, after `-` or `?`):
-//   "found character that cannot start any token" (js-yaml takes tabs as separation).
+//   "found character that cannot start any token" (js-yaml takes tabs as separation);
+// - an anchor running into a key's `:` (`&name: x`): an anchor of [0-9A-Za-z_-] to go-yaml, then a null key,
+//   which the conversion to JSON refuses ("unsupported map key of type: %!s(<nil>)"); js-yaml's anchor is `name:`.
 // And two readings go-yaml makes otherwise, for which rereadText gives the text to read again:
 // - a multi-line quoted scalar folds without the blanks that end its lines, which js-yaml keeps;
 // - `?` opening a scalar of a flow collection where a key may start (`{?ip: 10.0.0.1}`, `[?x]`): the key
@@ -23,6 +25,10 @@
 // line break, or `?` or `:` and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
+import { goQuote } from '../../cel/ext/quote.js'
+import { compareStrings } from '../../cel/values/strings.js'
+import { goValue } from '../field.js'
+import { GoScalar } from './resolve.js'
 
 export interface Refusal {
   readonly message: string
@@ -35,6 +41,7 @@ interface ListenerState {
   readonly position: number
   readonly kind: string | null
   readonly anchor: string | null
+  readonly result: unknown
 }
 
 const ANCHOR_CHAR = /^[0-9A-Za-z_-]*/
@@ -69,8 +76,9 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   if (!anchors && !escapes && !flows && !tabs && !trailing) return undefined
   // multi-line quoted scalars with a line that ends in spaces: [start, end) of each
   const quoted: [number, number][] = []
-  // the `?` of each flow key go-yaml reads with the key indicator (`{?ip: …}`)
-  const keys: number[] = []
+  // where a blank goes for go-yaml's reading (before the character at each offset): after the `?` of a flow key
+  // (`{?ip: …}`)
+  const blanks: number[] = []
   let refusal: Refusal | undefined
   // with tabs: the spans of block and quoted scalars and of flow collections, where tabs are content or
   // separation go-yaml takes
@@ -92,17 +100,12 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
       return refusal
     },
-    rereadText: () =>
-      quoted.length === 0 && keys.length === 0
-        ? undefined
-        : withoutTrailingSpace(
-            withKeyBlanks(
-              text,
-              keys.sort((a, b) => a - b),
-            ),
-            quoted,
-            keys,
-          ),
+    rereadText: () => {
+      if (quoted.length === 0 && blanks.length === 0) return undefined
+      // (a node js-yaml closes twice is seen twice)
+      const at = [...new Set(blanks)].sort((a, b) => a - b)
+      return withoutTrailingSpace(withBlanks(text, at), quoted, at)
+    },
     listener: (event, st) => {
       // js-yaml's state holds more than @types/js-yaml declares
       const state = st as unknown as ListenerState
@@ -120,6 +123,15 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
         if (ok < name.length && !ANCHOR_END.includes(name[ok] as string)) {
           const at = s.indexOf(`&${name}`, open)
           refuse('did not find expected alphabetic or numeric character', at < 0 ? open : at + 1 + ok)
+        } else if (ok > 0 && ok + 1 === name.length && name[ok] === ':') {
+          // an anchor running into a key's `:` (`&name: x`, `{&name: x}`): go-yaml ends the anchor there and reads
+          // an anchored empty key, null, whose value is the node js-yaml anchored; sigs.k8s.io/yaml's conversion
+          // to JSON refuses it (yaml.go convertToJSONableObject)
+          const at = s.indexOf(`&${name}`, open)
+          refuse(
+            `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${goInterfaceV(state.result, true)}`,
+            at < 0 ? open : at,
+          )
         }
       }
       if (tabs && '|>"\'[{'.includes(s[start] ?? ' ')) spans.push([start, state.position])
@@ -151,11 +163,27 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
             refuse('did not find expected node content', start)
           else if (q >= 0) refuse(`did not find expected ',' or '${parent === '[' ? ']' : '}'}'`, q)
           // `?` opening a key's scalar, more after it: go-yaml's key indicator (js-yaml may close it twice)
-          else if (first === '?' && state.position > start + 1 && keys[keys.length - 1] !== start) keys.push(start)
+          else if (first === '?' && state.position > start + 1) blanks.push(start + 1)
         }
       }
     },
   }
+}
+
+/**
+ * Go's `%+#v` of a value go-yaml v2 decoded into interface{} (maps `map[interface {}]interface {}` with their keys
+ * sorted, as fmt prints them), `top`: the printed value itself, where nil is `<nil>`.
+ */
+function goInterfaceV(v: unknown, top = false): string {
+  if (v instanceof GoScalar) return goInterfaceV(v.value, top)
+  if (v === null || v === undefined) return top ? '<nil>' : 'interface {}(nil)'
+  if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goInterfaceV(x)).join(', ')}}`
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    const keys = Object.keys(o).sort(compareStrings)
+    return `map[interface {}]interface {}{${keys.map((k) => `${goQuote(k)}:${goInterfaceV(o[k])}`).join(', ')}}`
+  }
+  return goValue(v)
 }
 
 /** Whether the last character before `at` other than a blank or a line break is a value indicator `:`. */
@@ -286,29 +314,29 @@ function slashEscape(s: string, start: number, to: number): number {
   return -1
 }
 
-/** `text` with a blank after the `?` at each of `keys` (ascending offsets). */
-function withKeyBlanks(text: string, keys: readonly number[]): string {
+/** `text` with a blank before the character at each of `blanks` (ascending offsets). */
+function withBlanks(text: string, blanks: readonly number[]): string {
   let out = ''
   let from = 0
-  for (const k of keys) {
-    out += `${text.slice(from, k + 1)} `
-    from = k + 1
+  for (const b of blanks) {
+    out += `${text.slice(from, b)} `
+    from = b
   }
   return out + text.slice(from)
 }
 
 /**
  * `text` with the literal spaces and tabs that end a line inside the `spans` (quoted scalars) removed; an escaped
- * one (`\ ` in double quotes) stays, as folding keeps it. The spans' offsets are from before `keys`' blanks were
- * written (withKeyBlanks): each moves what follows it by one.
+ * one (`\ ` in double quotes) stays, as folding keeps it. The spans' offsets are from before the `blanks` were
+ * written (withBlanks): each moves what follows it by one.
  */
-function withoutTrailingSpace(text: string, spans: readonly [number, number][], keys: readonly number[]): string {
+function withoutTrailingSpace(text: string, spans: readonly [number, number][], blanks: readonly number[]): string {
   if (spans.length === 0) return text
   let out = ''
   let from = 0
   let k = 0
   for (const [a0, b0] of spans) {
-    while (k < keys.length && (keys[k] as number) < a0) k++
+    while (k < blanks.length && (blanks[k] as number) <= a0) k++
     const a = a0 + k
     const b = b0 + k
     const double = text[a] === '"'

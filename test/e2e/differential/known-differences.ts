@@ -68,9 +68,16 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       '`error: error parsing F: error converting YAML to JSON: yaml: line N: M`, kelp a file error of its own ' +
       'form (`F:L:C: error: M`), not an object block, so this runner has no kelp text to compare. For the cases ' +
       "of cases/yaml-go.yaml M is go-yaml's (src/kube/yaml/refusals.ts); go-yaml numbers a parser error's line " +
-      "from 0 and a scanner error's from 1, kelp every line from 1 (docs/known-differences.md, Reading YAML)",
+      "from 0 and a scanner error's from 1, kelp every line from 1 (docs/known-differences.md, Reading YAML). " +
+      'The conversion to JSON refusing a null key (`…: unsupported map key of type: %!s(<nil>), …`, no line) is of ' +
+      'the same form',
     source: 'k8s.io/cli-runtime pkg/resource/visitor.go (StreamVisitor), sigs.k8s.io/yaml YAMLToJSON',
-    match: (d) => d.aspect === 'error' && /error converting YAML to JSON: yaml: /.test(d.kubectl) && d.kelp === '',
+    match: (d) =>
+      d.aspect === 'error' &&
+      /error converting YAML to JSON: (?:yaml: |unsupported map key of type: %!s\(<nil>\), key: <nil>, )/.test(
+        d.kubectl,
+      ) &&
+      d.kelp === '',
   },
   {
     id: 'job-uid',

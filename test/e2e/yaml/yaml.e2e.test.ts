@@ -61,6 +61,13 @@ function tagKelp(v: unknown): unknown {
   return v
 }
 
+/** Whether a mapping in `v` has the key `key`. */
+function hasKey(v: unknown, key: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => hasKey(x, key))
+  if (v === null || typeof v !== 'object') return false
+  return Object.hasOwn(v, key) || Object.values(v).some((x) => hasKey(x, key))
+}
+
 /** What kelp sends of a file, read as kubectl's StreamVisitor reads it: documents until the first error. */
 function kelpRead(text: string): KelpFile {
   const docs: unknown[] = []
@@ -100,11 +107,14 @@ const KNOWN: {
     explains: (_t, g, k) =>
       g.error === undefined && k.error === 'end of the stream or a document separator is expected',
   },
-  // a null key (`?` alone, `~: x`): go-yaml's JSON conversion refuses it, js-yaml makes it "null"
+  // a null key (`?` alone, `~: x`): go-yaml's JSON conversion refuses it, js-yaml makes it "null" (only where kelp's
+  // documents hold such a key: another reading of the text is not this difference)
   {
     id: 'null-key',
     explains: (_t, g, k) =>
-      (g.error ?? '').includes('unsupported map key of type: %!s(<nil>)') && k.error === undefined,
+      (g.error ?? '').includes('unsupported map key of type: %!s(<nil>)') &&
+      k.error === undefined &&
+      hasKey(k.docs, 'null'),
   },
   // a comment right after a block scalar's header (`key: >#note`): go-yaml takes it, js-yaml wants a space first
   {
@@ -175,17 +185,13 @@ const KNOWN: {
       k.error === 'tag suffix cannot contain flow indicator characters' &&
       /![^\s]*[[\]{},]/.test(t),
   },
-  // inside a flow collection, `?` before a plain scalar where a key may start (`[?x`, `{a: 1, ?x`) or an anchor
-  // running into `:` (`{&a: {…}}`): go-yaml's scanner takes `?` as a key indicator in any flow context and ends an
-  // anchor at a character outside [A-Za-z0-9_-], then finds no node (`did not find expected node content`); js-yaml
-  // reads a scalar `?x` and an anchor `a:`, and kelp sends what kubectl refuses to read. (`?` opening a value's
-  // scalar, `{name: ?x}`, kelp refuses in go-yaml's words: src/kube/yaml/refusals.ts)
+  // an anchor running into a character go-yaml ends it at, with more after it (`{&k:" v}`): go-yaml's anchor is `k`
+  // and it reads on from the `:`; js-yaml's anchor is `k:"` (`&name:` then a blank kelp refuses as go-yaml does: a
+  // null key, refusals.ts)
   {
-    id: 'flow-question-or-anchor',
+    id: 'anchor-into-indicator',
     explains: (t, g, k) =>
-      /did not find expected node content/.test(g.error ?? '') &&
-      k.error === undefined &&
-      /(?:[[{,] *\?[^\s,[\]{}]|[[{,] *&[\w-]+:)/.test(t),
+      (g.error === undefined) !== (k.error === undefined) && /&[0-9A-Za-z_-]+[?:,\]}%@`][^\s,\]}]/.test(t),
   },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
   // (`{name: a\nb}`): go-yaml folds it, js-yaml wants the continuation indented
