@@ -228,6 +228,13 @@ describe('scalars spanning lines', () => {
 })
 
 describe('flow collections and JSON', () => {
+  it("flow keys opened by `?`: go-yaml's key indicator in any flow context, a blank after it or not", () =>
+    table(lines('data: {?ip: 10.0.0.1, ? mode: fast, b: 1}'), [
+      ['data.ip', '1:9'],
+      ['data.mode', '1:25'],
+      ['data.b', '1:37'],
+    ]))
+
   it('one-line flow collections', () =>
     table(
       lines(

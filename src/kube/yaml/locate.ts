@@ -749,7 +749,12 @@ class Scanner {
       case FMAP: {
         let p = this.nextFlowEntry(nd)
         if (p < 0) return undefined
-        if (t.charCodeAt(p) === QM && this.blankOrEnd(p + 1)) p = this.flowContent(p + 1)
+        // `?` is the key indicator to go-yaml in any flow context, a blank after it or not (`{?ip: x}`: key `ip`)
+        if (
+          t.charCodeAt(p) === QM &&
+          (this.blankOrEnd(p + 1) || !(flowIndicator(t.charCodeAt(p + 1)) || t.charCodeAt(p + 1) === COLON))
+        )
+          p = this.flowContent(p + 1)
         while (t.charCodeAt(p) === AMP || t.charCodeAt(p) === BANG) p = this.flowContent(this.tokenEnd(p, true))
         const c = t.charCodeAt(p)
         let key: string | undefined
