@@ -207,15 +207,18 @@ export function goValueBefore134(v: BadValue): string {
   return goValue(v)
 }
 
-/** Go's %#v of unstructured data (map[string]interface{}, []interface{}, scalars): keys sorted by bytes. */
-function goSharpV(v: unknown): string {
+/**
+ * Go's %#v of unstructured data (map[string]interface{}, []interface{}, scalars): keys sorted by bytes. `map`: the
+ * maps' type (go-yaml v2 decodes into `map[interface {}]interface {}`).
+ */
+export function goSharpV(v: unknown, map = 'map[string]interface {}'): string {
   if (v === null || v === undefined) return 'interface {}(nil)'
-  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`
+  if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goSharpV(x, map)).join(', ')}}`
   if (typeof v === 'object') {
     if (v instanceof GoStruct || v instanceof MarshaledJSON) return goJSON(v)
     const o = v as Record<string, unknown>
     const keys = Object.keys(o).sort(compareStrings)
-    return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSharpV(o[k])}`).join(', ')}}`
+    return `${map}{${keys.map((k) => `${goQuote(k)}:${goSharpV(o[k], map)}`).join(', ')}}`
   }
   // %#v of a float64, int64, bool or string inside an interface{} prints as %v / %q do
   return goValue(v)

@@ -7,10 +7,9 @@ import { type PieceCount, PieceCutter, pieceManifests, readWhole, STREAM_BYTES }
 // Standard input of `kelp check -`, read as a stream: a pipe (`helm template … | kelp check -`) may be
 // empty when kelp starts and fill later, and Node makes fd 0 non-blocking once process.stdin exists, so a
 // synchronous read fails with EAGAIN. The bytes are cut into pieces at document boundaries as they arrive
-// (stream.ts's cutter) and each piece is parsed then, for the first PARSE_BYTES: past them the rest is
-// parsed at the end, when it is known not to go to a temporary file (a large input's first 16 MiB parsed and
-// dropped had left V8 a heap limit of four times their ~80 MiB of objects: peaks of 440 MiB for a 72 MiB
-// input, docs/benchmarks.md). A small input keeps its items and bytes (the bytes
+// (stream.ts's cutter) and each piece is parsed then, for the first PARSE_BYTES; the rest is parsed at the
+// end, once it is known not to go to a temporary file (objects parsed and then dropped left V8 a heap limit of
+// four times their size: docs/benchmarks.md). A small input keeps its items and bytes (the bytes
 // for the positions of findings); one of STREAM_BYTES or more is written to a temporary file as it comes and
 // read from there like any large file (in pieces, twice when it must be), so memory stays bounded. What
 // reads differently in pieces (a JSON stream, UTF-16, a possible Helm template with `{{`) is parsed whole

@@ -25,9 +25,7 @@
 // line break, or `?` or `:` and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
-import { goQuote } from '../../cel/ext/quote.js'
-import { compareStrings } from '../../cel/values/strings.js'
-import { goValue } from '../field.js'
+import { goSharpV } from '../field.js'
 import { GoScalar } from './resolve.js'
 
 export interface Refusal {
@@ -129,7 +127,7 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
           // to JSON refuses it (yaml.go convertToJSONableObject)
           const at = s.indexOf(`&${name}`, open)
           refuse(
-            `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${goInterfaceV(state.result, true)}`,
+            `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${goInterfaceV(state.result)}`,
             at < 0 ? open : at,
           )
         }
@@ -170,20 +168,18 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   }
 }
 
-/**
- * Go's `%+#v` of a value go-yaml v2 decoded into interface{} (maps `map[interface {}]interface {}` with their keys
- * sorted, as fmt prints them), `top`: the printed value itself, where nil is `<nil>`.
- */
-function goInterfaceV(v: unknown, top = false): string {
-  if (v instanceof GoScalar) return goInterfaceV(v.value, top)
-  if (v === null || v === undefined) return top ? '<nil>' : 'interface {}(nil)'
-  if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goInterfaceV(x)).join(', ')}}`
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>
-    const keys = Object.keys(o).sort(compareStrings)
-    return `map[interface {}]interface {}{${keys.map((k) => `${goQuote(k)}:${goInterfaceV(o[k])}`).join(', ')}}`
-  }
-  return goValue(v)
+/** Go's `%+#v` of a value go-yaml v2 decoded into interface{}, printed alone (nil is `<nil>` there). */
+function goInterfaceV(v: unknown): string {
+  const plain = unboxed(v)
+  return plain === null || plain === undefined ? '<nil>' : goSharpV(plain, 'map[interface {}]interface {}')
+}
+
+/** js-yaml's value without GoScalar boxes (resolve.ts). */
+function unboxed(v: unknown): unknown {
+  if (v instanceof GoScalar) return v.value
+  if (Array.isArray(v)) return v.map(unboxed)
+  if (v === null || typeof v !== 'object') return v
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unboxed(x)]))
 }
 
 /** Whether the last character before `at` other than a blank or a line break is a value indicator `:`. */
