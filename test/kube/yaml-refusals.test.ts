@@ -69,6 +69,10 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
       'unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{"b":1}',
       1,
     ],
+    // a tag running into a character outside a URI's: yaml_parser_scan_tag wants a blank or a line break after it
+    ['!###\na: 1\n', 'did not find expected whitespace or line break', 1],
+    ['a: !x#y 1\n', 'did not find expected whitespace or line break', 1],
+    ['a: [sh, -c, !"echo ok"]\n', 'did not find expected whitespace or line break', 1],
     // a collection as an explicit key: go-yaml's decode refuses it (decode.go mapping: invalid map key)
     [
       'spec:\n  containers:\n  - name: nginx\n    ports:\n?    - containerPort: 80\n',
@@ -110,6 +114,13 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     // with multi-line quoted scalars folded, before and after the keys
     ['a: {?k: "x \n  y"}\n', { a: { k: 'x y' } }],
     ['b: "x \n  y"\na: {?k: v, ?l: "p \n  q"}\n', { b: 'x y', a: { k: 'v', l: 'p q' } }],
+    // tags go-yaml takes (handles, verbatim, escapes) and `!` inside scalars (CEL), which is no tag
+    [
+      'a: !foo 1\nb: !!str 2\nc: !<tag:yaml.org,2002:str> 3\nd: !%41 4\ne: "!has(x)"\nf: a && !has(y)\n',
+      { a: '1', b: '2', c: '3', d: '4', e: '!has(x)', f: 'a && !has(y)' },
+    ],
+    // an anchor running into `:` and more, in block context: go-yaml's anchor `system`, then the plain scalar
+    ['na-me: &system:aggregated-metrics-reader\nb: &a?x\n', { 'na-me': ':aggregated-metrics-reader', b: '?x' }],
     // `?` in block scalars and in quoted flow scalars is content
     ['a: http://x?y=1\nb: ["http://x?y=1", \'?\']\n', { a: 'http://x?y=1', b: ['http://x?y=1', '?'] }],
   ])('%j is read', (text, value) => {

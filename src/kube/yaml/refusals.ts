@@ -20,9 +20,13 @@
 // - `?` opening a scalar of a flow collection where a key may start (`{?ip: 10.0.0.1}`, `[?x]`): the key
 //   indicator to go-yaml in any flow context (yaml_parser_fetch_next_token: `flow_level > 0`), so the key is
 //   `ip` and `[?x]` a single-pair mapping; js-yaml wants a blank after it and reads the scalar `?ip`. Read
-//   again with the blank.
+//   again with the blank;
+// - in block context, an anchor running into a character go-yaml ends it at (`&system:reader`): go-yaml reads
+//   on from there (the plain scalar `:reader`), js-yaml's anchor is `system:reader`. Read again with a blank.
+// - a tag that runs into a character outside a URI's (`!###`, `!"echo ok"`): yaml_parser_scan_tag's "did not
+//   find expected whitespace or line break" (js-yaml's tag runs to a blank).
 // Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, a blank before a
-// line break, or `?` or `:` and a flow collection.
+// line break, a `!` where a tag may start, or `?` or `:` and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
 import { goSharpV } from '../field.js'
@@ -71,11 +75,13 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   const tabs = text.includes('\t')
   // a space or tab before a line break, which may end a line of a multi-line quoted scalar
   const trailing = /[ \t]\n/.test(text)
-  if (!anchors && !escapes && !flows && !tabs && !trailing) return undefined
+  // a `!` where a tag may start (a CEL `!has(…)` inside a quoted scalar is no tag, and not looked at)
+  const tags = /(?:^|[\s[{,])!/.test(text)
+  if (!anchors && !escapes && !flows && !tabs && !trailing && !tags) return undefined
   // multi-line quoted scalars with a line that ends in spaces: [start, end) of each
   const quoted: [number, number][] = []
   // where a blank goes for go-yaml's reading (before the character at each offset): after the `?` of a flow key
-  // (`{?ip: …}`)
+  // (`{?ip: …}`), after an anchor's name in block context (`&system:reader`)
   const blanks: number[] = []
   let refusal: Refusal | undefined
   // with tabs: the spans of block and quoted scalars and of flow collections, where tabs are content or
@@ -115,6 +121,10 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
       const open = opens.pop() ?? 0
       const start = starts.pop() ?? 0
+      if (tags) {
+        const end = tagEnd(s, open, start)
+        if (end >= 0) refuse('did not find expected whitespace or line break', end)
+      }
       if (anchors && state.anchor !== null) {
         const name = state.anchor
         const ok = (ANCHOR_CHAR.exec(name)?.[0] ?? '').length
@@ -130,6 +140,11 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
             `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${goInterfaceV(state.result)}`,
             at < 0 ? open : at,
           )
+        } else if (ok > 0 && ok < name.length && !'[{'.includes(s[starts[starts.length - 1] ?? -1] ?? '[')) {
+          // in block context, an anchor running into another character go-yaml ends it at (`&system:reader`):
+          // go-yaml reads on from there (a plain scalar `:reader`); read again with a blank after the anchor
+          const at = s.indexOf(`&${name}`, open)
+          if (at >= 0) blanks.push(at + 1 + ok)
         }
       }
       if (tabs && '|>"\'[{'.includes(s[start] ?? ' ')) spans.push([start, state.position])
@@ -166,6 +181,33 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
     },
   }
+}
+
+// yaml_parser_scan_tag_uri's characters: [0-9A-Za-z_-] and these (a tag handle's are among them)
+const TAG_URI = /[0-9A-Za-z_\-;/?:@&=+$,.!~*'()[\]%]*/y
+
+/**
+ * Where a node's tag (among its properties, between `open` and its content at `start`) ends on a character
+ * go-yaml refuses after a tag, or -1: yaml_parser_scan_tag takes `!<…>` or `!` and URI characters, and then wants
+ * a blank or a line break (`!###` then a comment, `!"echo ok"`: "did not find expected whitespace or line break").
+ */
+function tagEnd(s: string, open: number, start: number): number {
+  for (let i = open; i < start; i++) {
+    if (s.charCodeAt(i) !== 33 || (i > open && !/[\s[{,]/.test(s[i - 1] as string))) continue
+    let j: number
+    if (s[i + 1] === '<') {
+      const close = s.indexOf('>', i + 2)
+      if (close < 0) return -1
+      j = close + 1
+    } else {
+      TAG_URI.lastIndex = i + 1
+      TAG_URI.exec(s)
+      j = TAG_URI.lastIndex
+    }
+    const c = s[j]
+    return c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r' ? -1 : j
+  }
+  return -1
 }
 
 /** Go's `%+#v` of a value go-yaml v2 decoded into interface{}, printed alone (nil is `<nil>` there). */

@@ -150,15 +150,6 @@ const KNOWN: {
     explains: (t, g, k) =>
       g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#][^:#\n]*:/m.test(t),
   },
-  // a tag whose handle runs into a quote inside a flow collection (`[a, !"b c"]`): go-yaml's scanner wants a blank
-  // after the tag (`did not find expected whitespace or line break`), js-yaml reads the tag `!"b` and the scalar
-  {
-    id: 'tag-into-quote-in-flow',
-    explains: (t, g, k) =>
-      /did not find expected whitespace or line break/.test(g.error ?? '') &&
-      k.error === undefined &&
-      /[[{,] *![^\s,[\]{}]*["']/.test(t),
-  },
   // a multi-line single-quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`):
   // go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as the mapping's next key
   {
