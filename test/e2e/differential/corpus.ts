@@ -76,7 +76,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /** The documents of a YAML stream with their own text (split at `---` lines), parsed; unparsable ones left out. */
-function documents(text: string): { text: string; object: Obj }[] {
+function documents(text: string, unread?: { n: number }): { text: string; object: Obj }[] {
   const out: { text: string; object: Obj }[] = []
   for (const chunk of text.split(/^---[ \t]*(?:#.*)?$/m)) {
     if (chunk.trim() === '') continue
@@ -84,6 +84,8 @@ function documents(text: string): { text: string; object: Obj }[] {
     try {
       object = yaml.load(chunk)
     } catch {
+      // (js-yaml's default schema refuses what it cannot load, an unknown tag too: counted by addFiles)
+      if (unread !== undefined) unread.n++
       continue
     }
     if (typeof object === 'object' && object !== null && !Array.isArray(object))
@@ -164,8 +166,9 @@ class Builder {
   /** Every Kubernetes object of the files (one case each); non-objects counted in a note. */
   addFiles(label: string, files: string[], skip: (o: Obj) => boolean = () => false, extra: Partial<Case> = {}) {
     let skipped = 0
+    const unread = { n: 0 }
     for (const f of files) {
-      const docs = documents(readFileSync(f, 'utf8'))
+      const docs = documents(readFileSync(f, 'utf8'), unread)
       for (const d of docs) {
         if (!isObject(d.object) || skip(d.object)) {
           skipped++
@@ -176,6 +179,7 @@ class Builder {
       if (docs.length === 0) skipped++
     }
     if (skipped > 0) this.notes.push(`${label}: ${skipped} documents or files that are not Kubernetes objects left out`)
+    if (unread.n > 0) this.notes.push(`${label}: ${unread.n} documents the harness's js-yaml cannot load left out`)
   }
 }
 
