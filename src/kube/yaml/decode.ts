@@ -259,8 +259,9 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
-    // what go-yaml reads otherwise than js-yaml (refusals.ts): the spaces that end a line of a multi-line quoted
-    // scalar, which YAML (and go-yaml) drop when folding, and `?` running into a flow key; read again as go-yaml reads
+    // what go-yaml reads otherwise than js-yaml (refusals.ts rereadText: the blanks that end the lines of a
+    // multi-line quoted scalar, which go-yaml drops when folding; `?` running into a flow key; an anchor running
+    // into another character): the text read again as go-yaml reads it
     const again = watch?.rereadText()
     if (again !== undefined) value = jsyaml.load(again, { schema: GOYAML_V2_SCHEMA })
   } catch (e) {
