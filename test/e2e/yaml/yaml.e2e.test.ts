@@ -150,16 +150,20 @@ const KNOWN: {
     explains: (t, g, k) =>
       g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#][^:#\n]*:/m.test(t),
   },
-  // a multi-line single-quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`):
-  // go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as the mapping's next key
+  // a multi-line quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`; `"{ cpu: 1`
+  // then `  limits: { cpu: "1" }`): go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as
+  // the mapping's next key
   {
     id: 'quoted-scalar-then-content',
     explains: (t, g, k) => {
-      const m = /'(?:[^'\n]|'')*\n(?:[^'\n]|'')*'[^'\s]/.exec(t)
-      if (m === null || k.error !== undefined) return false
+      if (k.error !== undefined) return false
+      const quoted = /'(?:[^'\n]|'')*\n(?:[^'\n]|'')*'[^'\s]|"(?:[^"\\\n]|\\.)*\n(?:[^"\\\n]|\\.)*"[^"\s]/g
       // go-yaml v2 words a parser error with the 0-based line of its token (yaml.go fail: only scanner errors get +1)
-      const line = t.slice(0, m.index + m[0].length).split('\n').length - 1
-      return (g.error ?? '').endsWith(`yaml: line ${line}: did not find expected key`)
+      return [...t.matchAll(quoted)].some((m) =>
+        (g.error ?? '').endsWith(
+          `yaml: line ${t.slice(0, m.index + m[0].length).split('\n').length - 1}: did not find expected key`,
+        ),
+      )
     },
   },
   // `-` alone as a flow item or value (`[-]`, `{count: -}`): a plain scalar to go-yaml, an error to js-yaml
