@@ -73,6 +73,9 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['!###\na: 1\n', 'did not find expected whitespace or line break', 1],
     ['a: !x#y 1\n', 'did not find expected whitespace or line break', 1],
     ['a: [sh, -c, !"echo ok"]\n', 'did not find expected whitespace or line break', 1],
+    // a flow collection as an implicit key: go-yaml's decode refuses it (js-yaml read the key `a`, `a,b`)
+    ['[a]: b\n', 'invalid map key: []interface {}{"a"}', 1],
+    ['x:\n  [a, b]: c\n', 'invalid map key: []interface {}{"a", "b"}', 2],
     // a collection as an explicit key: go-yaml's decode refuses it (decode.go mapping: invalid map key)
     [
       'spec:\n  containers:\n  - name: nginx\n    ports:\n?    - containerPort: 80\n',
@@ -121,6 +124,11 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ],
     // an anchor running into `:` and more, in block context: go-yaml's anchor `system`, then the plain scalar
     ['na-me: &system:aggregated-metrics-reader\nb: &a?x\n', { 'na-me': ':aggregated-metrics-reader', b: '?x' }],
+    // `]: ` inside a quoted scalar is no key, nor a managedFields key ending in `}`
+    [
+      'a: "[x]: y"\nb: [1]\nf:\n  k:{"name":"x"}:\n    .: {}\n',
+      { a: '[x]: y', b: [1], f: { 'k:{"name":"x"}': { '.': {} } } },
+    ],
     // `?` in block scalars and in quoted flow scalars is content
     ['a: http://x?y=1\nb: ["http://x?y=1", \'?\']\n', { a: 'http://x?y=1', b: ['http://x?y=1', '?'] }],
   ])('%j is read', (text, value) => {

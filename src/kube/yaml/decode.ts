@@ -7,6 +7,11 @@ import { NOT_SIMPLE, readSimpleYAML } from './simple.js'
 
 /** A line whose node is an explicit key (`? `, also as a sequence entry's): its key may be a collection. */
 const EXPLICIT_KEY = /^[ \t]*(?:- +)*\?(?:[ \t]|$)/m
+/**
+ * A line that opens a flow collection and closes one before a key's `:` (`[a]: b`, `- {a: 1}: b`): maybe a collection
+ * as an implicit key. (Not `k:{"name":"x"}:`, a managedFields key: a plain scalar.)
+ */
+const FLOW_KEY = /^[ \t]*(?:- +)*[[{][^\n]*[\]}][ \t]*:(?:[ \t]|$)/m
 
 // A stream of documents as kubectl reads a file (apimachinery pkg/util/yaml YAMLOrJSONDecoder, which
 // cli-runtime's StreamVisitor uses with a 4096-byte sniff): JSON values back to back when the stream
@@ -279,8 +284,13 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   const r = refused()
   if (r !== undefined) return r
-  // a mapping or sequence as a key (an unrendered template's `{{ … }}`, or an explicit `? ` key), which go-yaml refuses
-  if (chunk.text.includes('{{') || (chunk.text.includes('?') && EXPLICIT_KEY.test(chunk.text))) {
+  // a mapping or sequence as a key (an unrendered template's `{{ … }}`, an explicit `? ` key, `[a]: b`), which go-yaml
+  // refuses; js-yaml makes it a text (`a`, `a,b`, `[object Object]`)
+  if (
+    chunk.text.includes('{{') ||
+    (chunk.text.includes('?') && EXPLICIT_KEY.test(chunk.text)) ||
+    FLOW_KEY.test(chunk.text)
+  ) {
     const k = collectionKey(chunk.text)
     if (k !== undefined) {
       const lineStart = chunk.text.lastIndexOf('\n', k.at - 1) + 1
