@@ -124,6 +124,8 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ],
     // an anchor running into `:` and more, in block context: go-yaml's anchor `system`, then the plain scalar
     ['na-me: &system:aggregated-metrics-reader\nb: &a?x\n', { 'na-me': ':aggregated-metrics-reader', b: '?x' }],
+    // a `!` in a comment before a node is no tag (kubectl: {a: b})
+    ['a:\n  # see !"x"\n  b\nc: # !{y}\n  d\n', { a: 'b', c: 'd' }],
     // `]: ` inside a quoted scalar is no key, nor a managedFields key ending in `}`
     [
       'a: "[x]: y"\nb: [1]\nf:\n  k:{"name":"x"}:\n    .: {}\n',

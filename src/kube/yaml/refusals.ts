@@ -92,6 +92,9 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   // (found once at the open: a parent's start asked again at each child would rescan its comments)
   const opens: number[] = []
   const starts: number[] = []
+  // and the offset of each one's tag (its `!`), -1 when it has none
+  const tagAts: number[] = []
+  const props = { tag: -1 }
   const refuse = (message: string, at: number) => {
     if (refusal === undefined || at < refusal.at) refusal = { message, at }
   }
@@ -116,13 +119,16 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       const s = state.input
       if (event === 'open') {
         opens.push(state.position)
-        starts.push(contentStart(s, state.position, s.length))
+        props.tag = -1
+        starts.push(contentStart(s, state.position, s.length, props))
+        tagAts.push(props.tag)
         return
       }
       const open = opens.pop() ?? 0
       const start = starts.pop() ?? 0
-      if (tags) {
-        const end = tagEnd(s, open, start)
+      const tagAt = tagAts.pop() ?? -1
+      if (tags && tagAt >= 0) {
+        const end = tagEnd(s, tagAt)
         if (end >= 0) refuse('did not find expected whitespace or line break', end)
       }
       if (anchors && state.anchor !== null) {
@@ -187,27 +193,23 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
 const TAG_URI = /[0-9A-Za-z_\-;/?:@&=+$,.!~*'()[\]%]*/y
 
 /**
- * Where a node's tag (among its properties, between `open` and its content at `start`) ends on a character
- * go-yaml refuses after a tag, or -1: yaml_parser_scan_tag takes `!<…>` or `!` and URI characters, and then wants
- * a blank or a line break (`!###` then a comment, `!"echo ok"`: "did not find expected whitespace or line break").
+ * Where the tag whose `!` is at `i` ends on a character go-yaml refuses after a tag, or -1: yaml_parser_scan_tag
+ * takes `!<…>` or `!` and URI characters, and then wants a blank or a line break (`!###` then a comment,
+ * `!"echo ok"`: "did not find expected whitespace or line break").
  */
-function tagEnd(s: string, open: number, start: number): number {
-  for (let i = open; i < start; i++) {
-    if (s.charCodeAt(i) !== 33 || (i > open && !/[\s[{,]/.test(s[i - 1] as string))) continue
-    let j: number
-    if (s[i + 1] === '<') {
-      const close = s.indexOf('>', i + 2)
-      if (close < 0) return -1
-      j = close + 1
-    } else {
-      TAG_URI.lastIndex = i + 1
-      TAG_URI.exec(s)
-      j = TAG_URI.lastIndex
-    }
-    const c = s[j]
-    return c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r' ? -1 : j
+function tagEnd(s: string, i: number): number {
+  let j: number
+  if (s[i + 1] === '<') {
+    const close = s.indexOf('>', i + 2)
+    if (close < 0) return -1
+    j = close + 1
+  } else {
+    TAG_URI.lastIndex = i + 1
+    TAG_URI.exec(s)
+    j = TAG_URI.lastIndex
   }
-  return -1
+  const c = s[j]
+  return c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r' ? -1 : j
 }
 
 /** Go's `%+#v` of a value go-yaml v2 decoded into interface{}, printed alone (nil is `<nil>` there). */
@@ -319,8 +321,11 @@ function charIn(s: string, c: number, from: number, to: number): number {
   return -1
 }
 
-/** Where a node opened at `from` begins: after separation spaces, comments and its properties. */
-function contentStart(s: string, from: number, to: number): number {
+/**
+ * Where a node opened at `from` begins: after separation spaces, comments and its properties (the offset of its tag's
+ * `!` to `props.tag`).
+ */
+function contentStart(s: string, from: number, to: number, props?: { tag: number }): number {
   let i = from
   for (;;) {
     let c = s.charCodeAt(i)
@@ -332,6 +337,7 @@ function contentStart(s: string, from: number, to: number): number {
     }
     // & (anchor) or ! (tag): the property, then what follows it
     if (c === 38 || c === 33) {
+      if (c === 33 && props !== undefined) props.tag = i
       while (i < to && (c = s.charCodeAt(i)) !== 32 && c !== 9 && c !== 10) i++
       continue
     }
