@@ -578,6 +578,9 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, overloa
       }
     case 1: {
       const [a] = args as [Node]
+      // the cost formula's arguments: one array per node, filled after the call (which may evaluate CEL
+      // again: a host function) and emptied once charged, so no evaluation allocates one or keeps a value
+      const vs: CelValue[] = [null]
       return (f) => {
         const x = tryEval(a, f)
         if (x instanceof ErrorValue) return failed(f, [x], x)
@@ -587,12 +590,18 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, overloa
         } catch (e) {
           return failed(f, [x], e)
         }
-        charged(f, [x], v)
+        if (cost === undefined) charge(f, 1)
+        else {
+          vs[0] = x
+          charge(f, costOf(cost, vs, v, overloadId) ?? 1)
+          vs[0] = null
+        }
         return v
       }
     }
     case 2: {
       const [a, c] = args as [Node, Node]
+      const vs: CelValue[] = [null, null]
       return (f) => {
         const x = tryEval(a, f)
         const y = tryEval(c, f)
@@ -604,7 +613,14 @@ function callNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, overloa
         } catch (e) {
           return failed(f, [x, y], e)
         }
-        charged(f, [x, y], v)
+        if (cost === undefined) charge(f, 1)
+        else {
+          vs[0] = x
+          vs[1] = y
+          charge(f, costOf(cost, vs, v, overloadId) ?? 1)
+          vs[0] = null
+          vs[1] = null
+        }
         return v
       }
     }
@@ -659,13 +675,18 @@ function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, over
  * A library's cost function given error values too: one that cannot cope falls back to 1. A failed
  * argument is charged by the overload the checker chose (`overloadId`), which its value no longer shows.
  */
+function hasError(vs: readonly (CelValue | ErrorValue)[]): boolean {
+  for (let i = 0; i < vs.length; i++) if (vs[i] instanceof ErrorValue) return true
+  return false
+}
+
 function costOf(
   cost: RuntimeCost,
   vs: readonly (CelValue | ErrorValue)[],
   r: CelValue | ErrorValue,
   overloadId: string | undefined,
 ): number | undefined {
-  if (!(r instanceof ErrorValue) && !vs.some((x) => x instanceof ErrorValue)) return cost(vs as CelValue[], r)
+  if (!(r instanceof ErrorValue) && !hasError(vs)) return cost(vs as CelValue[], r)
   try {
     return cost(vs as CelValue[], r as CelValue, overloadId)
   } catch (e) {
