@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import type { KubeVersion } from '../kube/environment.js'
 import type { LoadedObject } from '../manifest/load.js'
+import { stdinChunks } from '../manifest/stdin-fd.js'
 import { pushAll } from '../report/common.js'
 import { type Finding, type ObjectResult, type Report, SummaryCounter } from '../report/model.js'
 import { admitAll, report } from './admit.js'
@@ -96,7 +97,9 @@ export async function checkParallel(
       rest = others
       onLargeInput?.()
     }
-    await inputs.readStdin(options.stdinStream ?? process.stdin, { large: { bytes: HOLD_BYTES + 1, then } })
+    const large = { bytes: HOLD_BYTES + 1, then }
+    if (options.stdinStream !== undefined) await inputs.readStdin(options.stdinStream, { large })
+    else await inputs.readStdin(stdinChunks(), { large, reusedChunks: true })
   }
   try {
     return await checkInputs(rest, inputs, jobs, onProgress, keep)

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty'
 import { setFlagsFromString } from 'node:v8'
 import { type Command, Option } from 'commander'
 import { checkParallel, type PackMode } from '../check/index.js'
@@ -183,7 +184,8 @@ export function addCheckCommand(program: Command, io: Io, setCode: (c: number) =
           throw new UsageError(`--fail-on: one of ${FAIL_ON.join(', ')}`)
         if (opts.base !== undefined && opts.old.length > 0) throw new UsageError('--old and --base are exclusive')
         // nothing given and nothing piped: say so instead of waiting on the terminal
-        if (paths.length === 1 && paths[0] === '-' && process.stdin.isTTY === true) {
+        // (isatty, not process.stdin.isTTY: creating process.stdin makes a pipe's fd 0 non-blocking, stdin-fd.ts)
+        if (paths.length === 1 && paths[0] === '-' && isatty(0)) {
           throw new UsageError('no input: give files or directories, or pipe manifests to `kelp check -`')
         }
         const user = userInfoOf(opts)

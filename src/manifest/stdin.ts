@@ -15,8 +15,13 @@ import { type PieceCount, PieceCutter, pieceManifests, readWhole, STREAM_BYTES }
 // reads differently in pieces (a JSON stream, UTF-16, a possible Helm template with `{{`) is parsed whole
 // at the end, as a file of it would be.
 
-/** The bytes of standard input parsed as they arrive (the rest, if kept, is parsed when it has all come). */
-export const PARSE_BYTES = 2 << 20
+/**
+ * The bytes of standard input parsed as they arrive (the rest, if kept, is parsed when it has all come). Their
+ * objects are held until the input is known to stay in memory: small documents take about twenty times their
+ * bytes of heap (2 MiB of ConfigMaps held 40 MB, a large piped input's peak), so a helm chart's output is parsed
+ * as it comes and no more.
+ */
+export const PARSE_BYTES = 512 << 10
 
 /** Standard input as read: its items, or the file its bytes were written to. */
 export interface StdinInput {
@@ -40,6 +45,8 @@ export interface ReadStdinOptions {
   readonly parseBytes?: number
   /** Called once when the bytes read reach `bytes` (the reader of a large input may prepare for it). */
   readonly large?: { readonly bytes: number; readonly then: () => void }
+  /** The source's chunks are valid only until the next is asked for (stdin-fd.ts): those held are copied. */
+  readonly reusedChunks?: boolean
 }
 
 /** Reads standard input (or any byte stream) to its end, parsing its documents as they arrive. */
@@ -66,8 +73,10 @@ export async function readStdin(
   }
   try {
     for await (const chunk of source) {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      let b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
       if (b.length === 0) continue
+      // held or parsed now: a copy of a chunk the source reads into again (one written to the file needs none)
+      if (options.reusedChunks === true && held !== undefined && typeof chunk !== 'string') b = Buffer.from(b)
       const before = size
       size += b.length
       if (options.large !== undefined && before < options.large.bytes && size >= options.large.bytes)

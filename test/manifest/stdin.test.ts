@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -154,6 +154,31 @@ describe('readStdin: documents as they arrive read as the whole text', () => {
     },
   )
 
+  it.each([1, 2, 3, 4, 5])(
+    'mix %i from a source that reads every chunk into one buffer (stdin-fd.ts): held, late and spooled alike',
+    async (seed) => {
+      const bytes = Buffer.from(mix(seed, 40))
+      const whole = [...iterateManifests(bytes, '-')]
+      // each chunk is a view of the same buffer, overwritten by the next (as stdinChunks reads fd 0)
+      async function* reused(): AsyncGenerator<Buffer> {
+        const one = Buffer.alloc(128)
+        for (const c of chunks(bytes, seed)) {
+          c.copy(one)
+          yield one.subarray(0, c.length)
+          one.fill(0x23)
+        }
+      }
+      const held = await readStdin(reused(), { reusedChunks: true })
+      expect(held.items).toEqual(whole)
+      expect(held.bytes?.equals(bytes)).toBe(true)
+      const late = await readStdin(reused(), { reusedChunks: true, parseBytes: 1 + seed * 60 })
+      expect(late.items).toEqual(whole)
+      const spooled = await readStdin(reused(), { reusedChunks: true, spoolBytes: 100 })
+      expect(readFileSync(spooled.spool as string).equals(bytes)).toBe(true)
+      spooled.dispose()
+    },
+  )
+
   it('a JSON stream, UTF-16 and `{{` are read whole', async () => {
     for (const text of [
       '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}\n---\n{"kind": 1}\n',
@@ -167,5 +192,38 @@ describe('readStdin: documents as they arrive read as the whole text', () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${DEPLOYMENT('u', 1)}---\n`, 'utf16le')])
     const got = await readStdin(Readable.from(chunks(utf16, 5)))
     expect(got.items).toEqual([...iterateManifests(utf16, '-')])
+  })
+})
+
+describe('stdinChunks: fd 0 read into one buffer', () => {
+  const fdModule = join(root, 'dist/manifest/stdin-fd.js')
+  // a child that counts what stdinChunks reads of its standard input, from a writer that waits first
+  const count = (touchStdin: boolean) =>
+    spawnSync(
+      'sh',
+      [
+        '-c',
+        `(sleep 0.3; cat fd-source.yaml) | "${process.execPath}" --input-type=module -e '${touchStdin ? 'process.stdin;' : ''}
+const { stdinChunks } = await import(${JSON.stringify(fdModule)}); let n = 0, h = 0
+for await (const c of stdinChunks()) { n += c.length; for (const b of c) h = (h * 31 + b) >>> 0 }
+console.log(n, h)'`,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    )
+  const big = Buffer.from(mix(7, 3000))
+  writeFileSync(join(dir, 'fd-source.yaml'), big)
+  let h = 0
+  for (const b of big) h = (h * 31 + b) >>> 0
+
+  it('reads a pipe that fills late to its end, byte for byte', () => {
+    const r = count(false)
+    expect(r.stderr).toBe('')
+    expect(r.stdout.trim()).toBe(`${big.length} ${h}`)
+  })
+
+  it('reads on through process.stdin where fd 0 is non-blocking (process.stdin exists: EAGAIN)', () => {
+    const r = count(true)
+    expect(r.stderr).toBe('')
+    expect(r.stdout.trim()).toBe(`${big.length} ${h}`)
   })
 })
