@@ -671,15 +671,16 @@ function varArgsNode(fn: Impl, args: Node[], cost: RuntimeCost | undefined, over
   }
 }
 
-/**
- * A library's cost function given error values too: one that cannot cope falls back to 1. A failed
- * argument is charged by the overload the checker chose (`overloadId`), which its value no longer shows.
- */
+/** Whether an argument is an error (a loop: it runs on every costed call). */
 function hasError(vs: readonly (CelValue | ErrorValue)[]): boolean {
   for (let i = 0; i < vs.length; i++) if (vs[i] instanceof ErrorValue) return true
   return false
 }
 
+/**
+ * A library's cost function given error values too: one that cannot cope falls back to 1. A failed
+ * argument is charged by the overload the checker chose (`overloadId`), which its value no longer shows.
+ */
 function costOf(
   cost: RuntimeCost,
   vs: readonly (CelValue | ErrorValue)[],
