@@ -4,10 +4,8 @@ import { read } from 'node:fs'
 // pipe's bytes as a new buffer per read (64 KiB, outside V8's heap): those of a large input are dead once written
 // to the temporary file (stdin.ts) but kept until a collection, and V8 waits for tens of MiB of them before one
 // (docs/benchmarks.md). A pipe nobody made non-blocking is read as it is: a read waits in libuv's pool for bytes to
-// come. Where fd 0 is non-blocking (process.stdin exists: Node made it so) or not open, the rest is process.stdin's.
-
-/** The errors after which process.stdin reads on: no bytes yet on a non-blocking fd, or no fd 0. */
-const STREAM_INSTEAD = new Set(['EAGAIN', 'EWOULDBLOCK', 'EBADF'])
+// come. Where fd 0 cannot be read so (non-blocking, EAGAIN: process.stdin exists, Node made it so; not open; a
+// directory), the rest is process.stdin's, which reads or refuses each of these as kelp always did.
 
 function readInto(fd: number, buffer: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,8 +23,7 @@ export async function* stdinChunks(fd = 0, size = 1 << 16): AsyncGenerator<Buffe
     let n: number
     try {
       n = await readInto(fd, buffer)
-    } catch (e) {
-      if (!STREAM_INSTEAD.has((e as NodeJS.ErrnoException).code ?? '')) throw e
+    } catch {
       yield* process.stdin as AsyncIterable<Buffer>
       return
     }

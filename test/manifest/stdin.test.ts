@@ -226,4 +226,17 @@ console.log(n, h)'`,
     expect(r.stderr).toBe('')
     expect(r.stdout.trim()).toBe(`${big.length} ${h}`)
   })
+
+  it('a directory or a closed fd 0 as standard input: kelp check answers as process.stdin did, no crash', () => {
+    for (const redirect of [`< "${dir}"`, '<&-']) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" check - --pack off ${redirect}`], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      expect(r.status).toBe(2)
+      expect(r.stderr).not.toMatch(/EISDIR|EBADF|at /)
+      expect(r.stdout).toContain('error: no objects passed to apply (- holds no Kubernetes object)')
+    }
+  })
 })
