@@ -46,6 +46,39 @@ describe('aliases', () => {
     expect(v.base?.x).toEqual([1, 2])
   })
 
+  it('block-style aliases (read by the fast reader) are each their own copy too', () => {
+    const r = docs('metadata:\n  labels: &l\n    app: web\nspec:\n  selector:\n    matchLabels: *l\n  list:\n    - *l\n')
+    const v = r[0]?.value as { metadata: { labels: Record<string, string> }; spec: Record<string, unknown> }
+    expect(v).toEqual({
+      metadata: { labels: { app: 'web' } },
+      spec: { selector: { matchLabels: { app: 'web' } }, list: [{ app: 'web' }] },
+    })
+    v.metadata.labels.tier = 'x'
+    expect(v.spec).toEqual({ selector: { matchLabels: { app: 'web' } }, list: [{ app: 'web' }] })
+  })
+
+  it('a block-style alias bomb fails with go-yaml`s error too', () => {
+    const levels = ['a: &a\n' + Array(9).fill('  - lol\n').join('')]
+    for (const [prev, name] of [...'abcdefgh'].map((c, i) => [c, 'bcdefghi'[i]]))
+      levels.push(`${name}: &${name}\n${Array(9).fill(`  - *${prev}\n`).join('')}`)
+    const t0 = performance.now()
+    const r = docs(levels.join(''))
+    expect(performance.now() - t0).toBeLessThan(500)
+    expect(r[0]?.error).toEqual({ message: 'document contains excessive aliasing', line: 1 })
+  })
+
+  it('a key named __proto__ stays a key when the document is copied for its aliases', () => {
+    for (const text of [
+      'a: &x\n  b: 1\nc: *x\nd:\n  "__proto__": v\n  k: w\n',
+      'a: &x {b: 1}\nc: *x\nd: {"__proto__": v}\n',
+    ]) {
+      const d = (docs(text)[0]?.value as { d: Record<string, unknown> }).d
+      expect(Object.keys(d)).toContain('__proto__')
+      expect(Object.getPrototypeOf(d)).toBe(Object.prototype)
+      expect(Object.getOwnPropertyDescriptor(d, '__proto__')?.value).toBe('v')
+    }
+  })
+
   it('many small aliases within the ratio decode (go-yaml: fewer than 100 alias decodes never fail)', () => {
     const r = docs(`a: &a [x, y]\nb: [${Array(40).fill('*a').join(', ')}]\n`)
     expect((r[0]?.value as { b?: unknown[] } | undefined)?.b).toHaveLength(40)

@@ -1,4 +1,5 @@
 import { nodeModule } from '../node-host.js'
+import { setOwn } from '../own-keys.js'
 import { GoScalar, GoYAMLError } from './resolve.js'
 
 // The limits go-yaml v2 puts on a document (sigs.k8s.io/yaml/goyaml.v2): its reader's UTF-8 check
@@ -165,7 +166,8 @@ export function toJSONTree(v: unknown, copy: boolean): unknown {
   }
   const o = v as Record<string, unknown>
   const out: Record<string, unknown> = copy ? {} : o
-  for (const k in o) out[k] = toJSONTree(o[k], copy)
+  // setOwn: a copy's `__proto__` key stays a key (plain assignment to a new object would set its prototype)
+  for (const k in o) setOwn(out, k, toJSONTree(o[k], copy))
   return out
 }
 
