@@ -101,6 +101,17 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
       },
     ],
     ['- {a: 1}\n- b: {c: [d, {e: f}]}\n-\n  {g: h}\n', [{ a: 1 }, { b: { c: ['d', { e: 'f' }] } }, { g: 'h' }]],
+    // anchors and aliases of block values, as js-yaml's dump writes a shared object: the alias is the value
+    [
+      'metadata:\n  labels: &ref_0\n    app: web\nspec:\n  template:\n    metadata:\n      labels: *ref_0\n',
+      { metadata: { labels: { app: 'web' } }, spec: { template: { metadata: { labels: { app: 'web' } } } } },
+    ],
+    ['a: &x 1\nb: *x\n', { a: 1, b: 1 }],
+    ['a:\n  - &x\n    b: 1\n  - *x # again\n', { a: [{ b: 1 }, { b: 1 }] }],
+    ['a: &x [1, {b: c}]\nd: *x\n', { a: [1, { b: 'c' }], d: [1, { b: 'c' }] }],
+    ['a: &x-1_Y "q"\nb:\n  - *x-1_Y\n', { a: 'q', b: ['q'] }],
+    ['a: &x 1\nb: &x 2\nc: *x\n', { a: 1, b: 2, c: 2 }],
+    ['a: &x |\n  text\nb: *x\n', { a: 'text\n', b: 'text\n' }],
   ]
   it.each(accepted)('answers for %j', (text, expected) => {
     const fast = readSimpleYAML(text)
@@ -117,7 +128,23 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     'a: 1\na: 2\n',
     'a:\n\tb: 1\n',
     'a: 1\r\nb: 2\r\n',
-    'a: &x 1\nb: *x\n',
+    // anchors and aliases outside the subset: an alias of nothing anchored, or inside its own anchor's value
+    // (go-yaml: "anchor value contains itself"), an anchor on nothing, on a compact sequence, followed by a
+    // comment or another property, a name of other characters, an alias with more after it, a merge
+    'a: *x\n',
+    'a: &x\n  b: *x\n',
+    'a: &x\nb: 1\n',
+    'a: &x\n- 1\nb: *x\n',
+    'a: &x # c\n  b: 1\n',
+    'a: &x &y 1\n',
+    'a: &x *y\n',
+    'a: &x.y 1\nb: *x.y\n',
+    'a: &x!t 1\n',
+    '- &x a: 1\n',
+    'a: &x 1\nb: *x y\n',
+    'a: &x 1\nb: *x#c\n',
+    'a: &x 1\nb: *x\n  c: 2\n',
+    'a: &x\n  b: 1\n<<: *x\n',
     'a: !!str 1\n',
     'a: |+\n  text\n',
     'a: |2\n  text\n',
@@ -183,6 +210,18 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
   ]
   it.each(refused)('gives up on %j', (text) => {
     expect(readSimpleYAML(text)).toBe(NOT_SIMPLE)
+  })
+
+  // go-yaml counts the nodes decoded under aliases (decode.go: past 100, its ratio check applies): a document
+  // with more is left to js-yaml and limits.ts checkAliasing; below that, each alias is a copy
+  it('gives up past 100 nodes under aliases, and answers each alias as a copy below that', () => {
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `  k${i}: v\n`).join('')
+    expect(readSimpleYAML(`a: &x\n${keys(16)}b: *x\nc: *x\nd: *x\n`)).not.toBe(NOT_SIMPLE) // 3 x 33 nodes
+    expect(readSimpleYAML(`a: &x\n${keys(16)}b: *x\nc: *x\nd: *x\ne: *x\n`)).toBe(NOT_SIMPLE) // 4 x 33
+    const v = readSimpleYAML('a: &x\n  b: [1]\nc: *x\n') as { a: { b: number[] }; c: { b: number[] } }
+    expect(v.c).toStrictEqual(v.a)
+    expect(v.c).not.toBe(v.a)
+    expect(v.c.b).not.toBe(v.a.b)
   })
 
   // hostile shapes are js-yaml's, with its limits: deep nesting and keys past go-yaml's 1024 characters
@@ -287,6 +326,24 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
     }
   })
 
+  // a value that holds the same object several times: js-yaml's dump writes it once with an anchor, then aliases
+  const shared = fc
+    .tuple(fc.dictionary(key, value, { minKeys: 1, maxKeys: 3 }), value, dumpOptions)
+    .map(([o, v, opts]) => {
+      try {
+        return jsyaml.dump({ a: o, b: { c: o, d: [v, o] }, e: o }, opts)
+      } catch {
+        return 'a: 1\n'
+      }
+    })
+
+  it('agrees on dumped values with shared objects: anchors and aliases (fast-check)', () => {
+    fc.assert(
+      fc.property(shared, (text) => agrees(text)),
+      { numRuns: 2000 },
+    )
+  })
+
   it('agrees on dumped values (fast-check)', () => {
     fc.assert(
       fc.property(dumped, (text) => agrees(text)),
@@ -297,6 +354,7 @@ describe('readSimpleYAML answers as js-yaml with GOYAML_V2_SCHEMA', () => {
   const manifest = projectYAMLFiles().find((t) => t.includes('kind: Deployment')) ?? ''
   const seeds = fc.oneof(
     dumped,
+    shared,
     ...[documents(manifest)[0], ...accepted.map(([text]) => text)].map((text) => fc.constant(text ?? '')),
   )
 

@@ -2,7 +2,8 @@ import { plainScalar } from './resolve.js'
 
 // The YAML most manifests are written in, read without js-yaml: block mappings and sequences of
 // printable-ASCII lines, keys of name characters, one-line plain and quoted scalars, one-line flow
-// collections (a whole document written `{…}` on one line too), literal block scalars, comments. Every
+// collections (a whole document written `{…}` on one line too), literal block scalars, comments, anchors
+// and aliases of block values (`labels: &l` … `labels: *l`, as js-yaml's dump writes a shared object). Every
 // other text (and every error) is js-yaml's: a line this reader is not sure of makes it give up, and
 // readYAMLChunk reads the document with GOYAML_V2_SCHEMA. Where it answers, it answers what js-yaml
 // would (test/kube/yaml-simple.test.ts checks that on real files and on fuzzed ones); it is here for
@@ -29,6 +30,10 @@ const KEY_CHAR = table(`${ALNUM}_./$-`)
 // a plain scalar may not start with an indicator (`-` only before a space: see scalar())
 const INDICATOR = table('-?:,[]{}#&*!|>%@`')
 
+// an anchor's or alias's name: go-yaml's characters (yaml_parser_scan_anchor); js-yaml takes more, and
+// a name running into another character is left to it (refusals.ts words go-yaml's answer)
+const ANCHOR_NAME = table(`${ALNUM}_-`)
+
 class GiveUp {}
 const GIVE_UP = new GiveUp()
 
@@ -40,12 +45,23 @@ let count = 0 // content lines scanned so far
 let scanPos = 0 // where the next line to scan starts (past the text's end when all are)
 let next = 0 // the first line not read yet
 let t = ''
+// the document's anchors so far (made at the first), the names whose value is being read, and the nodes
+// decoded under aliases (go-yaml's decoder counts them; see aliasCopy)
+let anchors: Map<string, unknown> | undefined
+const defining: string[] = []
+let aliasNodes = 0
+// go-yaml refuses a document for excessive aliasing only past 100 nodes decoded under aliases (decode.go);
+// a document with more is js-yaml's, with kelp's check of go-yaml's ratio (limits.ts checkAliasing)
+const MAX_ALIAS_NODES = 100
 
 /** The value of a document in the subset, as js-yaml reads it with GOYAML_V2_SCHEMA; else NOT_SIMPLE. */
 export function readSimpleYAML(text: string): unknown {
   t = text
   count = 0
   scanPos = 0
+  anchors = undefined
+  defining.length = 0
+  aliasNodes = 0
   try {
     if (!has(0)) return NOT_SIMPLE
     next = 0
@@ -136,7 +152,9 @@ function mapping(indent: number, depth: number): Record<string, unknown> {
     let p = k + 1
     while (p < e && t.charCodeAt(p) === 32) p++
     next++
-    if (p === e || t.charCodeAt(p) === 35) out[key] = blockValue(indent, depth, true)
+    const c = t.charCodeAt(p)
+    if (p === e || c === 35) out[key] = blockValue(indent, depth, true)
+    else if (c === 38 || c === 42) out[key] = property(p, e, indent, depth)
     else {
       out[key] = scalar(p, e, indent, depth)
       if (has(next) && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
@@ -165,6 +183,9 @@ function sequence(indent: number, depth: number): unknown[] {
       )
         throw GIVE_UP
       out.push(v)
+    } else if (t.charCodeAt(p) === 38 || t.charCodeAt(p) === 42) {
+      next++
+      out.push(property(p, e, indent, depth))
     } else if (keyEnd(p, e) >= 0) {
       // `- key: value`: a mapping whose entries are at the key's column
       if (depth + 1 > MAX_NESTING) throw GIVE_UP
@@ -190,6 +211,63 @@ function blockValue(indent: number, depth: number, inMapping: boolean): unknown 
     return sequence(indent, depth + 1)
   }
   return null
+}
+
+/**
+ * The anchored value `v` as an alias gives it: a copy (go-yaml decodes an alias afresh, so changing one
+ * cannot change another), counting the nodes it holds (each collection, key and scalar, as go-yaml's
+ * decodeCount under an alias) into aliasNodes; past MAX_ALIAS_NODES the document is js-yaml's.
+ */
+function aliasCopy(v: unknown): unknown {
+  if (++aliasNodes > MAX_ALIAS_NODES) throw GIVE_UP
+  if (typeof v !== 'object' || v === null) return v
+  if (Array.isArray(v)) return v.map(aliasCopy)
+  // a scalar box (resolve.ts GoScalar): the document is read again by js-yaml anyway (readYAMLChunk)
+  if (Object.getPrototypeOf(v) !== Object.prototype) return v
+  const out: Record<string, unknown> = {}
+  // keys the reader took: never `__proto__` (mapping and flowMapping give up on it)
+  for (const k of Object.keys(v)) {
+    ++aliasNodes
+    out[k] = aliasCopy((v as Record<string, unknown>)[k])
+  }
+  return out
+}
+
+/**
+ * An entry's value that starts with an anchor (`&name`, then a scalar on the line or a block more indented below
+ * it) or is an alias (`*name`, then nothing or a comment), its line already taken; `indent` is the collection's.
+ * An alias gives a copy of the anchored value (aliasCopy). Left to js-yaml: an alias
+ * of a name not anchored yet or whose value it is inside (go-yaml refuses that one), an anchor on nothing or
+ * on a compact sequence, an anchor with another property, a name of other characters.
+ */
+function property(p: number, e: number, indent: number, depth: number): unknown {
+  let q = p + 1
+  while (q < e && ANCHOR_NAME[t.charCodeAt(q)] === 1) q++
+  if (q === p + 1 || (q < e && t.charCodeAt(q) !== 32)) throw GIVE_UP
+  const name = t.slice(p + 1, q)
+  let r = q
+  while (r < e && t.charCodeAt(r) === 32) r++
+  let v: unknown
+  if (t.charCodeAt(p) === 42) {
+    if ((r < e && t.charCodeAt(r) !== 35) || anchors === undefined || !anchors.has(name) || defining.includes(name))
+      throw GIVE_UP
+    v = aliasCopy(anchors.get(name))
+  } else {
+    defining.push(name)
+    if (r === e) {
+      if (!has(next) || (indents[next] as number) <= indent) throw GIVE_UP
+      v = node(depth + 1)
+    } else {
+      const c = t.charCodeAt(r)
+      if (c === 35 || c === 38 || c === 42) throw GIVE_UP
+      v = scalar(r, e, indent, depth)
+    }
+    defining.pop()
+    anchors ??= new Map()
+    anchors.set(name, v)
+  }
+  if (has(next) && (indents[next] as number) > indent) throw GIVE_UP // a continuation line
+  return v
 }
 
 /**
