@@ -47,7 +47,9 @@ describe('aliases', () => {
   })
 
   it('block-style aliases (read by the fast reader) are each their own copy too', () => {
-    const r = docs('metadata:\n  labels: &l\n    app: web\nspec:\n  selector:\n    matchLabels: *l\n  list:\n    - *l\n')
+    const r = docs(
+      'metadata:\n  labels: &l\n    app: web\nspec:\n  selector:\n    matchLabels: *l\n  list:\n    - *l\n',
+    )
     const v = r[0]?.value as { metadata: { labels: Record<string, string> }; spec: Record<string, unknown> }
     expect(v).toEqual({
       metadata: { labels: { app: 'web' } },
@@ -72,7 +74,7 @@ describe('aliases', () => {
       'a: &x\n  b: 1\nc: *x\nd:\n  "__proto__": v\n  k: w\n',
       'a: &x {b: 1}\nc: *x\nd: {"__proto__": v}\n',
     ]) {
-      const d = (docs(text)[0]?.value as { d: Record<string, unknown> }).d
+      const d = (docs(text)[0]?.value as { d: Record<string, unknown> } | undefined)?.d ?? {}
       expect(Object.keys(d)).toContain('__proto__')
       expect(Object.getPrototypeOf(d)).toBe(Object.prototype)
       expect(Object.getOwnPropertyDescriptor(d, '__proto__')?.value).toBe('v')
