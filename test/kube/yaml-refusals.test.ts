@@ -139,6 +139,21 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     expect(d?.value).toEqual(value)
   })
 
+  // go-yaml registers an anchor where its node starts (parser.go anchor()), js-yaml again where the node ends: a name
+  // anchored again inside its own node refers, after it, to the inner node (the values kubectl's reading gave,
+  // test/e2e/yaml "reads block documents with anchors and aliases as kubectl does")
+  it.each([
+    ['a: &x\n  b: &x\n    c: 1\n  d: *x\ne: *x\n', { a: { b: { c: 1 }, d: { c: 1 } }, e: { c: 1 } }],
+    ['a: &x 1\nb: &x\n  c: 2\nd: *x\n', { a: 1, b: { c: 2 }, d: { c: 2 } }],
+    ['a: &x [1, &x [2]]\nb: *x\n', { a: [1, [2]], b: [2] }],
+    [
+      'kind: A\nmetadata: &m\n metadata: &m\n  name: web\nz: *m\n',
+      { kind: 'A', metadata: { metadata: { name: 'web' } }, z: { name: 'web' } },
+    ],
+  ])('an alias of a name anchored again inside its node is the inner node: %j', (text, value) => {
+    expect(read(text)?.value).toEqual(value)
+  })
+
   it('stays linear on hostile texts (many spans, tabs, trailing blanks)', () => {
     const text = `${Array.from({ length: 30_000 }, (_, i) => `- "x\t${i} \n  y" # c`).join('\n')}\n`
     const t0 = performance.now()

@@ -268,7 +268,12 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     // multi-line quoted scalar, which go-yaml drops when folding; `?` running into a flow key; an anchor running
     // into another character): the text read again as go-yaml reads it
     const again = watch?.rereadText()
-    if (again !== undefined) value = jsyaml.load(again, { schema: GOYAML_V2_SCHEMA })
+    if (again !== undefined) {
+      // its own watch for what the listener changes as it reads (an anchor's node: refusals.ts); its refusals
+      // were the first reading's
+      const rewatch = goYAMLWatch(again)
+      value = jsyaml.load(again, { schema: GOYAML_V2_SCHEMA, ...(rewatch ? { listener: rewatch.listener } : {}) })
+    }
   } catch (e) {
     // go-yaml stops at what it refused before js-yaml met its error
     const r = refused((e as { mark?: { position: number } }).mark?.position)

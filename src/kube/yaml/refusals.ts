@@ -44,6 +44,7 @@ interface ListenerState {
   readonly kind: string | null
   readonly anchor: string | null
   readonly result: unknown
+  readonly anchorMap: Record<string, unknown>
 }
 
 const ANCHOR_CHAR = /^[0-9A-Za-z_-]*/
@@ -95,6 +96,8 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   // and the offset of each one's tag (its `!`), -1 when it has none
   const tagAts: number[] = []
   const props = { tag: -1 }
+  // each anchor name's node that opened last, among those closed (where it opened, and its value)
+  const anchored = new Map<string, { open: number; result: unknown }>()
   const refuse = (message: string, at: number) => {
     if (refusal === undefined || at < refusal.at) refusal = { message, at }
   }
@@ -133,6 +136,11 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
       if (anchors && state.anchor !== null) {
         const name = state.anchor
+        // go-yaml registers an anchor where its node starts (parser.go anchor()), js-yaml again where it ends: a
+        // node anchored with the same name inside this one is what the name refers to after it, to go-yaml
+        const inner = anchored.get(name)
+        if (inner !== undefined && inner.open > open) state.anchorMap[name] = inner.result
+        else anchored.set(name, { open, result: state.result })
         const ok = (ANCHOR_CHAR.exec(name)?.[0] ?? '').length
         if (ok < name.length && !ANCHOR_END.includes(name[ok] as string)) {
           const at = s.indexOf(`&${name}`, open)

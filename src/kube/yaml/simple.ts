@@ -237,8 +237,9 @@ function aliasCopy(v: unknown): unknown {
  * An entry's value that starts with an anchor (`&name`, then a scalar on the line or a block more indented below
  * it) or is an alias (`*name`, then nothing or a comment), its line already taken; `indent` is the collection's.
  * An alias gives a copy of the anchored value (aliasCopy). Left to js-yaml: an alias
- * of a name not anchored yet or whose value it is inside (go-yaml refuses that one), an anchor on nothing or
- * on a compact sequence, an anchor with another property, a name of other characters.
+ * of a name not anchored yet or whose value it is inside (go-yaml refuses that one), a name anchored again inside
+ * its own node, an anchor on nothing or on a compact sequence, an anchor with another property, a name of other
+ * characters.
  */
 function property(p: number, e: number, indent: number, depth: number): unknown {
   let q = p + 1
@@ -253,6 +254,9 @@ function property(p: number, e: number, indent: number, depth: number): unknown 
       throw GIVE_UP
     v = aliasCopy(anchors.get(name))
   } else {
+    // the name anchored again inside its own node: go-yaml's alias after it is the inner node, js-yaml's the outer
+    // (refusals.ts reads it as go-yaml does)
+    if (defining.includes(name)) throw GIVE_UP
     defining.push(name)
     if (r === e) {
       if (!has(next) || (indents[next] as number) <= indent) throw GIVE_UP

@@ -291,6 +291,52 @@ describe('YAML: kelp reads manifests as kubectl does', () => {
     expect(compare([...flow, ...edited], `flow documents, and ${edited.length} edited ones (seed ${seed})`)).toEqual([])
   })
 
+  // block documents holding one object twice, as js-yaml's dump writes them: an anchor, then aliases (the
+  // several-container bench corpus' labels), and texts edited from them that the fast reader still answers with an
+  // alias in them: each must read as kubectl reads it (an alias a copy of its anchor's value)
+  it('reads block documents with anchors and aliases as kubectl does', { timeout: 600_000 }, () => {
+    const seed = Number(process.env.KELP_YAML_SEED ?? 1)
+    const aliased = projectYAMLFiles()
+      .flatMap(documents)
+      .flatMap((d) => {
+        const read = [...decodeStream(Buffer.from(d, 'utf8'))]
+        const value = read[0]?.value as Record<string, unknown> | null | undefined
+        if (read.length !== 1 || read[0]?.error !== undefined || value === null || typeof value !== 'object') return []
+        // the first mapping among its values, held again under two more keys and in a list
+        const shared = Object.values(value).find((v) => v !== null && typeof v === 'object' && !Array.isArray(v))
+        if (shared === undefined || Array.isArray(value)) return []
+        try {
+          return [jsyaml.dump({ ...value, zzOne: shared, zzTwo: [shared, { k: shared }] }, { lineWidth: -1 })]
+        } catch {
+          return [] // a value js-yaml cannot write (a bigint)
+        }
+      })
+      .filter((t) => t.includes('*ref_'))
+    const pick = picker(seed)
+    const edits = Number(process.env.KELP_YAML_EDITS ?? 20_000)
+    const edited = Array.from({ length: edits }, () => edit(aliased[pick(aliased.length)] as string, pick, 3)).filter(
+      (t) => !/^---/m.test(t) && t.includes('*') && readSimpleYAML(t) !== NOT_SIMPLE,
+    )
+    expect(aliased.filter((t) => readSimpleYAML(t) !== NOT_SIMPLE).length).toBeGreaterThan(500)
+    expect(edited.length).toBeGreaterThan(edits / 20)
+    // a name anchored again inside its own node (found by this test's edits): go-yaml's alias after it is the inner
+    // node (parser.go registers an anchor where its node starts), js-yaml's the outer (refusals.ts reads it as go-yaml)
+    const nested = [
+      'apiVersion: v1\nkind: ServiceAccount\nmetadata: &ref_0\n metadata: &ref_0\n  name: httpbin\nzzOne: *ref_0\n',
+      'a: &x\n  b: &x\n    c: 1\n  d: *x\ne: *x\n',
+      'a: &x 1\nb: &x\n  c: 2\nd: *x\n',
+      'a: &x [1, &x [2]]\nb: *x\n',
+      'a: &x {k: &x {j: 1}}\nb: [*x]\n',
+      'a: &x\n  - &x "q"\n  - *x\nb: *x\n',
+    ]
+    expect(
+      compare(
+        [...aliased, ...edited, ...nested],
+        `anchored documents, ${edited.length} edited ones (seed ${seed}) and ${nested.length} nested anchors`,
+      ),
+    ).toEqual([])
+  })
+
   // go-yaml v2's resolution of plain scalars (resolve.go: booleans, nulls, ints in every base, floats,
   // timestamps, `_`), as values, keys and flow items, on random scalars of the characters that matter to it
   it('resolves the same scalars', { timeout: 600_000 }, () => {
