@@ -150,6 +150,15 @@ const KNOWN: {
     explains: (t, g, k) =>
       g.error === undefined && k.error === 'bad indentation of a mapping entry' && /^ *! +[^\s:#][^:#\n]*:/m.test(t),
   },
+  // an anchor before a nested block mapping's first key, on the key's line (`ports:` then `  &p port: 80`): go-yaml
+  // anchors the key and reads the mapping; js-yaml refuses the indentation
+  {
+    id: 'anchor-before-key',
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error === 'bad indentation of a mapping entry' &&
+      /^ +&[0-9A-Za-z_-]+ +[^\s:#&*!][^:#\n]*:(?:[ \t]|$)/m.test(t),
+  },
   // a multi-line quoted scalar closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`; `"{ cpu: 1`
   // then `  limits: { cpu: "1" }`): go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as
   // the mapping's next key
