@@ -207,6 +207,27 @@ const KNOWN: {
 ]
 
 /** The project's YAML files, whole, and each document; then `edits` texts edited from those at random. */
+/** The value of each project document that kelp reads as one mapping or sequence. */
+function projectValues(): Record<string, unknown>[] {
+  return projectYAMLFiles()
+    .flatMap(documents)
+    .flatMap((d) => {
+      const read = [...decodeStream(Buffer.from(d, 'utf8'))]
+      const value = read[0]?.value
+      if (read.length !== 1 || read[0]?.error !== undefined || value === null || typeof value !== 'object') return []
+      return [value as Record<string, unknown>]
+    })
+}
+
+/** js-yaml's dump of `value`, or nothing for a value it cannot write (a bigint). */
+function dumped(value: unknown, options: Parameters<typeof jsyaml.dump>[1]): string[] {
+  try {
+    return [jsyaml.dump(value, options)]
+  } catch {
+    return []
+  }
+}
+
 function corpus(edits: number, seed: number): string[] {
   const whole = projectYAMLFiles()
   const docs = whole.flatMap(documents)
@@ -278,18 +299,7 @@ describe('YAML: kelp reads manifests as kubectl does', () => {
   // as every text did before the subset grew; they are not this test's.)
   it('reads flow-style documents as kubectl does', { timeout: 600_000 }, () => {
     const seed = Number(process.env.KELP_YAML_SEED ?? 1)
-    const flow = projectYAMLFiles()
-      .flatMap(documents)
-      .flatMap((d) => {
-        const read = [...decodeStream(Buffer.from(d, 'utf8'))]
-        const value = read[0]?.value
-        if (read.length !== 1 || read[0]?.error !== undefined || value === null || typeof value !== 'object') return []
-        try {
-          return [jsyaml.dump(value, { flowLevel: 0, lineWidth: -1 })]
-        } catch {
-          return [] // a value js-yaml cannot write (a bigint)
-        }
-      })
+    const flow = projectValues().flatMap((value) => dumped(value, { flowLevel: 0, lineWidth: -1 }))
     const pick = picker(seed)
     const edits = Number(process.env.KELP_YAML_EDITS ?? 20_000)
     const edited = Array.from({ length: edits }, () => edit(flow[pick(flow.length)] as string, pick, 3)).filter(
@@ -305,20 +315,12 @@ describe('YAML: kelp reads manifests as kubectl does', () => {
   // alias in them: each must read as kubectl reads it (an alias a copy of its anchor's value)
   it('reads block documents with anchors and aliases as kubectl does', { timeout: 600_000 }, () => {
     const seed = Number(process.env.KELP_YAML_SEED ?? 1)
-    const aliased = projectYAMLFiles()
-      .flatMap(documents)
-      .flatMap((d) => {
-        const read = [...decodeStream(Buffer.from(d, 'utf8'))]
-        const value = read[0]?.value as Record<string, unknown> | null | undefined
-        if (read.length !== 1 || read[0]?.error !== undefined || value === null || typeof value !== 'object') return []
+    const aliased = projectValues()
+      .flatMap((value) => {
         // the first mapping among its values, held again under two more keys and in a list
         const shared = Object.values(value).find((v) => v !== null && typeof v === 'object' && !Array.isArray(v))
         if (shared === undefined || Array.isArray(value)) return []
-        try {
-          return [jsyaml.dump({ ...value, zzOne: shared, zzTwo: [shared, { k: shared }] }, { lineWidth: -1 })]
-        } catch {
-          return [] // a value js-yaml cannot write (a bigint)
-        }
+        return dumped({ ...value, zzOne: shared, zzTwo: [shared, { k: shared }] }, { lineWidth: -1 })
       })
       .filter((t) => t.includes('*ref_'))
     const pick = picker(seed)
