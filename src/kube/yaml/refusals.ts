@@ -97,7 +97,7 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   const tagAts: number[] = []
   const props = { tag: -1 }
   // each anchor name's node that opened last, among those closed (where it opened, and its value)
-  const anchored = new Map<string, { open: number; result: unknown }>()
+  const anchored = anchors ? new Map<string, { open: number; result: unknown }>() : undefined
   const refuse = (message: string, at: number) => {
     if (refusal === undefined || at < refusal.at) refusal = { message, at }
   }
@@ -134,7 +134,7 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
         const end = tagEnd(s, tagAt)
         if (end >= 0) refuse('did not find expected whitespace or line break', end)
       }
-      if (anchors && state.anchor !== null) {
+      if (anchored !== undefined && state.anchor !== null) {
         const name = state.anchor
         // go-yaml registers an anchor where its node starts (parser.go anchor()), js-yaml again where it ends: a
         // node anchored with the same name inside this one is what the name refers to after it, to go-yaml
