@@ -6,12 +6,12 @@ import type { Finding, ObjectResult, Report } from '../report/model.js'
 import { SummaryCounter } from '../report/model.js'
 import { VERSION } from '../report/version.js'
 import { admitOne } from './admit-one.js'
-import { Excepter, type Exceptions, exceptionNotes } from './exceptions.js'
+import { type Excepter, type Exceptions, exceptionNotes } from './exceptions.js'
 import { PLUGIN_NOT_RUN } from './findings.js'
 import { identity } from './olds.js'
-import type { CheckOptions, Keep } from './options.js'
+import type { Keep } from './options.js'
 import { placeFindings } from './positions.js'
-import { type Prepared, prepare } from './prepare.js'
+import type { Prepared } from './prepare.js'
 
 // Every object admitted as kubectl apply would send it (CREATE, or UPDATE when the previous revision has it)
 // against a built set (admit-one.ts), and the report: the engine decides (src/engine/apply.ts), findings.ts words
@@ -22,6 +22,8 @@ import { type Prepared, prepare } from './prepare.js'
  * the closure evaluator (withoutGeneratedCode). A program is evaluated about once an object, and generating
  * and optimizing it costs V8 a fixed amount: with the bundled pack on bench/cold.js's Deployments, closures
  * alone took 0.83× the CPU at 2,000 objects, the same at 10,000 and 1.15× at 30,000 (docs/benchmarks.md).
+ * A run of unknown length (one-pass.ts) admits its first GENERATE_FROM_OBJECTS objects on closures, as
+ * `kelp audit` does.
  */
 export const GENERATE_FROM_OBJECTS = 10_000
 
@@ -32,31 +34,37 @@ export function admitAll(
   olds: ReadonlyMap<string, JSONObject>,
   target: string,
   defaultNamespace: string,
-  onProgress?: (done: number, total: number) => void,
+  /** `total` undefined: the number of objects is not known yet. */
+  onProgress?: (done: number, total: number | undefined) => void,
   keep: Keep = 'all',
   total?: number,
   except?: Excepter,
 ): Admitted {
-  const admit = (): Admitted => {
-    const results: ObjectResult[] = []
-    const counter = new SummaryCounter()
-    let done = 0
-    for (const o of objects) {
-      const id = olds.size === 0 ? undefined : identity(o.object, defaultNamespace)
-      const old = id === undefined ? undefined : olds.get(id)
-      const admitted = admitOne(set, o, old, target, defaultNamespace, keep === 'stored')
-      // exceptions (exceptions.ts): excepted findings move to `excepted`, still reported
-      const r = except === undefined ? admitted : except.apply(admitted, o.object)
-      counter.add(r)
-      if (keep !== 'findings' || r.findings.length > 0 || r.excepted !== undefined) results.push(r)
-      done++
-      if (onProgress !== undefined && (done & 63) === 0) onProgress(done, total ?? done)
-    }
-    return { results, counter }
-  }
-  // the count when known (the first pass's, or this thread's share); a stream of unknown length generates
+  // the count when known (the first pass's, or this thread's share); else the first objects on closures
   const count = total ?? (Array.isArray(objects) ? objects.length : undefined)
-  return count !== undefined && count < GENERATE_FROM_OBJECTS ? withoutGeneratedCode(admit) : admit()
+  const results: ObjectResult[] = []
+  const counter = new SummaryCounter()
+  let done = 0
+  const admitNext = (o: LoadedObject): void => {
+    const id = olds.size === 0 ? undefined : identity(o.object, defaultNamespace)
+    const old = id === undefined ? undefined : olds.get(id)
+    const admitted = admitOne(set, o, old, target, defaultNamespace, keep === 'stored')
+    // exceptions (exceptions.ts): excepted findings move to `excepted`, still reported
+    const r = except === undefined ? admitted : except.apply(admitted, o.object)
+    counter.add(r)
+    if (keep !== 'findings' || r.findings.length > 0 || r.excepted !== undefined) results.push(r)
+    done++
+    if (onProgress !== undefined && (done & 63) === 0) onProgress(done, count)
+  }
+  const admit = (): void => {
+    for (const o of objects) {
+      if (count === undefined && done < GENERATE_FROM_OBJECTS) withoutGeneratedCode(() => admitNext(o))
+      else admitNext(o)
+    }
+  }
+  if (count !== undefined && count < GENERATE_FROM_OBJECTS) withoutGeneratedCode(admit)
+  else admit()
+  return { results, counter }
 }
 
 /** Admission results: those kept, and the counts of all. */
@@ -104,26 +112,4 @@ function notRunNotes(results: readonly ObjectResult[]): Finding[] {
     ;(r as { findings: readonly Finding[] }).findings = kept
   }
   return [...notes.values()]
-}
-
-/** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
-export function check(options: CheckOptions, keep: Keep = 'all'): Report {
-  const { prepared, set } = prepare(options)
-  const objects = prepared.toAdmit ?? prepared.stream?.() ?? []
-  const except = options.exceptions === undefined ? undefined : new Excepter(options.exceptions)
-  return report(
-    prepared,
-    admitAll(
-      set,
-      objects,
-      prepared.olds,
-      prepared.target,
-      prepared.defaultNamespace,
-      undefined,
-      keep,
-      undefined,
-      except,
-    ),
-    options.exceptions,
-  )
 }

@@ -54,30 +54,47 @@ export interface FirstPass {
 
 /** The first pass: every document read once; material and Namespaces kept; the rest while small. */
 export function firstPass(items: Iterable<LoadedObject>, target: string, hold: number = HOLD_OBJECTS): FirstPass {
-  const material: LoadedObject[] = []
-  const namespaces: LoadedObject[] = []
-  let held: LoadedObject[] | undefined = []
-  const seenKinds = new Map<string, number>()
-  let objectCount = 0
-  let notServedPolicies = false
-  const generateNamed = { count: 0, first: null as LoadedObject | null }
-  for (const item of items) {
-    objectCount++
-    if (isMaterialAt(item.object, target)) {
-      material.push(item)
-      continue
+  const pass = new FirstPassReader(target, hold)
+  for (const item of items) pass.add(item)
+  return pass.result()
+}
+
+/** The first pass one object at a time (one-pass.ts reads on from where its own pass stopped). */
+export class FirstPassReader {
+  private readonly material: LoadedObject[] = []
+  private readonly namespaces: LoadedObject[] = []
+  private held: LoadedObject[] | undefined = []
+  private readonly seenKinds = new Map<string, number>()
+  private objectCount = 0
+  private notServedPolicies = false
+  private readonly generateNamed = { count: 0, first: null as LoadedObject | null }
+
+  constructor(
+    private readonly target: string,
+    private readonly hold: number,
+  ) {}
+
+  add(item: LoadedObject): void {
+    this.objectCount++
+    if (isMaterialAt(item.object, this.target)) {
+      this.material.push(item)
+      return
     }
     if (needsNameGeneration(item.object.metadata)) {
-      generateNamed.count++
-      generateNamed.first ??= item
+      this.generateNamed.count++
+      this.generateNamed.first ??= item
     }
-    if (isPolicy(item.object)) notServedPolicies = true
+    if (isPolicy(item.object)) this.notServedPolicies = true
     // Namespaces, and what the default admission plugins read (LimitRanges, ServiceAccounts, classes): set inputs
-    if (isNamespace(item.object) || isAdmissionInput(item.object)) namespaces.push(item)
-    if (held !== undefined && held.length >= hold) held = undefined
-    if (held !== undefined) held.push(item)
+    if (isNamespace(item.object) || isAdmissionInput(item.object)) this.namespaces.push(item)
+    if (this.held !== undefined && this.held.length >= this.hold) this.held = undefined
+    if (this.held !== undefined) this.held.push(item)
     const k = gvkKey(item.object)
-    seenKinds.set(k, (seenKinds.get(k) ?? 0) + 1)
+    this.seenKinds.set(k, (this.seenKinds.get(k) ?? 0) + 1)
   }
-  return { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed }
+
+  result(): FirstPass {
+    const { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed } = this
+    return { material, namespaces, held, seenKinds, objectCount, notServedPolicies, generateNamed }
+  }
 }

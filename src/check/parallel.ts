@@ -12,7 +12,8 @@ import { Excepter } from './exceptions.js'
 import { type FirstPass, firstPass, HOLD_BYTES, HOLD_OBJECTS } from './first-pass.js'
 import { Inputs } from './inputs.js'
 import type { CheckOptions, Keep } from './options.js'
-import { build, gather, paramKindsOf, prepare } from './prepare.js'
+import { build, gather, paramKindsOf } from './prepare.js'
+import { check } from './run.js'
 import { planShares } from './shares.js'
 import type { AdmitMessage, AdmitReply, ReadMessage, ReadReply, WorkerMessage } from './worker.js'
 
@@ -84,7 +85,7 @@ const fileBytes = (file: string): number => {
 export async function checkParallel(
   options: CheckOptions,
   jobs?: number,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, total: number | undefined) => void,
   keep: Keep = 'all',
 ): Promise<Report> {
   const inputs = new Inputs(options.paths, options.stdin)
@@ -112,7 +113,7 @@ async function checkInputs(
   options: CheckOptions,
   inputs: Inputs,
   jobs: number | undefined,
-  onProgress: ((done: number, total: number) => void) | undefined,
+  onProgress: ((done: number, total: number | undefined) => void) | undefined,
   keep: Keep,
 ): Promise<Report> {
   const sizes = inputs.files.map((file) => ({ file, bytes: file === '-' ? 0 : fileBytes(file) }))
@@ -122,18 +123,7 @@ async function checkInputs(
     import.meta.url.endsWith('.ts') || inputs.files.includes('-') || bytes > MAX_PARALLEL_BYTES
       ? 1
       : threadsFor(bytes, jobs)
-  if (threads <= 1) {
-    const { prepared, set } = prepare(options, inputs)
-    const { toAdmit, olds, target, defaultNamespace } = prepared
-    const objects = toAdmit ?? prepared.stream?.() ?? []
-    // the total from the first pass, also when the objects are read again (not `done` as its own total)
-    const except = options.exceptions === undefined ? undefined : new Excepter(options.exceptions)
-    return report(
-      prepared,
-      admitAll(set, objects, olds, target, defaultNamespace, onProgress, keep, prepared.toAdmitCount, except),
-      options.exceptions,
-    )
-  }
+  if (threads <= 1) return check(options, keep, inputs, onProgress)
   const target = options.target ?? options.kubeVersion
   const shares = planShares(sizes, threads)
   // the workers start first: their start overlaps this thread's reading

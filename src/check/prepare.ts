@@ -104,21 +104,51 @@ export interface Gathered {
   readonly pack: PackUse
 }
 
+/**
+ * Objects the first pass holds: none for inputs of more than HOLD_BYTES (read again instead), which
+ * `onLargeInput` is told of.
+ */
+export function holdFor(options: CheckOptions, inputs: Inputs): number {
+  const large = inputs.bytes() > HOLD_BYTES
+  if (large) options.onLargeInput?.()
+  return options.holdObjects ?? (large ? 0 : HOLD_OBJECTS)
+}
+
 /** Reads the inputs (unless a split read did) and gathers the material, the pack and the build's options. */
 export function gather(options: CheckOptions, split?: SplitRead, given?: Inputs): Gathered {
-  const defaultNamespace = options.namespace ?? 'default'
   const target = options.target ?? options.kubeVersion
   const inputs = split?.inputs ?? given ?? new Inputs(options.paths, options.stdin)
   const diagnostics: Finding[] = [...(split?.diagnostics ?? [])]
-  const large = inputs.bytes() > HOLD_BYTES
-  if (large) options.onLargeInput?.()
-  const hold = options.holdObjects ?? (large ? 0 : HOLD_OBJECTS)
+  const hold = holdFor(options, inputs)
   const pass = split?.pass ?? firstPass(inputs.read(diagnostics), target, hold)
-  const { material, namespaces, objectCount, notServedPolicies, generateNamed } = pass
+  pushAll(diagnostics, passNotes(pass, options, diagnostics))
+  return gatherMaterial(options, inputs, pass, diagnostics)
+}
+
+/** The run's notes on what the first pass read (after `reading`, its reading errors): no objects, generateName. */
+export function passNotes(pass: FirstPass, options: CheckOptions, reading: readonly Finding[]): Finding[] {
+  const notes: Finding[] = []
   // kubectl apply on the same inputs: `error: no objects passed to apply`
-  if (objectCount === 0 && options.allowEmpty !== true && !diagnostics.some((d) => d.level === 'error'))
-    diagnostics.push(noObjectsError(options.paths))
-  if (generateNamed.first !== null) diagnostics.push(generateNameNote(generateNamed.count, generateNamed.first))
+  if (pass.objectCount === 0 && options.allowEmpty !== true && !reading.some((d) => d.level === 'error'))
+    notes.push(noObjectsError(options.paths))
+  if (pass.generateNamed.first !== null)
+    notes.push(generateNameNote(pass.generateNamed.count, pass.generateNamed.first))
+  return notes
+}
+
+/**
+ * The material the first pass found, with --policies' and the bundled pack's (unless the inputs have policies of
+ * their own), and the build's options; their problems go to `diagnostics`.
+ */
+export function gatherMaterial(
+  options: CheckOptions,
+  inputs: Inputs,
+  pass: FirstPass,
+  diagnostics: Finding[],
+): Gathered {
+  const defaultNamespace = options.namespace ?? 'default'
+  const target = options.target ?? options.kubeVersion
+  const { material, namespaces, notServedPolicies } = pass
   const extra: LoadedObject[] = []
   if (options.policies !== undefined && options.policies.length > 0) {
     const loaded = loadManifests(options.policies)
@@ -310,8 +340,13 @@ export function build(g: Gathered, params: readonly LoadedObject[] = []): { prep
  * Loads the inputs, the material and the old revision, and builds the policy set (once: the params its
  * policies may name are read first when the first pass did not hold the objects).
  */
-export function prepare(options: CheckOptions, given?: Inputs): { prepared: Prepared; set: PolicySet } {
-  const g = gather(options, undefined, given)
+export function prepare(
+  options: CheckOptions,
+  given?: Inputs,
+  /** The first pass, when it was made already (one-pass.ts). */
+  split?: SplitRead,
+): { prepared: Prepared; set: PolicySet } {
+  const g = gather(options, split, given)
   const params: LoadedObject[] = []
   if (g.pass.held === undefined) {
     const kinds = new Set(paramKindsOf(g).filter((k) => (g.pass.seenKinds.get(k) ?? 0) > 0))

@@ -50,7 +50,7 @@ function today(): string | undefined {
  * A progress line on stderr, only on a terminal and only once a run has taken more than a second
  * (stdout stays clean for the report).
  */
-function progressOnTty(): { update: (done: number, total: number) => void; done: () => void } {
+function progressOnTty(): { update: (done: number, total: number | undefined) => void; done: () => void } {
   const start = Date.now()
   let shown = false
   if (process.stderr.isTTY !== true) return { update: () => {}, done: () => {} }
@@ -58,7 +58,8 @@ function progressOnTty(): { update: (done: number, total: number) => void; done:
     update: (done, total) => {
       if (Date.now() - start < 1000) return
       shown = true
-      process.stderr.write(`\rkelp: ${done}/${total} objects checked`)
+      // a large input read once (src/check/one-pass.ts): its total is not known until the end
+      process.stderr.write(`\rkelp: ${done}${total === undefined ? '' : `/${total}`} objects checked`)
     },
     done: () => {
       if (shown) process.stderr.write('\r\x1b[K')

@@ -75,17 +75,21 @@ export function latestWrites(objects: readonly unknown[]): (number | true)[] {
   return out
 }
 
+/** The admissionregistration.k8s.io kinds of policy material. */
+const POLICY_KINDS: ReadonlySet<string> = new Set<MaterialKind>([
+  'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionPolicyBinding',
+  'MutatingAdmissionPolicy',
+  'MutatingAdmissionPolicyBinding',
+])
+
+/** The kinds of policy material (materialKind). */
+export const MATERIAL_KINDS: readonly string[] = [...POLICY_KINDS, 'CustomResourceDefinition']
+
 export function materialKind(o: unknown): MaterialKind | undefined {
   if (!isObject(o)) return undefined
   const g = gvkOf(o)
-  if (
-    isAdmissionRegistration(g) &&
-    (g.kind === 'ValidatingAdmissionPolicy' ||
-      g.kind === 'ValidatingAdmissionPolicyBinding' ||
-      g.kind === 'MutatingAdmissionPolicy' ||
-      g.kind === 'MutatingAdmissionPolicyBinding')
-  )
-    return g.kind
+  if (isAdmissionRegistration(g) && POLICY_KINDS.has(g.kind)) return g.kind as MaterialKind
   if (g.group === 'apiextensions.k8s.io' && g.kind === 'CustomResourceDefinition') return g.kind
   return undefined
 }

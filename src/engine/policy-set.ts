@@ -36,7 +36,14 @@ import { DEFAULT_USER, type PolicySetOptions, type ValidateRequestOptions } from
 export { type AdmitResult, type AnswerStatus, isAdmissionStatus, type NoMatch, type NoMatchReason } from './answer.js'
 export type { Diagnostic } from './diagnostics.js'
 export { type ApiLifecycle, apiLifecycle } from './lifecycle.js'
-export { latestWrites, type MaterialKind, materialKind, materialNotServed, type Problem } from './material.js'
+export {
+  latestWrites,
+  MATERIAL_KINDS,
+  type MaterialKind,
+  materialKind,
+  materialNotServed,
+  type Problem,
+} from './material.js'
 export { materialProblems } from './material-problems.js'
 export { DEFAULT_USER, type PolicySetOptions, type ValidateRequestOptions } from './options.js'
 export type { PolicyViolation }

@@ -158,19 +158,32 @@ describe('the namespace -n gives, and the progress total', () => {
     const dir = tmp()
     let text = ''
     for (let i = 0; i < 200; i++) text += `---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`
+    // a Namespace at the end: a large input read twice (src/check/one-pass.ts finds its kind in the text, or, its
+    // kind escaped, stops at it)
+    const namespace = '---\napiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n'
     writeFileSync(join(dir, 'many.yaml'), text)
-    for (const holdObjects of [0, 1000]) {
-      const seen: [number, number][] = []
+    writeFileSync(join(dir, 'with-namespace.yaml'), text + namespace)
+    writeFileSync(join(dir, 'with-escaped.yaml'), text + namespace.replace('kind: Namespace', 'kind: "\\x4eamespace"'))
+    const progress = async (file: string, holdObjects: number) => {
+      const seen: [number, number | undefined][] = []
       await checkParallel(
-        { paths: [join(dir, 'many.yaml')], kubeVersion: '1.37', pack: 'off', holdObjects },
+        { paths: [join(dir, file)], kubeVersion: '1.37', pack: 'off', holdObjects },
         1,
         (done, total) => seen.push([done, total]),
       )
-      expect(seen).toEqual([
-        [64, 200],
-        [128, 200],
-        [192, 200],
-      ])
+      return seen
     }
+    const counted = (total: number | undefined) => [
+      [64, total],
+      [128, total],
+      [192, total],
+    ]
+    expect(await progress('many.yaml', 1000)).toEqual(counted(200))
+    expect(await progress('with-namespace.yaml', 1000)).toEqual(counted(201))
+    expect(await progress('with-namespace.yaml', 0)).toEqual(counted(201))
+    // the objects admitted before the Namespace (dropped), then those read again against the total
+    expect(await progress('with-escaped.yaml', 0)).toEqual([...counted(undefined), ...counted(201)])
+    // read once: the total is not known while the objects are admitted
+    expect(await progress('many.yaml', 0)).toEqual(counted(undefined))
   })
 })

@@ -5,14 +5,16 @@ import { describe, expect, it, vi } from 'vitest'
 
 // A run of fewer than GENERATE_FROM_OBJECTS objects admits them with CEL on closures (src/check/admit.ts,
 // program.ts withoutGeneratedCode): generating each program's JavaScript costs more than it saves there. The
-// count is the first pass's (`total`) or the objects held; a stream of unknown length generates.
+// count is the first pass's (`total`) or the objects held; a stream of unknown length admits its first
+// GENERATE_FROM_OBJECTS objects on closures.
 
 vi.mock('../../src/cel/program.js', async (importOriginal) =>
   (await import('../fixtures/tiering-spy.js')).countingTiering(importOriginal),
 )
 const { tiering: runs } = await import('../fixtures/tiering-spy.js')
 
-const { admitAll, GENERATE_FROM_OBJECTS, check } = await import('../../src/check/admit.js')
+const { admitAll, GENERATE_FROM_OBJECTS } = await import('../../src/check/admit.js')
+const { check } = await import('../../src/check/run.js')
 const { PolicySet } = await import('../../src/engine/policy-set.js')
 
 const set = PolicySet.build([])
@@ -23,6 +25,13 @@ const admit = (objects: Iterable<never>, total?: number) => {
 }
 
 function* stream(): Generator<never> {}
+function* configMaps(n: number) {
+  for (let i = 0; i < n; i++)
+    yield {
+      object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}` } },
+      source: { file: 'cms.yaml', line: 1 + 4 * i, column: 1 },
+    }
+}
 
 describe('kelp check keeps CEL on closures below GENERATE_FROM_OBJECTS objects', () => {
   it('by the first pass count when given', () => {
@@ -30,10 +39,13 @@ describe('kelp check keeps CEL on closures below GENERATE_FROM_OBJECTS objects',
     expect(admit([], GENERATE_FROM_OBJECTS)).toBe(0)
   })
 
-  it('by the objects held, else generating (a stream of unknown length)', () => {
+  it('by the objects held, else by the objects admitted so far (a stream of unknown length: one-pass.ts)', () => {
     expect(admit([])).toBe(1)
     expect(admit(stream())).toBe(0)
     expect(admit(stream(), 3)).toBe(1)
+    // unknown length: each of the first GENERATE_FROM_OBJECTS objects on closures, the rest generating
+    expect(admit(configMaps(3) as Iterable<never>)).toBe(3)
+    expect(admit(configMaps(GENERATE_FROM_OBJECTS + 2) as Iterable<never>)).toBe(GENERATE_FROM_OBJECTS)
   })
 
   it('a check of a few manifests runs on closures', () => {

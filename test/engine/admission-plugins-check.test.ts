@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { check } from '../../src/check/admit.js'
 import { checkParallel } from '../../src/check/parallel.js'
+import { check } from '../../src/check/run.js'
 
 // kelp check with the default admission plugins' inputs among the files (a LimitRange, a ServiceAccount given
 // without a namespace: -n's): the same answers on one thread and on several (the workers build their set from

@@ -39,6 +39,9 @@ const INPUT_KINDS: ReadonlySet<string> = new Set([
   'scheduling.k8s.io/PriorityClass',
 ])
 
+/** The kinds of the objects the plugins read, without their groups. */
+export const INPUT_KIND_NAMES: readonly string[] = [...INPUT_KINDS].map((gk) => gk.slice(gk.indexOf('/') + 1))
+
 const groupKind = (o: JSONObject): string => {
   const av = typeof o.apiVersion === 'string' ? o.apiVersion : ''
   const slash = av.indexOf('/')
