@@ -28,7 +28,8 @@ import { packCheckedCache } from './pack-cache.js'
 
 // `kelp check`'s preparation: the inputs read once (first-pass.ts) → the policy set built once from the policy
 // material found in them (and --policies, else the bundled pack), with the params its policies name → the
-// previous revision (olds.ts). Admission (admit.ts) then runs on this thread or on workers (parallel.ts).
+// previous revision (olds.ts). Admission (admit.ts) then runs on this thread or on workers (parallel.ts). Inputs
+// without set inputs of their own skip the first pass (one-pass.ts: the set built from gatherMaterial's part).
 
 /** What admission needs besides the objects: built once, shared by the main thread and the workers. */
 export interface Prepared {
@@ -104,13 +105,16 @@ export interface Gathered {
   readonly pack: PackUse
 }
 
-/**
- * Objects the first pass holds: none for inputs of more than HOLD_BYTES (read again instead), which
- * `onLargeInput` is told of.
- */
-export function holdFor(options: CheckOptions, inputs: Inputs): number {
+/** Whether the inputs have more than HOLD_BYTES (`onLargeInput` is told). */
+export function announceLarge(options: CheckOptions, inputs: Inputs): boolean {
   const large = inputs.bytes() > HOLD_BYTES
   if (large) options.onLargeInput?.()
+  return large
+}
+
+/** Objects the first pass holds: none for inputs of more than HOLD_BYTES (read again instead). */
+function holdFor(options: CheckOptions, inputs: Inputs): number {
+  const large = announceLarge(options, inputs)
   return options.holdObjects ?? (large ? 0 : HOLD_OBJECTS)
 }
 

@@ -2,15 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { HOLD_OBJECTS } from '../../src/check/first-pass.js'
 import { Inputs } from '../../src/check/inputs.js'
 import type { CheckOptions } from '../../src/check/options.js'
 import { check } from '../../src/check/run.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
 
-// A large input (holdObjects 0 here: its objects are not held after the first pass) is admitted in one pass when
-// it holds none of the policy set's inputs (src/check/one-pass.ts); at the first set input the pass reads on as the
+// An input that holds none of the policy set's inputs is admitted in one pass (src/check/one-pass.ts): a small one
+// holds no object, a large one (holdObjects 0 here) is read once; at the first set input the pass reads on as the
 // first pass and the run admits in a second one. Either way the report is the one a run that holds its objects
-// gives (the same set, the same objects in the same order): every case below compares the two.
+// gives (holdObjects asks for it: the same set, the same objects in the same order): every case compares them.
 
 const dir = mkdtempSync(join(tmpdir(), 'kelp-one-pass-'))
 const write = (name: string, docs: readonly string[]) => {
@@ -69,7 +70,10 @@ const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, na
 describe('a large input in one pass (src/check/one-pass.ts)', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  /** The run with its objects held (one read, admitted after) and the run that holds none. */
+  /**
+   * The run that holds its objects (two passes: holdObjects asks for them), the run of a large input (holdObjects
+   * 0: nothing held) and the run as it goes by default (a small input: held when it is read twice).
+   */
   const both = (file: string, options: Partial<CheckOptions> = {}) => {
     const run = (holdObjects?: number) => {
       const reads = vi.spyOn(Inputs.prototype, 'read')
@@ -84,7 +88,11 @@ describe('a large input in one pass (src/check/one-pass.ts)', () => {
       vi.restoreAllMocks()
       return { report, ...counts }
     }
-    return { held: run(), streamed: run(0) }
+    const held = run(HOLD_OBJECTS)
+    const byDefault = run()
+    expect(byDefault.report).toEqual(held.report)
+    expect(byDefault.builds).toBe(run(0).builds)
+    return { held, streamed: run(0) }
   }
 
   it('reads once and builds the set once when the input holds no set input', () => {
@@ -152,7 +160,7 @@ spec:
     }
   }
 
-  it('a kind the scan finds across two reads of a large file, in JSON, and where it is no object (two passes)', () => {
+  it('the scan: a kind across two reads of a large file, in JSON, where it is no object (two passes), a longer kind', () => {
     const at = (1 << 20) - 6
     const pad = (n: number) =>
       `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: pad, namespace: team}\ndata: {p: "${'x'.repeat(n)}"}\n`
@@ -175,6 +183,11 @@ subjects: [{kind: ServiceAccount, name: builder, namespace: team}]
     )
     expect(json.streamed.report).toEqual(json.held.report)
     expect(json.streamed).toMatchObject({ reads: 2, builds: 1 })
+    // a kind that only begins with a set input's: one pass
+    const claim = 'apiVersion: example.com/v1\nkind: NamespaceClaim\nmetadata: {name: c, namespace: team}\n'
+    const longer = both(write('longer-kind.yaml', [...workloads, claim]))
+    expect(longer.streamed.report).toEqual(longer.held.report)
+    expect(longer.streamed).toMatchObject({ reads: 1, builds: 1 })
     const subjects = both(write('subjects.yaml', [...workloads, binding]))
     expect(subjects.streamed.report).toEqual(subjects.held.report)
     expect(subjects.streamed).toMatchObject({ reads: 2, builds: 1 })
