@@ -6,9 +6,8 @@ import { admitInOnePass } from './one-pass.js'
 import type { CheckOptions, Keep } from './options.js'
 import { prepare } from './prepare.js'
 
-// `kelp check` on this thread: a large input that holds none of the policy set's inputs in one pass (one-pass.ts);
-// else the first pass, the set built once (prepare.ts) and every object admitted (admit.ts), the objects held or
-// read again.
+// `kelp check` on this thread: inputs that hold none of the policy set's inputs in one pass (one-pass.ts); else the
+// first pass, the set built once (prepare.ts) and every object admitted (admit.ts), the objects held or read again.
 
 /** Runs the check on this thread and returns the report (the caller formats it and picks the exit code). */
 export function check(
