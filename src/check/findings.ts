@@ -269,6 +269,8 @@ export function findingsOf(
   }
   // the policies' Warn findings by their text: printed where their warning sits among the others
   const policyWarnings = new Map<string, Unplaced>()
+  // a Warn text written here, not the dispatcher's: it may be missing from r.warnings
+  let written = false
   // the denials, then the warnings, then the audit findings
   const audits: Unplaced[] = []
   for (const v of r.violations) {
@@ -281,7 +283,9 @@ export function findingsOf(
         const reason = v.reason ?? 'Invalid'
         out.push(policyFinding(v, 'deny', denial(`${who} denied request: ${v.message}`, reason), reason))
       } else if (action === 'Warn') {
-        const message = `Validation failed for ${who}: ${v.message}`
+        // the dispatcher's string when it gave it (r.warnings holds that one: no copy to hash)
+        const message = v.warning ?? `Validation failed for ${who}: ${v.message}`
+        if (v.warning === undefined) written = true
         if (!policyWarnings.has(message)) policyWarnings.set(message, policyFinding(v, 'warn', message))
       } else if (action === 'Audit')
         // no `Audit: ` in the message: the formatters add it, as they add `Warning: ` (docs/cli-json.md)
@@ -299,14 +303,12 @@ export function findingsOf(
     })
   // the warnings in the order the apiserver added them (unknown fields, the strategy's, the policies', the
   // PodSecurity plugin's), as its recorder sends them (src/builtin/warnings/recorder.ts)
-  const given = new Set(r.warnings)
-  out.push(
-    ...warningFindings(
-      [...r.warnings, ...[...policyWarnings.keys()].filter((w) => !given.has(w))],
-      kind,
-      policyWarnings,
-    ),
-  )
+  let added: readonly string[] = r.warnings
+  if (written) {
+    const given = new Set(r.warnings)
+    added = [...r.warnings, ...[...policyWarnings.keys()].filter((w) => !given.has(w))]
+  }
+  out.push(...warningFindings(added, kind, policyWarnings))
   out.push(...audits)
   for (const [key, value] of Object.entries(r.auditAnnotations)) {
     if (key === 'validation.policy.admission.k8s.io/validation_failure') continue

@@ -326,6 +326,8 @@ describe('validation actions', () => {
     ])
     expect(r.auditAnnotations).toEqual({})
     expect(err(r)).toBe('')
+    // kelp's own: the violation carries the warning it added (a report pairs them without writing it again)
+    expect(r.violations.map((v) => v.warning)).toEqual(r.warnings)
   })
 
   it('TestAllValidationActions', () => {

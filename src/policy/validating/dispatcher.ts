@@ -41,6 +41,8 @@ export interface PolicyViolation {
   readonly evaluation: 'Deny' | 'Error'
   /** What the binding did with it; configuration errors and audit annotation errors deny directly. */
   readonly actions: readonly ValidationAction[]
+  /** With a Warn action: the `Warning:` text it added (DispatchResult.warnings holds the same string). */
+  readonly warning?: string
 }
 
 export interface DispatchResult {
@@ -161,6 +163,10 @@ class Collector {
     const actions = (bs.validationActions ?? []) as readonly ValidationAction[]
     result.decisions.forEach((d: PolicyDecision, i: number) => {
       if (d.action !== 'Deny') return
+      // one string for the warning and the violation: a report finds one by the other without hashing a copy
+      const warning = actions.includes('Warn')
+        ? `Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`
+        : undefined
       this.violations.push({
         policy: policyName,
         binding: bindingName,
@@ -169,6 +175,7 @@ class Collector {
         expressionIndex: i,
         evaluation: d.evaluation === 'Error' ? 'Error' : 'Deny',
         actions,
+        ...(warning !== undefined ? { warning } : {}),
       })
       for (const action of actions) {
         if (action === 'Deny') {
@@ -190,9 +197,7 @@ class Collector {
           ])
           this.addAnnotation(ValidationFailureKey, value)
         } else if (action === 'Warn') {
-          this.warnings.push(
-            `Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`,
-          )
+          this.warnings.push(warning as string)
         }
       }
     })
