@@ -102,6 +102,35 @@ describe('validationActions Warn and Audit (docs: "Validation actions")', () => 
     ])
   })
 
+  it('Warn: each request warns with its own message, one set for all (kelp keeps the last text per validation)', () => {
+    const policy = demoPolicy[0] as { spec: Record<string, unknown> }
+    const set = PolicySet.build([
+      {
+        ...policy,
+        spec: {
+          ...policy.spec,
+          validations: [
+            {
+              expression: 'object.spec.replicas <= 5',
+              messageExpression: "'too many: ' + string(object.spec.replicas)",
+            },
+          ],
+        },
+      },
+      ...objects('Warn').slice(1),
+    ])
+    const warned = (replicas: number) => set.validate(deployment(replicas)).warnings
+    const text = (m: string) =>
+      `Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': ${m}`
+    expect([6, 7, 7, 6, 5].map(warned)).toEqual([
+      [text('too many: 6')],
+      [text('too many: 7')],
+      [text('too many: 7')],
+      [text('too many: 6')],
+      [],
+    ])
+  })
+
   it('Audit: admitted with the validation_failure audit annotation', () => {
     const r = PolicySet.build(objects('Audit')).validate(deployment(6))
     expect(r.allowed).toBe(true)

@@ -66,6 +66,30 @@ function truncateBytes(s: string, max: number): string {
   return b.length <= max ? s : b.subarray(0, max).toString()
 }
 
+/**
+ * The last Warn text of each binding's validations (by the binding object, which a policy set keeps): a
+ * validation that fails with the message it gave before (the message batch hands the same string to pods alike)
+ * gives the same string again, so a run's reports hold one copy of it, hashed once.
+ */
+const lastWarnings = new WeakMap<object, { policy: string; message: string; text: string }[]>()
+
+function warningText(
+  binding: ValidatingAdmissionPolicyBinding,
+  index: number,
+  policyName: string,
+  bindingName: string,
+  message: string,
+): string {
+  let last = lastWarnings.get(binding)
+  if (last === undefined) lastWarnings.set(binding, (last = []))
+  const kept = last[index]
+  // the binding's name is its object's; the policy's is compared too (a binding names one, by that name)
+  if (kept !== undefined && kept.message === message && kept.policy === policyName) return kept.text
+  const text = `Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${message}`
+  last[index] = { policy: policyName, message, text }
+  return text
+}
+
 /** A denial collected for the request's Status (the first one answers). */
 interface Denial {
   readonly policy: string
@@ -164,9 +188,7 @@ class Collector {
     result.decisions.forEach((d: PolicyDecision, i: number) => {
       if (d.action !== 'Deny') return
       // one string for the warning and the violation: a report finds one by the other without hashing a copy
-      const warning = actions.includes('Warn')
-        ? `Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`
-        : undefined
+      const warning = actions.includes('Warn') ? warningText(binding, i, policyName, bindingName, d.message) : undefined
       this.violations.push({
         policy: policyName,
         binding: bindingName,
