@@ -58,7 +58,7 @@ function progressOnTty(): { update: (done: number, total: number | undefined) =>
     update: (done, total) => {
       if (Date.now() - start < 1000) return
       shown = true
-      // a large input read once (src/check/one-pass.ts): its total is not known until the end
+      // an input read in one pass (src/check/one-pass.ts): its total is not known until the end
       process.stderr.write(`\rkelp: ${done}${total === undefined ? '' : `/${total}`} objects checked`)
     },
     done: () => {
