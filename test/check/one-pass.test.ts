@@ -1,12 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import yaml from 'js-yaml'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HOLD_OBJECTS } from '../../src/check/first-pass.js'
 import { Inputs } from '../../src/check/inputs.js'
 import type { CheckOptions } from '../../src/check/options.js'
 import { check } from '../../src/check/run.js'
 import { PolicySet } from '../../src/engine/policy-set.js'
+import { widgetCrd } from '../fixtures/widget-crd.js'
 
 // An input that holds none of the policy set's inputs is admitted in one pass (src/check/one-pass.ts): a small one
 // holds no object, a large one (holdObjects 0 here) is read once; at the first set input the pass reads on as the
@@ -30,6 +32,8 @@ const generated = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {generateName: g-,
 const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: [x\n'
 const workloads = [deployment(1), privileged, broken, configMap('c'), generated, deployment(3)]
 
+const SIZE = { type: 'integer', maximum: 3 }
+
 /** Objects the set is built from (one-pass.ts stops at each), each changing another object's answer. */
 const setInputs: Record<string, string> = {
   Namespace:
@@ -51,19 +55,10 @@ spec: {policyName: few-replicas, validationActions: [Deny]}
 `,
   'a policy the target does not serve':
     'apiVersion: admissionregistration.k8s.io/v1alpha1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: old}\nspec: {validations: [{expression: "true"}]}\n',
-  CustomResourceDefinition: `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, maximum: 3}}}}}}
-`,
+  // block YAML (the escaped cases rewrite its top-level `kind:` line)
+  CustomResourceDefinition: yaml.dump(
+    widgetCrd({ schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: SIZE } } } } }),
+  ),
 }
 const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: team}\nspec: {size: 5}\n'
 
