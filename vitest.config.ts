@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/e2e/**'],
     testTimeout: 60_000,
     setupFiles: ['test/fast-check-setup.ts'],
+    // each run writes its scratch files below a directory of its own, removed at the end
+    globalSetup: ['test/tmp-setup.ts'],
     reporters: ['default'],
   },
 })

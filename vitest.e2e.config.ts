@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts'],
-    globalSetup: ['test/e2e/global-setup.ts'],
+    // tmp-setup first: its directory outlives the cluster (teardowns run in reverse order)
+    globalSetup: ['test/tmp-setup.ts', 'test/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
