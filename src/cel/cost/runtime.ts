@@ -1,5 +1,5 @@
 import { ErrorValue } from '../common/errors.js'
-import { codePointLength } from '../values/strings.js'
+import { codePointLength, countCodePoints } from '../values/strings.js'
 import type { CelValue } from '../values/values.js'
 import { CelMap, Kind, kindOf, MapValue, Optional } from '../values/values.js'
 import { RegexStringLengthCostFactor, type RuntimeCost, StringTraversalCostFactor } from './costs.js'
@@ -33,12 +33,13 @@ const traversal = (n: number) => Math.ceil(n * StringTraversalCostFactor)
 
 /**
  * `ceil(size(v) * 0.1)`. A string of 1..10 UTF-16 units has 1..10 code points, so its cost is 1
- * without counting them (the common case: no scan on the hot path).
+ * without counting them (the common case: no scan on the hot path); a longer one is counted without
+ * codePointLength's memo (countCodePoints says why).
  */
 export function traversalCost(v: CelValue): number {
   if (typeof v === 'string') {
     const l = v.length
-    return l === 0 ? 0 : l <= 10 ? 1 : traversal(codePointLength(v))
+    return l === 0 ? 0 : l <= 10 ? 1 : traversal(countCodePoints(v))
   }
   return traversal(actualSize(v))
 }

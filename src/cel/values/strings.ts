@@ -30,7 +30,12 @@ export function codePointLength(s: string): number {
   return n
 }
 
-function countCodePoints(s: string): number {
+/**
+ * Number of code points, without the memo: for a cost formula (ceil(size × 0.1)), which reads each string of
+ * an evaluation about once. The memo's misses cost more than the scan there: two strings of the same length
+ * (image references, names) are told apart only by comparing their characters.
+ */
+export function countCodePoints(s: string): number {
   // The regex scan is native and flattens rope strings once; charCodeAt loops over a rope are slow.
   if (!HIGH_SURROGATE.test(s)) return s.length
   let n = s.length
