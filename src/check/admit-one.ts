@@ -1,13 +1,13 @@
 import { type ApplyAnswer, kubectlApply, storedOnCreateOf, storedOnUpdateOf } from '../engine/apply.js'
 import { applySizeRefusal } from '../engine/apply-sizes.js'
-import { metadataDecoded } from '../engine/kubectl.js'
+import { kubectlDecodeRefusal, metadataDecoded } from '../engine/kubectl.js'
 import type { PolicySet } from '../engine/policy-set.js'
 import { isObject, type JSONObject } from '../kube/values/json.js'
 import type { LoadedObject } from '../manifest/parse.js'
 import type { UserInfo } from '../policy/attributes.js'
 import { forbiddenStatus } from '../policy/generic/status.js'
 import { type Finding, type ObjectResult, outcomeOf } from '../report/model.js'
-import { apiLifecycleFindings, findingsOf, kubectlAnswer, oldRefusal, sizeAnswer } from './findings.js'
+import { apiLifecycleFindings, findingsOf, kubectlAnswer, kubectlRefused, oldRefusal, sizeAnswer } from './findings.js'
 
 // One object admitted as kubectl apply would send it (CREATE, or UPDATE over the previous revision), its answer
 // worded as findings: what every object of `kelp check` goes through (admit.ts), and the playground's one write.
@@ -71,7 +71,9 @@ export function admitOne(
   // the API lifecycle at the target: a version it does not serve is refused, a deprecated one warned of
   const lifecycle = apiLifecycleFindings(apiVersion, kind, kubeVersion)
   if (lifecycle.refusal !== undefined) {
-    findings.push(at(lifecycle.refusal))
+    // kubectl decodes the document before it looks the kind up: metadata that does not decode is its error
+    const undecoded = kubectlDecodeRefusal(o, source.file)
+    findings.push(at(undecoded === undefined ? lifecycle.refusal : kubectlRefused(undecoded)))
   } else {
     if (lifecycle.warning !== undefined) findings.push(at(lifecycle.warning))
     // kubectl apply: a create, or the three-way patch of the previous revision's stored object (src/engine/apply.ts)

@@ -37,14 +37,21 @@ export function apiLifecycleFindings(
 /** A served, current version: nothing to say (one object for every such answer, admission's common case). */
 const SERVED: { readonly refusal?: Unplaced; readonly warning?: Unplaced } = Object.freeze({})
 
+/** A refusal of kubectl's own (type parse: no Status reason, printed `error: <message>` as kubectl prints it). */
+export const kubectlRefused = (message: string): Unplaced => ({
+  level: 'deny',
+  type: 'parse',
+  rule: 'kubectl/refused',
+  message,
+})
+
 /**
  * The answer as kubectl prints it: a refusal of kubectl's own (src/engine/kubectl.ts) replaces the apiserver's,
  * which it never asked; else the findings, a strict decoding error's unknown fields in the order of kubectl's body.
  */
 export function kubectlAnswer(findings: Unplaced[], o: JSONObject, file: string, metadataDecoded: boolean): Unplaced[] {
   const refusal = kubectlRefusal(o, file, metadataDecoded)
-  // type parse: no Status reason, printed `error: <message>` as kubectl prints it
-  if (refusal !== undefined) return [{ level: 'deny', type: 'parse', rule: 'kubectl/refused', message: refusal }]
+  if (refusal !== undefined) return [kubectlRefused(refusal)]
   return findings.map((f) => {
     const message = unknownFieldsInKubectlOrder(f.message)
     return message === undefined ? f : { ...f, message }

@@ -28,19 +28,8 @@ export const generateNameRefusal = (generateName: string): string =>
  * object's metadata cleanly (metadataDecoded), so kubectl's probe of it needs no decoding again.
  */
 export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boolean): string | undefined {
-  if (o.metadata !== undefined && !metadataDecoded) {
-    // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
-    // for it (the error names the struct ObjectMeta and the path from metadata)
-    const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
-    // a field's type error, or a time that does not parse (metav1.Time's UnmarshalJSON: creationTimestamp,
-    // deletionTimestamp, managedFields' times)
-    const error = probe.error
-    if (
-      error !== undefined &&
-      (error.includes('Go struct field ObjectMeta.metadata') || error.startsWith('parsing time '))
-    )
-      return `unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${error}`
-  }
+  const undecoded = metadataDecoded ? undefined : kubectlDecodeRefusal(o, file)
+  if (undecoded !== undefined) return undecoded
   const meta = isObject(o.metadata) ? o.metadata : {}
   // no name: the GET kubectl apply starts with has no path (client-go rest/request.go); a generateName is
   // checked as kubectl create sends it (check/notes.ts)
@@ -50,6 +39,27 @@ export function kubectlRefusal(o: JSONObject, file: string, metadataDecoded: boo
     const msgs = validatePathSegment(meta.name, false)
     if (msgs.length > 0) return `invalid resource name ${goQuote(meta.name)}: [${msgs.join(' ')}]`
   }
+  return undefined
+}
+
+/**
+ * kubectl's refusal of an object whose metadata does not decode (undefined: it decodes). kubectl decodes each
+ * document before it maps its kind to a resource (cli-runtime resource/mapper.go infoForData), so this error comes
+ * before `no matches for kind` too, for an apiVersion the cluster does not serve.
+ */
+export function kubectlDecodeRefusal(o: JSONObject, file: string): string | undefined {
+  if (o.metadata === undefined) return undefined
+  // kubectl decodes every object's metadata into an ObjectMeta, whatever its kind: a ConfigMap's decoder stands
+  // for it (the error names the struct ObjectMeta and the path from metadata)
+  const probe = decodeStruct(kindStruct('v1', 'ConfigMap')!, { metadata: o.metadata }, false)
+  // a field's type error, or a time that does not parse (metav1.Time's UnmarshalJSON: creationTimestamp,
+  // deletionTimestamp, managedFields' times)
+  const error = probe.error
+  if (
+    error !== undefined &&
+    (error.includes('Go struct field ObjectMeta.metadata') || error.startsWith('parsing time '))
+  )
+    return `unable to decode ${goQuote(file === '-' ? 'STDIN' : file)}: ${error}`
   return undefined
 }
 

@@ -284,6 +284,20 @@ describe('what kubectl refuses before sending', () => {
       '  error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string',
     ])
   })
+  // kubectl 1.37.2 against a real kube-apiserver (the differential's meta/labels-as-list mutation of an
+  // autoscaling/v2beta2 HorizontalPodAutoscaler of test/e2e/differential/public/kubernetes-engine-samples): kubectl
+  // decodes the document before it maps the kind (cli-runtime resource/mapper.go infoForData), so its decoding error
+  // comes before `no matches for kind`, which a version it does not serve gets when the metadata decodes
+  it('metadata of the wrong type in a version the target does not serve: the decoding error first', () => {
+    const hpa = (meta: string) =>
+      `apiVersion: autoscaling/v2beta2\nkind: HorizontalPodAutoscaler\nmetadata: ${meta}\nspec: {maxReplicas: 3, scaleTargetRef: {kind: Deployment, name: web}}\n`
+    const r = kelp(['check', '--pack', 'off', '-'], `${hpa('{name: h, labels: [a]}')}---\n${hpa('{name: h2}')}`)
+    expect(r.code).toBe(1)
+    expect(r.out.split('\n').filter((l) => l.startsWith('  error: '))).toEqual([
+      '  error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string',
+      '  error: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2" (removed in v1.26; use autoscaling/v2 HorizontalPodAutoscaler)',
+    ])
+  })
 })
 
 describe('a metadata time that does not parse', () => {
