@@ -25,6 +25,14 @@ const NOT_COVERED_KINDS = new Set([
   'StorageVersionMigration',
 ])
 
+/** The admission policies and their bindings: kelp check's policy material among the inputs (src/engine/material.ts). */
+const POLICY_MATERIAL_KINDS = new Set([
+  'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionPolicyBinding',
+  'MutatingAdmissionPolicy',
+  'MutatingAdmissionPolicyBinding',
+])
+
 export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'no-crd-given',
@@ -169,6 +177,21 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'other inputs) and reports no result for it; kubectl creates it. By design',
     source: 'k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition',
     match: (d) => d.aspect === 'verdict' && d.case.kind === 'CustomResourceDefinition' && d.kelp === 'rejected: ',
+  },
+  {
+    id: 'policy-in-inputs',
+    reason:
+      'a ValidatingAdmissionPolicy, MutatingAdmissionPolicy or binding of one among the objects that the apiserver ' +
+      'accepts: kelp check reads it as policy material (the policies the other inputs are admitted against: ' +
+      'src/engine/material.ts) and reports no result for it, or a policy-material diagnostic for one the apiserver ' +
+      'would refuse; kubectl creates it. By design',
+    source: 'k8s.io/kubernetes pkg/registry/admissionregistration',
+    match: (d) =>
+      d.aspect === 'verdict' &&
+      d.case.apiVersion.startsWith('admissionregistration.k8s.io/') &&
+      POLICY_MATERIAL_KINDS.has(d.case.kind) &&
+      d.kubectl === 'accepted' &&
+      d.kelp === 'rejected: ',
   },
   {
     id: 'podsecurity-admission',

@@ -4,6 +4,7 @@
 // as the harness's user, and the answers are compared and summarized as the full run does. Only the groups
 // without material of their own (builtins): a group's policies and CRDs would have to be installed first.
 //   npm run build && node test/e2e/run-ts.js test/e2e/differential/only.ts <kubeconfig> APIService,CertificateSigningRequest
+// A third argument keeps the cases whose source path contains it (a directory of public/, a case file).
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Cluster, type ClusterInfo, KUBE_VERSION, ROOT } from '../harness.js'
@@ -11,9 +12,9 @@ import { buildCorpus } from './corpus.js'
 import { compare, identityArgs, kelpAnswer, kelpCheck, kubectlAnswer, type Outcome } from './runner.js'
 import { summarize } from './summary.js'
 
-const [kubeconfig, kinds] = process.argv.slice(2)
+const [kubeconfig, kinds, source] = process.argv.slice(2)
 if (kubeconfig === undefined || kinds === undefined) {
-  console.error('usage: only.ts <kubeconfig> <Kind>[,<Kind>…]')
+  console.error('usage: only.ts <kubeconfig> <Kind>[,<Kind>…] [source path part]')
   process.exit(2)
 }
 const wanted = new Set(kinds.split(','))
@@ -39,7 +40,9 @@ const cluster = Cluster.attach(info)
 const as = await identityArgs(cluster)
 const outcomes: Outcome[] = []
 for (const g of buildCorpus().filter((g) => g.install.length === 0)) {
-  const cases = g.cases.filter((c) => wanted.has(c.kind) && c.old === undefined)
+  const cases = g.cases.filter(
+    (c) => wanted.has(c.kind) && c.old === undefined && (source === undefined || c.source.includes(source)),
+  )
   if (cases.length === 0) continue
   console.log(`[only] ${g.id}: ${cases.length} cases`)
   const kelp = await kelpCheck(

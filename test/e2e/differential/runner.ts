@@ -237,7 +237,13 @@ export function kelpAnswer(blockLines: string[] | undefined, outcome: string | u
     const causes = errors.filter((x) => x.startsWith(invalid[1]!)).map((x) => x.slice(invalid[1]!.length))
     joined.push(causes.length === 1 ? e : `${invalid[1]}\n${causes.map((c) => `* ${c}`).join('\n')}`)
   }
-  const all = joined.map((e) => sortCauses(normalizeKubectl(e)).replace(/ \((removed in v[^)]*)\)$/, ''))
+  // kelp's note on why the target does not serve a version (src/engine/lifecycle.ts) follows kubectl's words
+  const all = joined.map((e) =>
+    sortCauses(normalizeKubectl(e)).replace(
+      / \((?:removed in v[^)]*|introduced in v\d+\.\d+|not served by default: --runtime-config=[^)]*)\)$/,
+      '',
+    ),
+  )
   // kelp lists every denial; the apiserver answers one: the first of the policies in its informer's order
   return {
     accepted,
