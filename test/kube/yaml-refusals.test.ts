@@ -37,6 +37,12 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['- x\n\t- y\n', 'found a tab character that violates indentation', 2],
     ['a: "b"\n\tc: d\n', 'found character that cannot start any token', 2],
     ['m:\n  a: b\n  \t# c\n', 'found a tab character that violates indentation', 3],
+    // go-yaml breaks lines at CR LF, LF and a CR alone (IS_BREAK), and counts its lines so (kubectl: lines 2, 2, 2, 3;
+    // a GKE sample written with CR LF, one of its CRs left alone by an edit, found it)
+    ['a:\r\t\nb: 1\n', 'found character that cannot start any token', 2],
+    ['a: b\r\t# c\n', 'found a tab character that violates indentation', 2],
+    ['a:\r\n\t# c\r\n', 'found character that cannot start any token', 2],
+    ['a: 1\rb:\r  -\tc\r', 'found character that cannot start any token', 3],
     // a `#` inside a key is no comment: the key's column still bounds the tab (kubectl: line 5)
     [
       'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  nam#e: shippingservice\n \t',

@@ -119,6 +119,19 @@ function countLines(text: string, from: number, to: number): number {
   return n
 }
 
+/**
+ * Line breaks in text[from, to) as go-yaml counts them inside a document (CR LF, LF, and a CR alone), for a
+ * position go-yaml's scanner reports; kubectl's YAMLReader cuts the documents at LF lines (countLines).
+ */
+function countBreaks(text: string, from: number, to: number): number {
+  const n = countLines(text, from, to)
+  if (!text.includes('\r')) return n
+  let lone = 0
+  for (let i = text.indexOf('\r', from); i >= 0 && i < to; i = text.indexOf('\r', i + 1))
+    if (text.charCodeAt(i + 1) !== 10) lone++
+  return n + lone
+}
+
 function skipJSONSpace(text: string, pos: number): number {
   while (pos < text.length) {
     const c = text.charCodeAt(pos)
@@ -260,7 +273,7 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   // what go-yaml refused before `before` (js-yaml's error) or at it, if anything
   const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countLines(chunk.text, 0, r.at))
+    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countBreaks(chunk.text, 0, r.at))
   }
   try {
     value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })

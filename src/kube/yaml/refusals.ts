@@ -289,9 +289,19 @@ function blockTab(text: string, spans: readonly [number, number][]): Refusal | u
   let next = 0
   let coveredTo = -1 // the furthest end of the spans begun so far
   let at = 0
+  // go-yaml breaks lines at CR LF, LF and a CR alone (yaml_parser_scan_to_next_token, IS_BREAK): the next CR,
+  // looked for again only once passed (a text without one is not searched to its end at every line)
+  let cr = text.indexOf('\r')
   while (at <= text.length) {
     let nl = text.indexOf('\n', at)
     if (nl < 0) nl = text.length
+    if (cr >= 0 && cr < at) cr = text.indexOf('\r', at)
+    // the line's end and where the next line starts
+    let after = nl + 1
+    if (cr >= 0 && cr < nl) {
+      after = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1
+      nl = cr
+    }
     while (next < sorted.length && (sorted[next] as [number, number])[0] < at) {
       coveredTo = Math.max(coveredTo, (sorted[next] as [number, number])[1])
       next++
@@ -318,7 +328,7 @@ function blockTab(text: string, spans: readonly [number, number][]): Refusal | u
       previous = line
       if (!/^\s*#/.test(line)) earlier.push(line)
     }
-    at = nl + 1
+    at = after
   }
   return undefined
 }
