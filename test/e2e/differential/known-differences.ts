@@ -194,6 +194,26 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       d.kelp === 'rejected: ',
   },
   {
+    id: 'bootstrap-object',
+    reason:
+      'an RBAC object the apiserver creates at its start (its bootstrap policy: `system:aggregate-to-edit` and the ' +
+      "other `system:` roles and bindings): kubectl apply updates it, warning that it lacks kubectl's " +
+      'last-applied annotation; kelp check knows no cluster state (an object is a create unless --base or --old ' +
+      'gives its previous revision) and warns of nothing',
+    source: 'k8s.io/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy; kubectl pkg/cmd/apply/apply.go',
+    match: (d) =>
+      d.aspect === 'warnings' &&
+      d.case.apiVersion === 'rbac.authorization.k8s.io/v1' &&
+      (d.case.kind === 'ClusterRole' || d.case.kind === 'ClusterRoleBinding') &&
+      d.case.name.startsWith('system:') &&
+      d.kelp === '' &&
+      d.kubectl ===
+        `resource ${d.case.kind === 'ClusterRole' ? 'clusterroles' : 'clusterrolebindings'}/${d.case.name} is missing ` +
+          'the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. ' +
+          'kubectl apply should only be used on resources created declaratively by either kubectl create ' +
+          '--save-config or kubectl apply. The missing annotation will be patched automatically.',
+  },
+  {
     id: 'podsecurity-admission',
     reason:
       'PodSecurity with a Namespace kelp was not given: kelp runs the plugin over the Namespaces among its inputs ' +
