@@ -16,15 +16,6 @@ const rejected = (s: string) => s.replace(/^rejected: /, '')
 
 /** The kinds kelp decodes and defaults but does not validate natively (docs/builtin.md#validation). */
 const NOT_COVERED = /^Info: the native validation of \S+ is not covered by kelp/m
-/** Those kinds: the rows of src/builtin/strategies.ts with metadataOnly. */
-const NOT_COVERED_KINDS = new Set([
-  'ValidatingAdmissionPolicy',
-  'ValidatingAdmissionPolicyBinding',
-  'MutatingAdmissionPolicy',
-  'MutatingAdmissionPolicyBinding',
-  'StorageVersionMigration',
-])
-
 /** The admission policies and their bindings: kelp check's policy material among the inputs (src/engine/material.ts). */
 const POLICY_MATERIAL_KINDS = new Set([
   'ValidatingAdmissionPolicy',
@@ -32,6 +23,8 @@ const POLICY_MATERIAL_KINDS = new Set([
   'MutatingAdmissionPolicy',
   'MutatingAdmissionPolicyBinding',
 ])
+/** Those kinds: the rows of src/builtin/strategies.ts with metadataOnly. */
+const NOT_COVERED_KINDS = new Set([...POLICY_MATERIAL_KINDS, 'StorageVersionMigration'])
 
 export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
