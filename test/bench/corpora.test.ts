@@ -91,8 +91,8 @@ describe('renamed', () => {
 })
 
 describe('public corpus', () => {
-  // two copies or more of the public manifests (about 2,100 objects a copy since kubernetes-engine-samples)
-  const N = 5000
+  // two copies or more of the public manifests (about 4,600 objects a copy since kyverno-policies)
+  const N = 10000
   const p = publicCorpus(join(dir, 'public'), N, join(dir, 'crds.yaml'))
 
   it('replicates the public manifests to about N objects, each file read by js-yaml', () => {

@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 // Issue 26: a repository's unchanged tree checked with `--base HEAD` passes. kelp's examples/ and the public
 // manifests of the differential corpus (test/e2e/differential/public: argo-cd, cert-manager, gatekeeper-library,
-// ingress-nginx, istio, kube-prometheus, kubernetes/examples, kubernetes-engine-samples, microservices-demo) are committed to a scratch repository and checked
-// against HEAD with nothing changed: every object is an UPDATE over what its create stored, and kubectl apply of
-// an unchanged manifest either sends nothing (`unchanged`) or a patch the apiserver accepts. Before the UPDATE
+// ingress-nginx, istio, kube-prometheus, kubernetes/examples, kubernetes-engine-samples, kyverno-policies,
+// microservices-demo) are committed to a scratch repository and checked against HEAD with nothing changed: every
+// object is an UPDATE over what its create stored, and kubectl apply of an unchanged manifest either sends nothing
+// (`unchanged`) or a patch the apiserver accepts, but for a manifest that sets its uid (below). Before the UPDATE
 // modelling, every Job (`spec.selector: Required value`) and headless Service was denied.
 //
 // Two kinds of object are not "nothing changed" and are left out, each counted: an identity (group, kind,
@@ -66,6 +67,12 @@ describe('kelp check --base HEAD of an unchanged tree', () => {
       )
     const writes = new Map<string, number>()
     for (const o of created) writes.set(identity(o), (writes.get(identity(o)) ?? 0) + 1)
+    // A manifest that sets metadata.uid (kyverno-policies' bad-sa-02 and good-sa-02): the create stores a uid of its
+    // own and the update patches the manifest's back in, which the apiserver refuses (kube-apiserver 1.37.2 to a
+    // second `kubectl apply` of the same file: `metadata.uid: Invalid value: "…": field is immutable`)
+    const uidPatchedIn = (o: Obj) =>
+      o.findings.length === 1 &&
+      /^metadata\.uid: Invalid value: "[^"]*": field is immutable$/.test(o.findings[0].message)
     const denials: string[] = []
     let unchanged = 0
     let duplicates = 0
@@ -82,15 +89,15 @@ describe('kelp check --base HEAD of an unchanged tree', () => {
       }
       // a manifest whose create the cluster refuses was never stored: a create again, with the create's answer
       if (o.operation === 'CREATE') expect(o.outcome, o.source.file).toBe(created[i]!.outcome)
-      else if (o.outcome === 'denied' || o.outcome === 'error')
+      else if ((o.outcome === 'denied' || o.outcome === 'error') && !uidPatchedIn(o))
         denials.push(`${o.source.file} ${o.kind} ${o.name}: ${o.findings.map((f) => f.message).join('; ')}`)
     })
     expect(denials).toEqual([])
-    // most are kubectl's `unchanged` (698 of 2,102 objects measured, 1,165 duplicates, 7 conflicts); the others send
+    // most are kubectl's `unchanged` (1,171 of 4,544 objects measured, 3,051 duplicates, 8 conflicts); the others send
     // a patch the apiserver accepts (a quantity written as a number, an atomic list the defaults filled in:
     // kube-apiserver 1.37.2 answered `configured` for them)
-    expect(unchanged).toBeGreaterThan(600)
-    expect(duplicates).toBeLessThan(1400)
+    expect(unchanged).toBeGreaterThan(1000)
+    expect(duplicates).toBeLessThan(3300)
     expect(conflicts).toBeLessThan(60)
   })
 })

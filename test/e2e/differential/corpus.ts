@@ -10,8 +10,8 @@
 //   objects of the pack's test suites (CREATE, and UPDATE where a suite gives an old object), examples/, the CLI's
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
-//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md), the
-//   one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
+//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) but a class the
+//   cluster defaults to (clusterDefault), the one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
 //   cases/yaml-flow.yaml (flow-style manifests), cases/decode-order.yaml (two decoding errors in one object),
 //   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
 //   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
@@ -122,6 +122,26 @@ export const BUILTIN_GROUPS = new Set([
   'storage.k8s.io',
 ])
 
+/**
+ * The classes among each group's cases that kelp's Priority and RuntimeClass admission plugins read as the cluster's
+ * (src/builtin/admission/inputs.ts): kelp check reads all of a group's case files in one run, while each case is a dry
+ * run that creates nothing. Keys `<group>/<kind>/<name>` (known-differences.ts `class-in-inputs`).
+ */
+export const CLASSES_IN_INPUTS = new Set<string>()
+const ADMISSION_CLASSES = new Set(['scheduling.k8s.io/PriorityClass', 'node.k8s.io/RuntimeClass'])
+
+/**
+ * A class the cluster defaults to (a globalDefault PriorityClass, a StorageClass or IngressClass annotated as the
+ * default): kelp check reads all of a group's case files in one run, so its admission plugins would give it to every
+ * Pod, PersistentVolumeClaim or Ingress of the group, while the dry runs never create it. Left out of the builtins
+ * group, whose cases/kinds/plugins.yaml tests the plugins without a default class.
+ */
+const clusterDefault = (o: Obj): boolean =>
+  (o.apiVersion === 'scheduling.k8s.io/v1' && o.kind === 'PriorityClass' && o.globalDefault === true) ||
+  (((o.apiVersion === 'storage.k8s.io/v1' && o.kind === 'StorageClass') ||
+    (o.apiVersion === 'networking.k8s.io/v1' && o.kind === 'IngressClass')) &&
+    Object.entries(o.metadata?.annotations ?? {}).some(([k, v]) => k.endsWith('/is-default-class') && v === 'true'))
+
 const apiGroup = (apiVersion: unknown) => (String(apiVersion).includes('/') ? String(apiVersion).split('/')[0]! : '')
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120)
@@ -147,6 +167,8 @@ class Builder {
       writeFileSync(oldFile, old.text)
     }
     const group = apiGroup(object.apiVersion)
+    if (ADMISSION_CLASSES.has(`${group}/${object.kind}`))
+      CLASSES_IN_INPUTS.add(`${this.group}/${object.kind}/${object.metadata?.name}`)
     this.cases.push({
       id,
       group: this.group,
@@ -366,7 +388,16 @@ export function buildCorpus(): Group[] {
     const b = new Builder('builtins', new Set())
     const publicFiles = walk(join(ROOT, 'test/e2e/differential/public'))
     const builtin = (o: Obj) => BUILTIN_GROUPS.has(apiGroup(o.apiVersion))
-    b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o), { real: true })
+    const defaults = publicFiles.flatMap((f) =>
+      documents(readFileSync(f, 'utf8'))
+        .filter((d) => isObject(d.object) && clusterDefault(d.object))
+        .map((d) => `${d.object.kind} ${d.object.metadata?.name} (${relative(ROOT, f)})`),
+    )
+    b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o) || clusterDefault(o), {
+      real: true,
+    })
+    if (defaults.length > 0)
+      b.notes.push(`classes the cluster defaults to, left out (they would reach every case): ${defaults.join(', ')}`)
     // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts), flow-style manifests
     // (one-line flow collections, read by src/kube/yaml/simple.ts), and which of two decoding errors is answered
     b.addFiles(
@@ -380,7 +411,7 @@ export function buildCorpus(): Group[] {
     if (existsSync(kindFiles)) b.addFiles('kind cases', walk(kindFiles))
     const bases = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
-        .filter((d) => isObject(d.object) && builtin(d.object))
+        .filter((d) => isObject(d.object) && builtin(d.object) && !clusterDefault(d.object))
         .map((d) => ({ source: relative(ROOT, f), object: d.object })),
     )
     const m = mutations(bases)
@@ -457,7 +488,8 @@ export function buildCorpus(): Group[] {
   // UPDATEs as kubectl apply makes them (issue 26): each <case>.old.yaml applied for real, then <case>.yaml
   // applied over it (an unchanged Job and headless Service, an image changed, a container, an env var and a
   // ConfigMap key removed, a Service port added, a custom resource field removed, a ValidatingAdmissionPolicy
-  // on UPDATE comparing object with oldObject); each case in a namespace of its own
+  // on UPDATE comparing object with oldObject, a manifest whose uid the update patches in); each case in a
+  // namespace of its own
   {
     const U = join(ROOT, 'test/e2e/differential/cases/updates')
     // the CRD before the previous revisions are made, the policy after them (runner.ts install)
