@@ -80,10 +80,55 @@ export function dropCronJobDisabledFields(o: JSONObject, old: JSONObject | undef
   )
 }
 
-/** persistentvolumeclaim strategy: persistentvolumeclaim.DropDisabledFields of its spec. */
+/**
+ * persistentvolumeclaim strategy, PrepareForCreate / PrepareForUpdate of the spec: DropDisabledFields, then KEP 1495's
+ * EnforceDataSourceBackwardsCompatibility and NormalizeDataSources (AnyVolumeDataSource: on in every release kelp
+ * targets, its gate since removed). On update the old spec is normalized too, in place, as the strategy does (and as
+ * the apiserver's read of a stored claim already is: defaultOnReadPvc).
+ */
 export function dropPVCDisabledFields(o: JSONObject, old: JSONObject | undefined, on: FeatureGates): void {
   const spec = child(o, 'spec')
-  if (spec !== undefined) dropDisabledPVCFields(spec, child(old, 'spec'), on)
+  if (spec === undefined) return
+  const oldSpec = child(old, 'spec')
+  dropDisabledPVCFields(spec, oldSpec, on)
+  enforceDataSourceBackwardsCompatibility(spec, oldSpec)
+  normalizeDataSources(spec)
+  if (oldSpec !== undefined) normalizeDataSources(oldSpec)
+}
+
+/**
+ * persistentvolumeclaim.EnforceDataSourceBackwardsCompatibility: on a create (or an update of a claim without a data
+ * source) that gives no dataSourceRef, a dataSource other than a PersistentVolumeClaim or a
+ * snapshot.storage.k8s.io VolumeSnapshot is dropped, as before KEP 1495.
+ */
+function enforceDataSourceBackwardsCompatibility(spec: JSONObject, oldSpec: JSONObject | undefined): void {
+  if (oldSpec?.dataSource != null || oldSpec?.dataSourceRef != null) return
+  if (spec.dataSourceRef != null) return
+  const ds = child(spec, 'dataSource')
+  if (ds === undefined) return
+  const group = typeof ds.apiGroup === 'string' ? ds.apiGroup : ''
+  const pvcOrSnapshot =
+    (ds.kind === 'PersistentVolumeClaim' && group === '') ||
+    (ds.kind === 'VolumeSnapshot' && group === 'snapshot.storage.k8s.io')
+  if (!pvcOrSnapshot) delete spec.dataSource
+}
+
+/**
+ * persistentvolumeclaim.NormalizeDataSources: dataSource and dataSourceRef hold the same reference when only one
+ * is given (dataSourceRef copied back only without a namespace). Kind, name and apiGroup are copied, an apiGroup
+ * only when given (a *string: nil stays nil).
+ */
+function normalizeDataSources(spec: JSONObject): void {
+  const ds = child(spec, 'dataSource')
+  const ref = child(spec, 'dataSourceRef')
+  const copy = (from: JSONObject): JSONObject => {
+    const to: JSONObject = { kind: from.kind ?? '', name: from.name ?? '' }
+    if (from.apiGroup != null) to.apiGroup = from.apiGroup
+    return to
+  }
+  if (ds !== undefined && spec.dataSourceRef == null) spec.dataSourceRef = copy(ds)
+  else if (ref !== undefined && spec.dataSource == null && (typeof ref.namespace !== 'string' || ref.namespace === ''))
+    spec.dataSource = copy(ref)
 }
 
 /** persistentvolume strategy: persistentvolume.DropDisabledSpecFields. */

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import yaml from 'js-yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseXml, reportValidator, sarifValidator } from '../report/schemas.js'
 
@@ -265,6 +266,39 @@ status: {replicas: 3, readyReplicas: 3}
     const r = kelp(['check', '--pack', 'off', '-n', 'default', '-o', 'yaml', '-'], d)
     expect(r.out).toMatch(/^metadata:\n {2}generation: 1\n {2}name: web\n {2}namespace: default\nspec:/m)
     expect(r.out).toMatch(/\nstatus: \{\}\n?$/)
+  })
+})
+
+describe('a PersistentVolumeClaim data source as the strategy stores it', () => {
+  // kube-apiserver 1.37.2 (`kubectl create --dry-run=server -o yaml`, and the differential on the Kubernetes
+  // documentation's restore-pvc.yaml): PrepareForCreate drops a dataSource other than a claim or a VolumeSnapshot when
+  // no dataSourceRef is given (EnforceDataSourceBackwardsCompatibility), then copies the one given into the other
+  // (NormalizeDataSources); a claim's dataSource has a null apiGroup, kept in both
+  it('copies dataSource and dataSourceRef into each other, drops a legacy dataSource of another kind', () => {
+    const claim = (name: string, source: string) =>
+      `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: ${name}}\nspec:\n  ${source}\n  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 5Gi}}\n`
+    const r = kelp(
+      ['check', '--pack', 'off', '-n', 'default', '-o', 'yaml', '-'],
+      [
+        claim('snap', 'dataSource: {name: example-snapshot, kind: VolumeSnapshot, apiGroup: snapshot.storage.k8s.io}'),
+        claim('other', 'dataSource: {name: x, kind: Foo, apiGroup: example.com}'),
+        claim('ref', 'dataSourceRef: {name: x, kind: Foo, apiGroup: example.com}'),
+        claim('clone', 'dataSource: {name: src, kind: PersistentVolumeClaim}'),
+      ].join('---\n'),
+    )
+    expect(r.code).toBe(0)
+    const sources = (yaml.loadAll(r.out) as { metadata: { name: string }; spec: Record<string, unknown> }[]).map(
+      (o) => [o.metadata.name, o.spec.dataSource, o.spec.dataSourceRef],
+    )
+    const snapshot = { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'example-snapshot' }
+    const foo = { apiGroup: 'example.com', kind: 'Foo', name: 'x' }
+    const pvc = { apiGroup: null, kind: 'PersistentVolumeClaim', name: 'src' }
+    expect(sources).toEqual([
+      ['snap', snapshot, snapshot],
+      ['other', undefined, undefined],
+      ['ref', foo, foo],
+      ['clone', pvc, pvc],
+    ])
   })
 })
 
