@@ -10,8 +10,8 @@
 //   objects of the pack's test suites (CREATE, and UPDATE where a suite gives an old object), examples/, the CLI's
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
-//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) but a class the
-//   cluster defaults to (clusterDefault), the one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
+//   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) but the admission
+//   inputs that would reach every case (clusterDefault), the one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
 //   cases/yaml-flow.yaml (flow-style manifests), cases/decode-order.yaml (two decoding errors in one object),
 //   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
 //   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
@@ -130,19 +130,24 @@ export const BUILTIN_GROUPS = new Set([
 export const CLASSES_IN_INPUTS = new Set<string>()
 const ADMISSION_CLASSES = new Set(['scheduling.k8s.io/PriorityClass', 'node.k8s.io/RuntimeClass'])
 
+const apiGroup = (apiVersion: unknown) => (String(apiVersion).includes('/') ? String(apiVersion).split('/')[0]! : '')
+
 /**
- * A class the cluster defaults to (a globalDefault PriorityClass, a StorageClass or IngressClass annotated as the
- * default): kelp check reads all of a group's case files in one run, so its admission plugins would give it to every
- * Pod, PersistentVolumeClaim or Ingress of the group, while the dry runs never create it. Left out of the builtins
- * group, whose cases/kinds/plugins.yaml tests the plugins without a default class.
+ * An admission input that would reach every case of the builtins group: an admission policy or binding (kelp check's
+ * policy material), a class the cluster defaults to (a globalDefault PriorityClass, a StorageClass or IngressClass
+ * annotated as the default) or a LimitRange without a namespace (it lands in the group's, where every case without
+ * one is applied). kelp check reads all of a group's case files in one run, so the policies would be admitted
+ * against and the plugins would give the class or the limits to every Pod, PersistentVolumeClaim or Ingress of the
+ * group, while the dry runs never create them. Left out of the builtins group, which runs without policies and
+ * whose cases/kinds/plugins.yaml tests the plugins without them.
  */
 const clusterDefault = (o: Obj): boolean =>
+  (apiGroup(o.apiVersion) === 'admissionregistration.k8s.io' && /AdmissionPolicy(Binding)?$/.test(String(o.kind))) ||
+  (o.apiVersion === 'v1' && o.kind === 'LimitRange' && o.metadata?.namespace === undefined) ||
   (o.apiVersion === 'scheduling.k8s.io/v1' && o.kind === 'PriorityClass' && o.globalDefault === true) ||
   (((o.apiVersion === 'storage.k8s.io/v1' && o.kind === 'StorageClass') ||
     (o.apiVersion === 'networking.k8s.io/v1' && o.kind === 'IngressClass')) &&
     Object.entries(o.metadata?.annotations ?? {}).some(([k, v]) => k.endsWith('/is-default-class') && v === 'true'))
-
-const apiGroup = (apiVersion: unknown) => (String(apiVersion).includes('/') ? String(apiVersion).split('/')[0]! : '')
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120)
 
@@ -397,7 +402,7 @@ export function buildCorpus(): Group[] {
       real: true,
     })
     if (defaults.length > 0)
-      b.notes.push(`classes the cluster defaults to, left out (they would reach every case): ${defaults.join(', ')}`)
+      b.notes.push(`admission inputs that would reach every case, left out: ${defaults.join(', ')}`)
     // YAML go-yaml reads otherwise than js-yaml (the fixes of src/kube/yaml/refusals.ts), flow-style manifests
     // (one-line flow collections, read by src/kube/yaml/simple.ts), and which of two decoding errors is answered
     b.addFiles(
