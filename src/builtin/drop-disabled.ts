@@ -86,7 +86,7 @@ export function dropCronJobDisabledFields(o: JSONObject, old: JSONObject | undef
  * targets, its gate since removed). On update the old spec is normalized too, in place, as the strategy does (and as
  * the apiserver's read of a stored claim already is: defaultOnReadPvc).
  */
-export function dropPVCDisabledFields(o: JSONObject, old: JSONObject | undefined, on: FeatureGates): void {
+export function preparePersistentVolumeClaim(o: JSONObject, old: JSONObject | undefined, on: FeatureGates): void {
   const spec = child(o, 'spec')
   if (spec === undefined) return
   const oldSpec = child(old, 'spec')

@@ -8,9 +8,9 @@ import {
   dropDisabledSpecTemplateFields,
   dropHPADisabledFields,
   dropJobDisabledFields,
-  dropPVCDisabledFields,
   dropPVDisabledSpecFields,
   dropStatefulSetDisabledFields,
+  preparePersistentVolumeClaim,
 } from './drop-disabled.js'
 import { preparePod } from './pod-prepare.js'
 import * as webhooks from './validation/admissionregistration/webhooks.js'
@@ -132,7 +132,7 @@ export const STRATEGIES: readonly StrategyRow[] = [
   { group: '', versions: ['v1'], kind: 'PodTemplate', prepare: dropDisabledPodTemplateFields, validate: pod.validatePodTemplate, validateUpdate: pod.validatePodTemplateUpdate },
   { group: '', versions: ['v1'], kind: 'ReplicationController', prepare: dropDisabledSpecTemplateFields, validate: replicationController.validateReplicationController, validateUpdate: replicationController.validateReplicationControllerUpdate },
   { group: '', versions: ['v1'], kind: 'Service', validate: service.beforeServiceCreate, validateUpdate: service.beforeServiceUpdate },
-  { group: '', versions: ['v1'], kind: 'PersistentVolumeClaim', prepare: dropPVCDisabledFields, validate: pvc.validatePersistentVolumeClaim, validateUpdate: pvc.validatePersistentVolumeClaimUpdate },
+  { group: '', versions: ['v1'], kind: 'PersistentVolumeClaim', prepare: preparePersistentVolumeClaim, validate: pvc.validatePersistentVolumeClaim, validateUpdate: pvc.validatePersistentVolumeClaimUpdate },
   { group: '', versions: ['v1'], kind: 'PersistentVolume', prepare: dropPVDisabledSpecFields, validate: persistentVolume.validatePersistentVolume, validateUpdate: persistentVolume.validatePersistentVolumeUpdate },
   { group: '', versions: ['v1'], kind: 'ConfigMap', validate: config.validateConfigMap, validateUpdate: config.validateConfigMapUpdate },
   { group: '', versions: ['v1'], kind: 'Secret', validate: config.validateSecret, validateUpdate: config.validateSecretUpdate },

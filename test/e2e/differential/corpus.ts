@@ -11,7 +11,8 @@
 //   manifest fixtures and the public manifests of test/e2e/differential/public/
 // - builtins: built-in kinds alone (no pack, no policies): every object of the public manifests of
 //   test/e2e/differential/public/ (real repositories, each named with its commit in its SOURCE.md) but the admission
-//   inputs that would reach every case (clusterDefault), the one-rule-broken mutations of them (mutations.ts), cases/yaml-go.yaml (YAML go-yaml reads otherwise),
+//   inputs that would reach every case (reachesEveryCase), the one-rule-broken mutations of them (mutations.ts),
+//   cases/yaml-go.yaml (YAML go-yaml reads otherwise),
 //   cases/yaml-flow.yaml (flow-style manifests), cases/decode-order.yaml (two decoding errors in one object),
 //   cases/metadata.yaml (bad metadata on kinds whose spec validation kelp has not ported), cases/kinds/*.yaml
 //   (valid and one-rule-broken objects per family of kinds, written from the kinds' Go validation)
@@ -141,7 +142,7 @@ const apiGroup = (apiVersion: unknown) => (String(apiVersion).includes('/') ? St
  * group, while the dry runs never create them. Left out of the builtins group, which runs without policies and
  * whose cases/kinds/plugins.yaml tests the plugins without them.
  */
-const clusterDefault = (o: Obj): boolean =>
+const reachesEveryCase = (o: Obj): boolean =>
   (apiGroup(o.apiVersion) === 'admissionregistration.k8s.io' && /AdmissionPolicy(Binding)?$/.test(String(o.kind))) ||
   (o.apiVersion === 'v1' && o.kind === 'LimitRange' && o.metadata?.namespace === undefined) ||
   (o.apiVersion === 'scheduling.k8s.io/v1' && o.kind === 'PriorityClass' && o.globalDefault === true) ||
@@ -395,10 +396,10 @@ export function buildCorpus(): Group[] {
     const builtin = (o: Obj) => BUILTIN_GROUPS.has(apiGroup(o.apiVersion))
     const defaults = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
-        .filter((d) => isObject(d.object) && clusterDefault(d.object))
+        .filter((d) => isObject(d.object) && reachesEveryCase(d.object))
         .map((d) => `${d.object.kind} ${d.object.metadata?.name} (${relative(ROOT, f)})`),
     )
-    b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o) || clusterDefault(o), {
+    b.addFiles('public manifests of built-in kinds', publicFiles, (o) => !builtin(o) || reachesEveryCase(o), {
       real: true,
     })
     if (defaults.length > 0)
@@ -416,7 +417,7 @@ export function buildCorpus(): Group[] {
     if (existsSync(kindFiles)) b.addFiles('kind cases', walk(kindFiles))
     const bases = publicFiles.flatMap((f) =>
       documents(readFileSync(f, 'utf8'))
-        .filter((d) => isObject(d.object) && builtin(d.object) && !clusterDefault(d.object))
+        .filter((d) => isObject(d.object) && builtin(d.object) && !reachesEveryCase(d.object))
         .map((d) => ({ source: relative(ROOT, f), object: d.object })),
     )
     const m = mutations(bases)
