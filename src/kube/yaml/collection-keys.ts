@@ -34,7 +34,11 @@ export function collectionKey(text: string): { message: string; at: number } | u
     Pair(_, pair) {
       const key = pair.key
       if (!Y.isMap(key) && !Y.isSeq(key)) return undefined
-      found = { message: `invalid map key: ${goSharpV(key, Y)}`, at: key.range?.[0] ?? 0 }
+      const at = key.range?.[0] ?? 0
+      // where the parser met an error before the key, its reading there is not go-yaml's (js-yaml, which read the
+      // text without one, is kept): a quoted scalar's line less indented than its parent's, which go-yaml takes
+      if (doc.errors.some((e) => e.pos[0] <= at)) return Y.visit.BREAK
+      found = { message: `invalid map key: ${goSharpV(key, Y)}`, at }
       return Y.visit.BREAK
     },
   })

@@ -1,6 +1,7 @@
 import jsyaml from 'js-yaml'
 import { collectionKey } from './collection-keys.js'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
+import { MAX_READINGS, originalOffset, quoteEscapes } from './quote-escapes.js'
 import { goYAMLWatch } from './refusals.js'
 import { GOYAML_V2_SCHEMA, GoScalar, GoYAMLError, resolve } from './resolve.js'
 import { NOT_SIMPLE, readSimpleYAML } from './simple.js'
@@ -248,6 +249,13 @@ function chunkOf(
   }
 }
 
+/** go-yaml's words for an escape of a double-quoted scalar that js-yaml refuses with `reason` (both refuse it). */
+function goEscapeError(reason: string | undefined): string | undefined {
+  if (reason === 'unknown escape sequence') return 'found unknown escape character'
+  if (reason === 'expected hexadecimal character') return 'did not find expected hexdecimal number'
+  return undefined
+}
+
 // parserc.go yaml_parser_process_directives: go-yaml v2 reads YAML 1.1 only
 const YAML_DIRECTIVE = /^%YAML[ \t]+(\S+)/m
 
@@ -269,14 +277,21 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   // a scalar JSON holds otherwise than js-yaml (a GoScalar box) is read again below, with its errors
   if (value !== NOT_SIMPLE && GoScalar.created === boxes)
     return { index, line: chunk.line, text: chunk.text, json: false, value }
-  const watch = goYAMLWatch(chunk.text)
+  // go-yaml's escape `\'` in a double-quoted scalar, which js-yaml refuses: read as `\x27` (same lines)
+  const quotes = chunk.text.includes("\\'") ? quoteEscapes(chunk.text) : undefined
+  if (quotes?.settled === false)
+    return fail(
+      `kelp: could not tell in ${MAX_READINGS} readings which \\' are escapes of double-quoted scalars (go-yaml reads one as ')`,
+    )
+  const text = quotes?.text ?? chunk.text
+  const watch = goYAMLWatch(text)
   // what go-yaml refused before `before` (js-yaml's error) or at it, if anything
   const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countBreaks(chunk.text, 0, r.at))
+    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countBreaks(text, 0, r.at))
   }
   try {
-    value = jsyaml.load(chunk.text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
+    value = jsyaml.load(text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
     // what go-yaml reads otherwise than js-yaml (refusals.ts rereadText: the blanks that end the lines of a
     // multi-line quoted scalar, which go-yaml drops when folding; `?` running into a flow key; an anchor running
     // into another character): the text read again as go-yaml reads it
@@ -295,9 +310,17 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     if (e instanceof GoYAMLError) return fail(e.message)
     const err = e as { reason?: string; message: string; mark?: { line: number; column: number; position: number } }
     const line = chunk.line + (err.mark?.line ?? 0)
-    const column = (err.mark?.column ?? 0) + 1
-    if (err.reason === 'duplicated mapping key' && err.mark !== undefined)
-      return fail(`key ${goKey(chunk.text, err.mark.position)} already set in map`, line, column)
+    // (a position of the text read, where it differs: the original's)
+    const position = quotes && err.mark ? originalOffset(quotes.at, err.mark.position) : err.mark?.position
+    const column =
+      quotes && position !== undefined
+        ? position - chunk.text.lastIndexOf('\n', position - 1)
+        : (err.mark?.column ?? 0) + 1
+    // an escape both refuse: in go-yaml's words (yaml_parser_scan_flow_scalar), on the escape's line
+    const escape = goEscapeError(err.reason)
+    if (escape !== undefined) return fail(escape, line)
+    if (err.reason === 'duplicated mapping key' && position !== undefined)
+      return fail(`key ${goKey(chunk.text, position)} already set in map`, line, column)
     return fail(err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML', line, column)
   }
   const r = refused()
