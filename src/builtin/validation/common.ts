@@ -1,4 +1,5 @@
 import { type FieldError, FieldPath, field } from '../../kube/field.js'
+import { goJSONUnmarshalSyntaxError } from '../../kube/json-syntax.js'
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPortName } from '../../kube/library/format.js'
 import { getObjectMeta } from '../../kube/objectmeta-unstructured.js'
 import { isQualifiedName, isValidLabelValue } from '../../kube/validation/names.js'
@@ -216,187 +217,15 @@ function isV4Mapped(s: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // encoding/json's syntax errors (json.Unmarshal into map[string]interface{})
 
-/** quoteChar of encoding/json's scanner. */
-function quoteChar(c: string): string {
-  if (c === "'") return `'\\''`
-  if (c === '"') return `'"'`
-  const q = JSON.stringify(c)
-  return `'${q.slice(1, -1)}'`
-}
-
 /**
- * The error json.Unmarshal(data, &map[string]interface{}{}) returns, or undefined. The syntax is
- * checked as encoding/json's scanner does (its messages); a valid value that is no object is an
- * UnmarshalTypeError.
+ * The error json.Unmarshal(data, &map[string]interface{}{}) returns, or undefined: encoding/json's syntax error
+ * (kube/json-syntax.ts), or for a valid value that is no object an UnmarshalTypeError.
  */
 export function jsonUnmarshalObjectError(text: string): string | undefined {
-  let i = 0
-  const n = text.length
-  const ws = () => {
-    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++
-  }
-  class E extends Error {}
-  const fail = (msg: string): never => {
-    throw new E(msg)
-  }
-  const end = (): never => fail('unexpected end of JSON input')
-  const bad = (ctx: string): never =>
-    i >= n ? end() : fail(`invalid character ${quoteChar(text[i] as string)} ${ctx}`)
-  const literal = (word: string) => {
-    for (let k = 1; k < word.length; k++) {
-      i++
-      if (i >= n) end()
-      if (text[i] !== word[k])
-        fail(
-          `invalid character ${quoteChar(text[i] as string)} in literal ${word} (expecting ${quoteChar(word[k] as string)})`,
-        )
-    }
-    i++
-  }
-  const string = () => {
-    i++
-    for (;;) {
-      if (i >= n) end()
-      const c = text[i] as string
-      if (c === '"') {
-        i++
-        return
-      }
-      if (c === '\\') {
-        i++
-        if (i >= n) end()
-        const e = text[i] as string
-        if ('"\\/bfnrt'.includes(e)) i++
-        else if (e === 'u') {
-          i++
-          for (let k = 0; k < 4; k++) {
-            if (i >= n) end()
-            if (!/[0-9a-fA-F]/.test(text[i] as string)) bad('in \\u hexadecimal character escape')
-            i++
-          }
-        } else bad('in string escape code')
-      } else if (c.charCodeAt(0) < 0x20) bad('in string literal')
-      else i++
-    }
-  }
-  const digits = () => {
-    while (i < n && text[i] !== undefined && /[0-9]/.test(text[i] as string)) i++
-  }
-  const number = () => {
-    if (text[i] === '-') {
-      i++
-      if (i >= n) end()
-      if (!/[0-9]/.test(text[i] as string)) bad('in numeric literal')
-    }
-    if (text[i] === '0') i++
-    else digits()
-    if (text[i] === '.') {
-      i++
-      if (i >= n) end()
-      if (!/[0-9]/.test(text[i] as string)) bad('after decimal point in numeric literal')
-      digits()
-    }
-    if (text[i] === 'e' || text[i] === 'E') {
-      i++
-      if (text[i] === '+' || text[i] === '-') i++
-      if (i >= n) end()
-      if (!/[0-9]/.test(text[i] as string)) bad('in exponent of numeric literal')
-      digits()
-    }
-  }
-  // encoding/json's scanner refuses nesting past maxNestingDepth (10000); the limit also bounds this recursion
-  let depth = 0
-  const nest = () => {
-    if (++depth > 10000) fail(`invalid character ${quoteChar(text[i] as string)} exceeded max depth`)
-  }
-  const value = (): string => {
-    ws()
-    if (i >= n) end()
-    const c = text[i] as string
-    if (c === '{') {
-      nest()
-      i++
-      ws()
-      if (text[i] === '}') {
-        i++
-        depth--
-        return 'object'
-      }
-      for (;;) {
-        ws()
-        if (text[i] !== '"') bad('looking for beginning of object key string')
-        string()
-        ws()
-        if (text[i] !== ':') bad('after object key')
-        i++
-        value()
-        ws()
-        if (text[i] === ',') {
-          i++
-          continue
-        }
-        if (text[i] === '}') {
-          i++
-          depth--
-          return 'object'
-        }
-        bad('after object key:value pair')
-      }
-    }
-    if (c === '[') {
-      nest()
-      i++
-      ws()
-      if (text[i] === ']') {
-        i++
-        depth--
-        return 'array'
-      }
-      for (;;) {
-        value()
-        ws()
-        if (text[i] === ',') {
-          i++
-          continue
-        }
-        if (text[i] === ']') {
-          i++
-          depth--
-          return 'array'
-        }
-        bad('after array element')
-      }
-    }
-    if (c === '"') {
-      string()
-      return 'string'
-    }
-    if (c === '-' || /[0-9]/.test(c)) {
-      number()
-      return 'number'
-    }
-    if (c === 't') {
-      literal('true')
-      return 'bool'
-    }
-    if (c === 'f') {
-      literal('false')
-      return 'bool'
-    }
-    if (c === 'n') {
-      literal('null')
-      return 'null'
-    }
-    return bad('looking for beginning of value')
-  }
-  try {
-    const kind = value()
-    ws()
-    if (i < n) bad('after top-level value')
-    if (kind === 'object' || kind === 'null') return undefined
-    return `json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`
-  } catch (e) {
-    if (e instanceof E) return e.message
-    throw e
-  }
+  const syntax = goJSONUnmarshalSyntaxError(text)
+  if (syntax !== undefined) return syntax
+  const c = text.trimStart()[0]
+  if (c === '{' || c === 'n') return undefined
+  const kind = c === '[' ? 'array' : c === '"' ? 'string' : c === 't' || c === 'f' ? 'bool' : 'number'
+  return `json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`
 }

@@ -1,4 +1,5 @@
 import jsyaml from 'js-yaml'
+import { scanGoJSON } from '../json-syntax.js'
 import { collectionKey } from './collection-keys.js'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
 import { MAX_READINGS, originalOffset, quoteEscapes } from './quote-escapes.js'
@@ -85,6 +86,11 @@ export function* decodeStream(input: string | Uint8Array, share?: DocumentShare)
           r.error = `json: ${(e as Error).message}`
         }
       }
+      // in encoding/json's words, as kubectl reports it: YAMLOrJSONDecoder wraps a syntax error with its offset
+      // (JSONSyntaxError) where it may still read YAML, and returns the Decoder's own once past two values
+      const go = scanGoJSON(text, pos)
+      if ('eof' in go) r.error = 'unexpected EOF'
+      else if ('error' in go) r.error = count > 1 ? go.error : `json: offset ${go.offset}: ${go.error}`
       if (count > 1) {
         yield { index: index++, line, text: '', json: true, error: { message: r.error as string, line } }
         return
