@@ -140,7 +140,9 @@ describe('mistakes: file, line, column and key', () => {
     ['exceptions:\n- reason: r\n  namspaces: [a]\n', '.kelp.yaml:3:3: exceptions[0].namspaces: unknown key'],
     ['exceptions: {reason: r}\n', '.kelp.yaml:1:1: exceptions: a list of exceptions, not a mapping'],
     ['- a\n', '.kelp.yaml:1:1: the configuration is a mapping of settings, not a list'],
-    ['a: [\n', '.kelp.yaml:2:1: unexpected end of the stream within a flow collection'],
+    // go-yaml's words (kubectl: `yaml: line 1: did not find expected node content`, its parser's 0-based line of the
+    // stream's end, which is on line 2)
+    ['a: [\n', '.kelp.yaml:2:1: did not find expected node content'],
     ['failOn: warn\n---\nfailOn: deny\n', '.kelp.yaml:3: one YAML document, not several'],
   ])('%j', (text, message) => {
     expect(refusal(text)).toContain(message)

@@ -1,6 +1,7 @@
 import jsyaml from 'js-yaml'
 import { scanGoJSON } from '../json-syntax.js'
 import { collectionKey } from './collection-keys.js'
+import { goYAMLProblem } from './goyaml/index.js'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
 import { MAX_READINGS, originalOffset, quoteEscapes } from './quote-escapes.js'
 import { goYAMLWatch } from './refusals.js'
@@ -188,6 +189,8 @@ interface Chunk {
   readonly endLine: number
   /** kubectl's YAMLReader refuses a separator with content after it. */
   readonly separatorError?: string
+  /** Where a `...` line ended `text`: the text up to the next separator, as YAMLReader gives it to go-yaml. */
+  readonly whole?: string
 }
 
 /**
@@ -216,7 +219,7 @@ function* splitYAML(text: string, from: number, firstLine: number): Generator<Ch
         directivesOnly = false // the directives' document start: keep it in this chunk
       } else {
         if (pos > start || separatorError !== undefined)
-          yield chunkOf(text, start, ended >= 0 ? ended : pos, startLine, line - 1, separatorError)
+          yield chunkOf(text, start, ended >= 0 ? ended : pos, startLine, line - 1, separatorError, pos)
         separatorError = bad ? `invalid Yaml document separator: ${rest}` : undefined
         start = nl + 1
         startLine = line + 1
@@ -235,7 +238,7 @@ function* splitYAML(text: string, from: number, firstLine: number): Generator<Ch
     line++
   }
   if (start < text.length || separatorError !== undefined)
-    yield chunkOf(text, start, ended >= 0 ? ended : text.length, startLine, line, separatorError)
+    yield chunkOf(text, start, ended >= 0 ? ended : text.length, startLine, line, separatorError, text.length)
 }
 
 function chunkOf(
@@ -244,7 +247,8 @@ function chunkOf(
   end: number,
   line: number,
   endLine: number,
-  separatorError?: string,
+  separatorError: string | undefined,
+  next: number,
 ): Chunk {
   return {
     start,
@@ -252,6 +256,7 @@ function chunkOf(
     line,
     endLine,
     ...(separatorError ? { separatorError } : {}),
+    ...(next > end ? { whole: text.slice(start, next) } : {}),
   }
 }
 
@@ -291,10 +296,19 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     )
   const text = quotes?.text ?? chunk.text
   const watch = goYAMLWatch(text)
+  // go-yaml's own refusal, where its scanner or parser refuses the text: its words, at its token's line and column
+  // (goyaml/, run only for a text refused; a decoder's refusal, as a null key, is not its)
+  const goRefusal = () => {
+    const p = goYAMLProblem(yamlReaderText(chunk.whole ?? chunk.text))
+    if (p === undefined) return undefined
+    const message = p.problem.length > 0 ? p.problem : 'unknown problem parsing YAML content'
+    return fail(message, chunk.line + p.problemMark.line, p.problemMark.column + 1)
+  }
   // what go-yaml refused before `before` (js-yaml's error) or at it, if anything
   const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countBreaks(text, 0, r.at))
+    if (r === undefined || r.at > before) return undefined
+    return goRefusal() ?? fail(r.message, chunk.line + countBreaks(text, 0, r.at))
   }
   try {
     value = jsyaml.load(text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
@@ -309,11 +323,13 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
       value = jsyaml.load(again, { schema: GOYAML_V2_SCHEMA, ...(rewatch ? { listener: rewatch.listener } : {}) })
     }
   } catch (e) {
-    // go-yaml stops at what it refused before js-yaml met its error
+    if (e instanceof GoYAMLError) return fail(e.message)
+    // go-yaml's words where it refuses the text too; else what kelp's watch saw go-yaml refuse before js-yaml's error
+    const go = goRefusal()
+    if (go !== undefined) return go
     const r = refused((e as { mark?: { position: number } }).mark?.position)
     if (r !== undefined) return r
     if (e instanceof RangeError) return fail(depthMessage(chunk.text))
-    if (e instanceof GoYAMLError) return fail(e.message)
     const err = e as { reason?: string; message: string; mark?: { line: number; column: number; position: number } }
     const line = chunk.line + (err.mark?.line ?? 0)
     // (a position of the text read, where it differs: the original's)
@@ -354,6 +370,15 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   // a literal, not `{ ...base, value }`: on Node 20's V8 a spread followed by a new key costs ~1 µs
   return { index, line: chunk.line, text: chunk.text, json: false, value }
+}
+
+/**
+ * A document's text as apimachinery's YAMLReader hands it to sigs.k8s.io/yaml: each line read by bufio's ReadLine
+ * (a CR before the LF dropped) and ended with a LF (decoder.go LineReader).
+ */
+function yamlReaderText(text: string): string {
+  const lf = text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text
+  return lf.endsWith('\n') ? lf : `${lf}\n`
 }
 
 /** A key as go-yaml's `%#v` prints it in "key %#v already set in map": strings quoted, numbers and bools bare. */

@@ -3,8 +3,8 @@
 // documents and on texts edited from them at random: the documents kubectl would send, value for value
 // (number texts exactly), and whether reading fails. A difference fails the test unless a cause in
 // KNOWN below explains it (each is listed in docs/known-differences.md, "Reading YAML and JSON"). The
-// agreement of error texts is printed, not required (kelp words YAML syntax errors as js-yaml does), but for the
-// JSON decoder's errors (encoding/json's words, which kelp gives).
+// agreement of error texts is required for the errors of go-yaml's scanner and parser and of the JSON decoder (kelp
+// gives their words), printed for the others (the decoder's: which of two problems is met first).
 //   KELP_YAML_EDITS=20000  edited texts; KELP_YAML_SEED=1  their seed
 //   KELP_YAML_LIST=30 KELP_YAML_SHOW=400  differences printed, characters of each text
 //   KELP_YAML_PAIRS=1  print each pair of differing error texts
@@ -82,6 +82,18 @@ function kelpRead(text: string): KelpFile {
 
 /** An error of the JSON decoder as kubectl reports it (wrapped with its offset, alone past two values, or EOF). */
 const JSON_DECODER_ERROR = /^(?:json: offset \d+: |invalid character |unexpected EOF$)/
+
+/**
+ * The words of a go-yaml scanner, parser or composer error in kubectl's (`yaml: line N: <words>`), undefined for
+ * another error (the decoder's: a collection or null key, aliasing).
+ */
+function goYAMLSyntax(error: string): string | undefined {
+  const m = /^error converting YAML to JSON: yaml: (?:line \d+: )?(.*)$/s.exec(error)
+  const words = m?.[1]
+  if (words === undefined || /^(?:invalid map key|document contains excessive aliasing|anchor ')/.test(words))
+    return undefined
+  return words
+}
 
 /** go-yaml's reading of a `{` text without the JSON decoder, for the texts where kubectl reports the JSON error. */
 const goYAMLOnly = new Map<string, GoFile>()
@@ -308,8 +320,9 @@ describe('YAML: kelp reads manifests as kubectl does', () => {
         if (g.error !== undefined) {
           bothFail++
           if (g.error.endsWith(k.error ?? '')) sameText++
-          else if (JSON_DECODER_ERROR.test(g.error))
-            // encoding/json's words are kelp's too (src/kube/json-syntax.ts): required, not only printed
+          else if (JSON_DECODER_ERROR.test(g.error) || goYAMLSyntax(g.error) !== undefined)
+            // encoding/json's and go-yaml's scanner and parser words are kelp's too (src/kube/json-syntax.ts,
+            // src/kube/yaml/goyaml/): required, not only printed
             unexplained.push(`${JSON.stringify(text).slice(0, 400)}\n  kubectl: ${g.error}\n  kelp:    ${k.error}`)
           else if (process.env.KELP_YAML_PAIRS) console.log(`[yaml-pair] ${g.error} ||| ${k.error}`)
         }
