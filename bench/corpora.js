@@ -266,6 +266,8 @@ function sharedCrds(kinds) {
  * apiVersion and kind, or templates (`{{`), are left out (counted in `skippedFiles`): every tool reads the same
  * objects, and each is a manifest as `kubectl apply` would send it.
  */
+const ADMISSION_POLICY = /^(?:Validating|Mutating)AdmissionPolicy(?:Binding)?$/
+
 export function publicCorpus(dir, n, crdFile) {
   const files = []
   const crds = new Map() // name -> CRD text
@@ -294,6 +296,11 @@ export function publicCorpus(dir, n, crdFile) {
     const kept = []
     for (const d of docs) {
       if (isCrd(d.object)) crds.set(d.object.metadata?.name, jsyaml.dump(d.object))
+      // admission policies and bindings (the Kubernetes documentation's examples, also in a List) would be kelp's
+      // policy material and switch the bundled pack off (--pack auto): left out, as the differential's builtins
+      // group does
+      else if (ADMISSION_POLICY.test(d.object.kind) || d.object.items?.some?.((i) => ADMISSION_POLICY.test(i?.kind)))
+        continue
       else {
         kept.push(d)
         const group = groupOf(d.object.apiVersion)

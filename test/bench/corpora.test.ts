@@ -106,6 +106,9 @@ describe('public corpus', () => {
     const kinds = new Set(objects.map((o) => o.kind))
     for (const k of ['Service', 'ConfigMap', 'ClusterRole', 'Deployment', 'ServiceEntry']) expect(kinds).toContain(k)
     expect(kinds).not.toContain('CustomResourceDefinition')
+    // nor admission policies, which would switch the bundled pack off
+    expect(kinds).not.toContain('ValidatingAdmissionPolicy')
+    expect(kinds).not.toContain('ValidatingAdmissionPolicyBinding')
   })
 
   it('renames the objects of every copy after the first', () => {
