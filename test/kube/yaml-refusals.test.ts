@@ -161,6 +161,11 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
       'x:\n      command:\n        - "a;\n   ?   b"\n      resources:\n        l: 1\n',
       { x: { command: ['a; ?   b'], resources: { l: 1 } } },
     ],
+    // content after the document's root that starts no document: yaml.Unmarshal reads the first document and stops,
+    // and kubectl sends that (goyaml/ says where it ends)
+    [' apiVersion: v1\nkind: Service\n', { apiVersion: 'v1' }],
+    ['  a: 1\n  b: 2\nc: 3\n', { a: 1, b: 2 }],
+    ['[1, 2]\nfoo\n', [1, 2]],
     // the non-specific tag `!` on an empty node: "" to go-yaml, as key and value
     ['# c\n!\n', ''],
     ['a: !\nb: {x: 1,\n! }\nc: [!!str , ! ]\n', { a: '', b: { x: 1, '': null }, c: ['', ''] }],

@@ -1,7 +1,7 @@
 import jsyaml from 'js-yaml'
 import { scanGoJSON } from '../json-syntax.js'
 import { collectionKey } from './collection-keys.js'
-import { goYAMLProblem } from './goyaml/index.js'
+import { goYAMLFirstDocumentEnd, goYAMLProblem } from './goyaml/index.js'
 import { checkAliasing, depthMessage, MAX_DEPTH, toJSONTree, type Utf8Problem, utf8Problems } from './limits.js'
 import { MAX_READINGS, originalOffset, quoteEscapes } from './quote-escapes.js'
 import { goYAMLWatch } from './refusals.js'
@@ -327,6 +327,10 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     // go-yaml's words where it refuses the text too; else what kelp's watch saw go-yaml refuse before js-yaml's error
     const go = goRefusal()
     if (go !== undefined) return go
+    // content after the document's root that starts no document: go-yaml's yaml.Unmarshal reads the first document
+    // and stops, so kubectl sends what precedes the content; read that part
+    const first = (e as { reason?: string }).reason === CONTENT_AFTER_ROOT ? firstDocument(chunk) : undefined
+    if (first !== undefined) return { ...readYAMLChunk(first, index, utf8), text: chunk.text }
     const r = refused((e as { mark?: { position: number } }).mark?.position)
     if (r !== undefined) return r
     if (e instanceof RangeError) return fail(depthMessage(chunk.text))
@@ -370,6 +374,26 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   }
   // a literal, not `{ ...base, value }`: on Node 20's V8 a spread followed by a new key costs ~1 µs
   return { index, line: chunk.line, text: chunk.text, json: false, value }
+}
+
+// js-yaml's error for content after the document's root (` a: 1` then `b: 2`, `{a: 1}` then `}`)
+const CONTENT_AFTER_ROOT = 'end of the stream or a document separator is expected'
+
+/**
+ * The chunk cut where go-yaml's first document ends, when go-yaml reads the text and content follows its document;
+ * undefined otherwise, or for a text whose offsets go-yaml counts otherwise than JavaScript (a CR alone, NEL, LS,
+ * PS, a character past U+FFFF, a byte order mark), which keeps kelp's refusal.
+ */
+function firstDocument(chunk: Chunk): Chunk | undefined {
+  const text = chunk.whole ?? chunk.text
+  if (/\r(?!\n)|[\u0085\u2028\u2029\ufeff\ud800-\udfff]/.test(text)) return undefined
+  const read = goYAMLFirstDocumentEnd(yamlReaderText(text))?.index
+  if (read === undefined) return undefined
+  // the offset in the text: each CR LF before it was read as a LF (yamlReaderText)
+  let end = read
+  for (let i = text.indexOf('\r\n'); i >= 0 && i < end; i = text.indexOf('\r\n', i + 2)) end++
+  if (end >= chunk.text.length || /^\s*$/.test(chunk.text.slice(end))) return undefined
+  return { start: chunk.start, text: chunk.text.slice(0, end), line: chunk.line, endLine: chunk.endLine }
 }
 
 /**

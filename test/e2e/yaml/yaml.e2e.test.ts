@@ -142,11 +142,15 @@ const KNOWN: {
     explains: (_t, g, k) => /invalid map key: map\[/.test(g.error ?? '') && k.error === undefined,
   },
   // content after the document's root that starts no document (` a: 1` then `b: 2`): go-yaml's
-  // yaml.Unmarshal reads the first document and stops, so kubectl sends what precedes it; js-yaml fails
+  // yaml.Unmarshal reads the first document and stops, so kubectl sends what precedes it; kelp reads the same part
+  // (decode.ts firstDocument) but in a text where go-yaml counts offsets otherwise (a CR alone, NEL, LS, PS, a
+  // character past U+FFFF, a byte order mark), where js-yaml's refusal stays
   {
     id: 'content-after-root',
-    explains: (_t, g, k) =>
-      g.error === undefined && k.error === 'end of the stream or a document separator is expected',
+    explains: (t, g, k) =>
+      g.error === undefined &&
+      k.error === 'end of the stream or a document separator is expected' &&
+      /\r(?!\n)|[\u0085\u2028\u2029\ufeff\ud800-\udfff]/.test(t),
   },
   // a null key (`?` alone, `~: x`): go-yaml's JSON conversion refuses it, js-yaml makes it "null" (only where kelp's
   // documents hold such a key: another reading of the text is not this difference)

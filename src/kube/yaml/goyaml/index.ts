@@ -1,6 +1,6 @@
 import { Parser } from './parser.js'
 import { Scanner } from './scanner.js'
-import { Ev, type Problem } from './types.js'
+import { Ev, type Mark, type Problem } from './types.js'
 
 export type { ErrorKind, Mark, Problem } from './types.js'
 
@@ -36,22 +36,37 @@ export function goYAMLSyntaxError(text: string): GoYAMLSyntaxError | undefined {
  * the composer's problem mark is the start of the text, but an unknown alias's, which is the alias).
  */
 export function goYAMLProblem(text: string): Problem | undefined {
+  return readFirstDocument(text).problem
+}
+
+/**
+ * Where go-yaml's reading of `text`'s first document ends (its DOCUMENT-END event's mark: the token after the
+ * document's node, as `b` in ` a: 1\nb: 2`, where yaml.Unmarshal stops), or undefined where it refuses the text
+ * or the text holds no document. Its index counts code points.
+ */
+export function goYAMLFirstDocumentEnd(text: string): Mark | undefined {
+  return readFirstDocument(text).end
+}
+
+function readFirstDocument(text: string): { problem?: Problem; end?: Mark } {
   const scanner = new Scanner(text)
   const parser = new Parser(scanner)
   const anchors = new Set<string>()
   for (;;) {
     const event = parser.parse()
-    if (event === undefined) return scanner.problem
+    if (event === undefined) return scanner.problem === undefined ? {} : { problem: scanner.problem }
     switch (event.type) {
       case Ev.ALIAS:
         if (!anchors.has(event.anchor as string)) {
           const zero = { index: 0, line: 0, column: 0 }
           return {
-            kind: 'composer',
-            problem: `unknown anchor '${event.anchor}' referenced`,
-            problemMark: event.mark ?? zero,
-            context: '',
-            contextMark: zero,
+            problem: {
+              kind: 'composer',
+              problem: `unknown anchor '${event.anchor}' referenced`,
+              problemMark: event.mark ?? zero,
+              context: '',
+              contextMark: zero,
+            },
           }
         }
         break
@@ -62,8 +77,9 @@ export function goYAMLProblem(text: string): Problem | undefined {
         if (event.anchor !== undefined) anchors.add(event.anchor)
         break
       case Ev.DOCUMENT_END:
+        return event.mark === undefined ? {} : { end: event.mark }
       case Ev.STREAM_END:
-        return undefined
+        return {}
     }
   }
 }

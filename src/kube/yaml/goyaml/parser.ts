@@ -1,5 +1,5 @@
 import type { Scanner } from './scanner.js'
-import { Ev, type Event, type EventType, type Mark, Tok, type Token, type TokenType } from './types.js'
+import { copyMark, Ev, type Event, type EventType, type Mark, Tok, type Token, type TokenType } from './types.js'
 
 // go-yaml v2's parser (parserc.go): its state machine, turning the scanner's tokens into events, with its
 // stack of states and of collection start marks (no recursion: a document nested 10000 deep is a stack
@@ -209,10 +209,12 @@ export class Parser {
   private parseDocumentEnd(): Event | undefined {
     const token = this.peek()
     if (token === undefined) return undefined
+    // (the event's start mark: the token after the document's node, `...` or what follows it)
+    const mark = copyMark(token.start)
     if (token.type === Tok.DOCUMENT_END) this.skip()
     this.tagDirectives.clear()
     this.state = S.DOCUMENT_START
-    return event(Ev.DOCUMENT_END)
+    return { type: Ev.DOCUMENT_END, mark }
   }
 
   /** yaml_parser_parse_node: an alias, or properties (anchor, tag) and content. */
