@@ -118,6 +118,10 @@ metadata:
     // strict YAML decoding); kubectl's own non-strict read keeps the last value
     expect(r.errors[0]?.message).toBe('key "kind" already set in map')
     expect(parseManifests('a:\n  1: x\n  1: y\n', 'n.yaml').errors[0]?.message).toBe('key 1 already set in map')
+    // also in a `{` text, which the JSON decoder refuses first: its error is not the one to hear of here (KYAML)
+    const kyaml = parseManifests('{\n  apiVersion: "v1",\n  kind: "Pod",\n  kind: "Pod",\n}\n', 'k.yaml')
+    expect(kyaml.errors[0]?.message).toBe('key "kind" already set in map')
+    expect(kyaml.errors[0]?.source).toMatchObject({ file: 'k.yaml', line: 4 })
   })
 })
 

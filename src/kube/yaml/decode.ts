@@ -113,8 +113,10 @@ export function* decodeStream(input: string | Uint8Array, share?: DocumentShare)
     }
     const doc = readYAMLChunk(chunk, index++, utf8)
     if (jsonError !== undefined) {
-      if (doc.error !== undefined)
-        yield { ...doc, error: { message: jsonError, line: doc.line } } // the JSON decoder's error wins
+      // the JSON decoder's error wins where the YAML reading fails too; not over kelp's own refusal of a duplicate
+      // key, which go-yaml reads (docs/yaml.md): the key is what the user has to hear of
+      if (doc.error !== undefined && !DUPLICATE_KEY.test(doc.error.message))
+        yield { ...doc, error: { message: jsonError, line: doc.line } }
       else yield doc
       jsonError = undefined
     } else yield doc
@@ -375,6 +377,9 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
   // a literal, not `{ ...base, value }`: on Node 20's V8 a spread followed by a new key costs ~1 µs
   return { index, line: chunk.line, text: chunk.text, json: false, value }
 }
+
+// kelp's refusal of a duplicate key, in go-yaml's strict words (go-yaml's yaml.Unmarshal keeps the last value)
+const DUPLICATE_KEY = /^key .* already set in map$/
 
 // js-yaml's error for content after the document's root (` a: 1` then `b: 2`, `{a: 1}` then `}`)
 const CONTENT_AFTER_ROOT = 'end of the stream or a document separator is expected'
