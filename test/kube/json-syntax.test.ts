@@ -19,7 +19,7 @@ describe('the JSON errors of a stream kubectl reads', () => {
     ['{"a": "\\u12G4"}', "json: offset 12: invalid character 'G' in \\u hexadecimal character escape"],
     ['{"a": "x\u0001"}', "json: offset 9: invalid character '\\x01' in string literal"],
     // a wider character: its first byte, quoted as Go quotes that byte's rune; offsets count bytes
-    ['{"é": 1, é}', "json: offset 11: invalid character 'Ã' looking for beginning of object key string"],
+    ['{"é": 1, é]', "json: offset 11: invalid character 'Ã' looking for beginning of object key string"],
     ['{"a": [[[', 'unexpected EOF'],
     ['{"a": "x\\', 'unexpected EOF'],
     ['{"a": 1}\n{"b": 2\n', 'unexpected EOF'],
