@@ -24,6 +24,10 @@ describe('go-yaml v2 readings js-yaml does not make (refusals, folding)', () => 
     ['a: 1\nb: "\\uD800"\n', 'found invalid Unicode character escape code', 2],
     ['a: "\\U00110000"\n', 'found invalid Unicode character escape code', 1],
     ['a: "\\U0010FFFF\\uDFFF"\n', 'found invalid Unicode character escape code', 1],
+    // a quoted scalar over lines closed mid-line with more after it: go-yaml's parser refuses what follows (kubectl:
+    // `yaml: line 2: …`, its 0-based line of the token); js-yaml read it as the next key (goyaml/ runs on every text
+    // js-yaml reads)
+    ["m:\n  message: 'a''s b\n  message: 'a''s b\n", 'did not find expected key', 3],
     ['args: [--url=http://x?y=1]\n', "did not find expected ',' or ']'", 1],
     ['a: 1\nb: {c: d?e}\n', "did not find expected ',' or '}'", 2],
     ['a: [x, {b: [c, d?]}]\n', "did not find expected ',' or ']'", 1],

@@ -351,6 +351,11 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
       return fail(`key ${goKey(chunk.text, position)} already set in map`, line, column)
     return fail(err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML', line, column)
   }
+  // go-yaml refuses what js-yaml read (a quoted scalar's content after it on its line, `:` by a flow indicator, …):
+  // its scanner and parser run on every text js-yaml reads (about one reading more; the fast reader's texts, most
+  // manifests, never come here)
+  const go = goRefusal()
+  if (go !== undefined) return go
   const r = refused()
   if (r !== undefined) return r
   // a mapping or sequence as a key (an unrendered template's `{{ … }}`, an explicit `? ` key, `[a]: b`), which go-yaml

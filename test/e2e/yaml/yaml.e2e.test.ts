@@ -185,9 +185,10 @@ const KNOWN: {
   },
   // js-yaml reads a less indented entry after an empty one (`-` ending a line) into the inner sequence
   { id: 'empty-entry-then-less-indented', explains: (t) => /(?:^|[ ])- *(#.*)?$/m.test(t) },
-  // `:` next to a flow indicator (`{a:, b}`, `[x :]`, `{labels:{…}}`, `[: x]`): part of a plain scalar or
-  // an error to go-yaml (YAML 1.1: `:` is a value indicator only before a blank), a pair to js-yaml
-  { id: 'flow-colon', explains: (t) => /[^"']:[,[\]{}]|[[{,] *:/.test(t) },
+  // `:` next to a flow indicator (`{a:, b}`, `[x :]`, `{labels:{…}}`, `[: x]`): part of a plain scalar to go-yaml
+  // (YAML 1.1: `:` is a value indicator only before a blank), a pair to js-yaml (where go-yaml refuses such a text,
+  // kelp refuses it too: goyaml/)
+  { id: 'flow-colon', explains: (t, g) => g.error === undefined && /[^"']:[,[\]{}]|[[{,] *:/.test(t) },
   // a non-specific tag (`!`) alone before a block mapping's key, indented past its siblings' column (`selector:`
   // then `   ! app: x`): go-yaml takes the tag as the nested mapping's and reads it; js-yaml refuses the indentation
   {
@@ -203,23 +204,6 @@ const KNOWN: {
       g.error === undefined &&
       k.error === 'bad indentation of a mapping entry' &&
       /^ +&[0-9A-Za-z_-]+ +[^\s:#&*!][^:#\n]*:(?:[ \t]|$)/m.test(t),
-  },
-  // a quoted scalar over lines closed mid-line with more on that line (`'a''s b` then `  message: 'a''s b`; `"{ cpu: 1`
-  // then `  limits: { cpu: "1" }`): go-yaml's parser refuses what follows the quote, on that line; js-yaml reads it as
-  // the mapping's next key
-  {
-    id: 'quoted-scalar-then-content',
-    explains: (t, g, k) => {
-      if (k.error !== undefined) return false
-      // (over two lines or more)
-      const quoted = /'(?:[^'\n]|'')*\n(?:[^']|'')*'[^'\s]|"(?:[^"\\\n]|\\.)*\n(?:[^"\\]|\\.)*"[^"\s]/g
-      // go-yaml v2 words a parser error with the 0-based line of its token (yaml.go fail: only scanner errors get +1)
-      return [...t.matchAll(quoted)].some((m) =>
-        (g.error ?? '').endsWith(
-          `yaml: line ${t.slice(0, m.index + m[0].length).split('\n').length - 1}: did not find expected key`,
-        ),
-      )
-    },
   },
   // `-` alone as a flow item, key or value (`[-]`, `{-}`, `{count: -}`): a plain scalar to go-yaml, an error to js-yaml
   {
@@ -241,7 +225,7 @@ const KNOWN: {
   {
     id: 'anchor-into-indicator',
     explains: (t, g, k) =>
-      (g.error === undefined) !== (k.error === undefined) && /&[0-9A-Za-z_-]+[?:,\]}%@`][^\s,\]}]/.test(t),
+      g.error === undefined && k.error !== undefined && /&[0-9A-Za-z_-]+[?:,\]}%@`][^\s,\]}]/.test(t),
   },
   // a flow collection's plain scalar continued on a line less indented than the collection's key
   // (`{name: a\nb}`): go-yaml folds it, js-yaml wants the continuation indented
