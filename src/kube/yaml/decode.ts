@@ -262,13 +262,6 @@ function chunkOf(
   }
 }
 
-/** go-yaml's words for an escape of a double-quoted scalar that js-yaml refuses with `reason` (both refuse it). */
-function goEscapeError(reason: string | undefined): string | undefined {
-  if (reason === 'unknown escape sequence') return 'found unknown escape character'
-  if (reason === 'expected hexadecimal character') return 'did not find expected hexdecimal number'
-  return undefined
-}
-
 // parserc.go yaml_parser_process_directives: go-yaml v2 reads YAML 1.1 only
 const YAML_DIRECTIVE = /^%YAML[ \t]+(\S+)/m
 
@@ -306,11 +299,11 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
     const message = p.problem.length > 0 ? p.problem : 'unknown problem parsing YAML content'
     return fail(message, chunk.line + p.problemMark.line, p.problemMark.column + 1)
   }
-  // what go-yaml refused before `before` (js-yaml's error) or at it, if anything
+  // what kelp's watch saw go-yaml refuse before `before` (js-yaml's error) or at it, if anything (asked after
+  // goRefusal: what is left is the decoder's, a null key)
   const refused = (before = Number.POSITIVE_INFINITY) => {
     const r = watch?.refusal()
-    if (r === undefined || r.at > before) return undefined
-    return goRefusal() ?? fail(r.message, chunk.line + countBreaks(text, 0, r.at))
+    return r === undefined || r.at > before ? undefined : fail(r.message, chunk.line + countBreaks(text, 0, r.at))
   }
   try {
     value = jsyaml.load(text, { schema: GOYAML_V2_SCHEMA, ...(watch ? { listener: watch.listener } : {}) })
@@ -344,9 +337,6 @@ function readYAMLChunk(chunk: Chunk, index: number, utf8: Utf8Problem[]): Decode
       quotes && position !== undefined
         ? position - chunk.text.lastIndexOf('\n', position - 1)
         : (err.mark?.column ?? 0) + 1
-    // an escape both refuse: in go-yaml's words (yaml_parser_scan_flow_scalar), on the escape's line
-    const escape = goEscapeError(err.reason)
-    if (escape !== undefined) return fail(escape, line)
     if (err.reason === 'duplicated mapping key' && position !== undefined)
       return fail(`key ${goKey(chunk.text, position)} already set in map`, line, column)
     return fail(err.reason ?? err.message.split('\n')[0] ?? 'invalid YAML', line, column)

@@ -3,8 +3,7 @@
 // - an anchor name with a character outside [0-9A-Za-z_-] (`&apps/v1`): yaml_parser_scan_anchor's
 //   "did not find expected alphabetic or numeric character";
 // - the escape `\/` in a double-quoted scalar: yaml_parser_scan_flow_scalar's "found unknown escape
-//   character"; a `\u` or `\U` escape of a surrogate or past U+10FFFF: its "found invalid Unicode character escape
-//   code";
+//   character";
 // - `?` inside a plain scalar of a flow collection (`[--url=http://x?y]`): yaml_parser_scan_plain_scalar
 //   ends the scalar there, then the parser's "did not find expected ',' or ']'" (or '}');
 // - `:` opening a plain scalar of a flow collection (`[:x]`): a value indicator to go-yaml in flow
@@ -26,7 +25,7 @@
 //   on from there (the plain scalar `:reader`), js-yaml's anchor is `system:reader`. Read again with a blank.
 // - a tag that runs into a character outside a URI's (`!###`, `!"echo ok"`): yaml_parser_scan_tag's "did not
 //   find expected whitespace or line break" (js-yaml's tag runs to a blank).
-// Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, `\u` or `\U`, a tab, a blank before a
+// Watched through js-yaml's node listener, only in texts that hold `&`, `\/`, a tab, a blank before a
 // line break, a `!` where a tag may start, or `?` or `:` and a flow collection.
 
 import type { EventType, State } from 'js-yaml'
@@ -68,8 +67,7 @@ export interface GoYAMLWatch {
 /** A listener for js-yaml's load, and what it saw; undefined when the text needs none. */
 export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
   const anchors = text.includes('&')
-  // `\/`, or a code escape that may be a surrogate's or past U+10FFFF
-  const escapes = text.includes('\\/') || /\\(?:u[dD][89a-fA-F]|U)/.test(text)
+  const escapes = text.includes('\\/')
   const flowText = text.includes('[') || text.includes('{')
   // `?` in a flow scalar; `:` opening one (after `[`, `{`, `,` or a key's `:`)
   const questions = flowText && text.includes('?')
@@ -182,8 +180,8 @@ export function goYAMLWatch(text: string): GoYAMLWatch | undefined {
       }
       if (!escapes && !flows) return
       if (escapes && s[start] === '"') {
-        const r = escapeRefusal(s, start, state.position)
-        if (r !== undefined) refuse(r.message, r.at)
+        const at = slashEscape(s, start, state.position)
+        if (at >= 0) refuse('found unknown escape character', at)
       }
       const first = s[start]
       if (flows && first !== '"' && first !== "'" && first !== '|' && first !== '>' && starts.length > 0) {
@@ -370,29 +368,17 @@ export function contentStart(s: string, from: number, to: number, props?: { tag:
   }
 }
 
-/**
- * go-yaml's refusal of an escape in the double-quoted scalar opening at `start`: `\/`, or a code escape (`\u`, `\U`)
- * of a surrogate or past U+10FFFF, which js-yaml reads.
- */
-function escapeRefusal(s: string, start: number, to: number): Refusal | undefined {
+/** Where the double-quoted scalar opening at `start` holds `\/`, or -1. */
+function slashEscape(s: string, start: number, to: number): number {
   for (let j = start + 1; j < to; j++) {
     const c = s[j]
-    if (c === '"') return undefined
+    if (c === '"') return -1
     if (c === '\\') {
-      const e = s[j + 1]
-      if (e === '/') return { message: 'found unknown escape character', at: j }
-      const digits = e === 'u' ? 4 : e === 'U' ? 8 : 0
-      if (digits > 0) {
-        const hex = s.slice(j + 2, j + 2 + digits)
-        const code = /^[0-9a-fA-F]+$/.test(hex) && hex.length === digits ? Number.parseInt(hex, 16) : -1
-        if ((code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff)
-          return { message: 'found invalid Unicode character escape code', at: j }
-        j += digits
-      }
+      if (s[j + 1] === '/') return j
       j++
     }
   }
-  return undefined
+  return -1
 }
 
 /** `text` with a blank before the character at each of `blanks` (ascending offsets). */
